@@ -1,0 +1,836 @@
+"""Load and validate the content files (heroes, cards, status effects).
+
+Every problem raises `ContentError` naming the file and the field path, e.g.
+``heroes/gunslinger.json: slots[0].levels.1[0].rows[2].effects[1].amount: expected ...``.
+Files are JSON only; nothing in them is ever executed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from game.content.defs import (
+    AbilityDef,
+    AbilityRow,
+    CardDef,
+    ContentDB,
+    DieFace,
+    HeroDef,
+    Requirement,
+    SlotDef,
+    SpendDef,
+    StatusDef,
+    TriggerDef,
+    freeze_effects,
+)
+from game.rules import schema
+
+ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+class ContentError(Exception):
+    def __init__(self, file: str, field: str, message: str) -> None:
+        self.file = file
+        self.field = field
+        self.message = message
+        super().__init__(f"{file}: {field}: {message}" if field else f"{file}: {message}")
+
+
+class _Reader:
+    """Walks one file's JSON with a field path for error messages."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, path: str, message: str) -> ContentError:
+        return ContentError(self.file, path, message)
+
+    def obj(self, value: Any, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected an object, got {_kind(value)}")
+        return value
+
+    def only(self, value: dict[str, Any], path: str, allowed: set[str]) -> None:
+        for key in value:
+            if key not in allowed:
+                near = ", ".join(sorted(allowed))
+                raise self.fail(_join(path, key), f"unknown field (allowed: {near})")
+
+    def field(self, value: dict[str, Any], key: str, path: str, kind: type | tuple, **kw: Any):
+        where = _join(path, key)
+        if key not in value:
+            if "default" in kw:
+                return kw["default"]
+            raise self.fail(where, "missing required field")
+        item = value[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(item, bool) and bool not in kinds:
+            raise self.fail(where, f"expected {_names(kinds)}, got a boolean")
+        if not isinstance(item, kinds):
+            raise self.fail(where, f"expected {_names(kinds)}, got {_kind(item)}")
+        return item
+
+    def ident(self, value: dict[str, Any], key: str, path: str) -> str:
+        item = self.field(value, key, path, str)
+        if not ID_RE.match(item):
+            raise self.fail(_join(path, key), f"'{item}' is not a lower_snake_case id")
+        return item
+
+    def text(self, value: dict[str, Any], key: str, path: str, default: str | None = None) -> str:
+        if default is not None:
+            item = self.field(value, key, path, str, default=default)
+        else:
+            item = self.field(value, key, path, str)
+        if default is None and not item.strip():
+            raise self.fail(_join(path, key), "must not be empty")
+        return item
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        bool: "a boolean",
+    }.get(type(value), type(value).__name__)
+
+
+def _names(kinds: tuple) -> str:
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "a boolean",
+    }
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+# ---------------------------------------------------------------- effects
+
+
+class _EffectChecker:
+    """Validates effect lists against `schema.VERBS`; collects status references."""
+
+    def __init__(self, reader: _Reader, symbols: set[str] | None) -> None:
+        self.r = reader
+        self.symbols = symbols  # None: a generic card, symbols cannot be checked
+        self.status_refs: list[tuple[str, str]] = []  # (path, status id)
+
+    def effects(self, value: Any, path: str) -> list[dict[str, Any]]:
+        if not isinstance(value, list):
+            raise self.r.fail(path, f"expected a list of effects, got {_kind(value)}")
+        for i, item in enumerate(value):
+            self.effect(item, _join(path, i))
+        return value
+
+    def effect(self, value: Any, path: str) -> None:
+        item = self.r.obj(value, path)
+        verb = item.get("do")
+        if verb is None:
+            raise self.r.fail(_join(path, "do"), "missing required field (the effect's verb)")
+        if not isinstance(verb, str) or verb not in schema.VERBS:
+            known = ", ".join(sorted(schema.VERBS))
+            raise self.r.fail(_join(path, "do"), f"unknown effect verb '{verb}' (known: {known})")
+        params = schema.VERBS[verb]
+        for key in item:
+            if key != "do" and key not in params:
+                allowed = ", ".join(sorted(params)) or "none"
+                raise self.r.fail(
+                    _join(path, key), f"'{verb}' does not take this parameter (takes: {allowed})"
+                )
+        for key, (kind, required) in params.items():
+            if key not in item:
+                if required:
+                    raise self.r.fail(_join(path, key), f"'{verb}' needs this parameter")
+                continue
+            self.param(kind, item[key], _join(path, key))
+        if verb == "on" and ("symbol" in item) == ("values" in item):
+            raise self.r.fail(path, "'on' needs exactly one of 'symbol' or 'values'")
+        if verb == "prevent_damage" and ("amount" in item) == bool(item.get("half")):
+            raise self.r.fail(path, "'prevent_damage' needs either 'amount' or 'half': true")
+
+    def param(self, kind: str, value: Any, path: str) -> None:
+        r = self.r
+        if kind == "amount":
+            self.amount(value, path)
+        elif kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise r.fail(path, f"expected an integer, got {_kind(value)}")
+        elif kind == "bool":
+            if not isinstance(value, bool):
+                raise r.fail(path, f"expected true or false, got {_kind(value)}")
+        elif kind == "str":
+            if not isinstance(value, str) or not value:
+                raise r.fail(path, f"expected a string, got {_kind(value)}")
+        elif kind == "status":
+            if not isinstance(value, str) or not ID_RE.match(value):
+                raise r.fail(path, "expected a status id")
+            self.status_refs.append((path, value))
+        elif kind == "symbol":
+            self.symbol(value, path)
+        elif kind == "effects":
+            self.effects(value, path)
+        elif kind == "options":
+            if not isinstance(value, list) or len(value) < 2:
+                raise r.fail(path, "expected a list of at least two options")
+            for i, opt in enumerate(value):
+                where = _join(path, i)
+                obj = r.obj(opt, where)
+                r.only(obj, where, {"label", "effects", "if"})
+                r.text(obj, "label", where)
+                self.effects(r.field(obj, "effects", where, list), _join(where, "effects"))
+                if "if" in obj:
+                    self.condition(obj["if"], _join(where, "if"))
+        elif kind == "condition":
+            self.condition(value, path)
+        elif kind == "target":
+            if value not in schema.TARGETS:
+                raise r.fail(path, f"unknown target '{value}' (known: {', '.join(schema.TARGETS)})")
+        elif kind == "dtype":
+            if value not in schema.DAMAGE_TYPES:
+                known = ", ".join(schema.DAMAGE_TYPES)
+                raise r.fail(path, f"unknown damage type '{value}' (known: {known})")
+        elif kind == "values":
+            self.values(value, path)
+        elif kind == "phase":
+            if value not in schema.PHASES:
+                raise r.fail(path, f"unknown phase '{value}'")
+        elif kind == "flag_until":
+            if value not in schema.FLAGS_UNTIL:
+                raise r.fail(path, f"expected one of {', '.join(schema.FLAGS_UNTIL)}")
+        elif kind.startswith("enum:"):
+            allowed = kind[5:].split("|")
+            if value not in allowed:
+                raise r.fail(path, f"expected one of {', '.join(allowed)}, got {value!r}")
+        else:  # pragma: no cover - schema error, not content error
+            raise AssertionError(kind)
+
+    def values(self, value: Any, path: str) -> None:
+        if not isinstance(value, list) or not value:
+            raise self.r.fail(path, "expected a non-empty list of die values 1-6")
+        for v in value:
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                raise self.r.fail(path, f"die values are 1-6, got {v!r}")
+
+    def symbol(self, value: Any, path: str) -> None:
+        if not isinstance(value, str):
+            raise self.r.fail(path, f"expected a symbol name, got {_kind(value)}")
+        if self.symbols is not None and value not in self.symbols:
+            known = ", ".join(sorted(self.symbols))
+            raise self.r.fail(path, f"unknown die symbol '{value}' (this hero has: {known})")
+
+    def amount(self, value: Any, path: str) -> None:
+        r = self.r
+        if isinstance(value, bool):
+            raise r.fail(path, "expected an amount, got a boolean")
+        if isinstance(value, int):
+            if value < 0:
+                raise r.fail(path, "amounts cannot be negative")
+            return
+        if not isinstance(value, dict):
+            raise r.fail(path, f"expected an integer or an amount expression, got {_kind(value)}")
+        keys = [k for k in value if k in schema.AMOUNT_KEYS]
+        if len(keys) != 1:
+            raise r.fail(
+                path, f"an amount expression needs exactly one of {', '.join(schema.AMOUNT_KEYS)}"
+            )
+        key = keys[0]
+        r.only(value, path, {key, "times"})
+        if key == "per_symbol":
+            self.symbol(value[key], _join(path, key))
+        elif key == "per_value":
+            self.values(value[key], _join(path, key))
+        elif key in ("sum", "half_sum"):
+            if value[key] is not True:
+                raise r.fail(_join(path, key), "expected true")
+        elif key == "var" and not isinstance(value[key], str):
+            raise r.fail(_join(path, key), "expected a name")
+        if "times" in value and (
+            isinstance(value["times"], bool) or not isinstance(value["times"], int)
+        ):
+            raise r.fail(_join(path, "times"), "expected an integer")
+
+    def condition(self, value: Any, path: str) -> None:
+        r = self.r
+        obj = r.obj(value, path)
+        if len(obj) != 1:
+            raise r.fail(path, "a condition has exactly one key")
+        ((key, arg),) = obj.items()
+        where = _join(path, key)
+        if key not in schema.CONDITIONS:
+            raise r.fail(where, f"unknown condition (known: {', '.join(schema.CONDITIONS)})")
+        if key in ("cp_at_least", "dealt_at_least", "rolled_of_a_kind"):
+            if isinstance(arg, bool) or not isinstance(arg, int):
+                raise r.fail(where, "expected an integer")
+        elif key == "var_at_least":
+            o = r.obj(arg, where)
+            r.only(o, where, {"name", "value"})
+            r.field(o, "name", where, str)
+            r.field(o, "value", where, int)
+        elif key in ("target_has_status", "self_has_status"):
+            if not isinstance(arg, str):
+                raise r.fail(where, "expected a status id")
+            self.status_refs.append((where, arg))
+        elif key == "rolled_symbol":
+            self.symbol(arg, where)
+        elif key == "rolled_values":
+            self.values(arg, where)
+
+
+# ---------------------------------------------------------------- requirements
+
+
+def _requirement(r: _Reader, value: Any, path: str, symbols: set[str]) -> Requirement:
+    obj = r.obj(value, path)
+    r.only(
+        obj,
+        path,
+        {"symbols", "same_symbol", "any", "values", "of_a_kind", "straight", "full_house"},
+    )
+    sym_counts: list[tuple[str, int]] = []
+    if "symbols" in obj:
+        raw = r.obj(obj["symbols"], _join(path, "symbols"))
+        for sym, count in raw.items():
+            where = _join(_join(path, "symbols"), sym)
+            if sym not in symbols:
+                known = ", ".join(sorted(symbols))
+                raise r.fail(where, f"unknown die symbol '{sym}' (this hero has: {known})")
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 5:
+                raise r.fail(where, "expected a count from 1 to 5")
+            sym_counts.append((sym, count))
+    value_counts: list[tuple[int, int]] = []
+    if "values" in obj:
+        raw = r.obj(obj["values"], _join(path, "values"))
+        for key, count in raw.items():
+            where = _join(_join(path, "values"), key)
+            if key not in {"1", "2", "3", "4", "5", "6"}:
+                raise r.fail(where, "die values are 1-6")
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 5:
+                raise r.fail(where, "expected a count from 1 to 5")
+            value_counts.append((int(key), count))
+    same = r.field(obj, "same_symbol", path, int, default=0)
+    any_dice = r.field(obj, "any", path, int, default=0)
+    kind = r.field(obj, "of_a_kind", path, int, default=0)
+    straight = r.field(obj, "straight", path, int, default=0)
+    full_house = r.field(obj, "full_house", path, bool, default=False)
+    if straight not in (0, 4, 5):
+        raise r.fail(_join(path, "straight"), "a straight is 4 (small) or 5 (large)")
+    if kind and not 2 <= kind <= 5:
+        raise r.fail(_join(path, "of_a_kind"), "expected 2 to 5")
+    req = Requirement(
+        symbols=tuple(sorted(sym_counts)),
+        same_symbol=same,
+        any_dice=any_dice,
+        values=tuple(sorted(value_counts)),
+        of_a_kind=kind,
+        straight=straight,
+        full_house=full_house,
+    )
+    if req.is_empty():
+        raise r.fail(path, "a requirement must ask for something")
+    dice_needed = sum(c for _, c in sym_counts) + same + any_dice
+    if dice_needed > 5 or sum(c for _, c in value_counts) > 5:
+        raise r.fail(path, "a requirement cannot need more than 5 dice")
+    return req
+
+
+# ---------------------------------------------------------------- statuses
+
+
+def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker]) -> None:
+    items = raw if isinstance(raw, list) else None
+    if items is None:
+        raise r.fail("", "expected a list of status effects")
+    for i, value in enumerate(items):
+        path = f"[{i}]"
+        obj = r.obj(value, path)
+        r.only(
+            obj,
+            path,
+            {
+                "id",
+                "name",
+                "kind",
+                "stack_limit",
+                "text",
+                "persistent",
+                "spend",
+                "triggers",
+                "incapacitates",
+                "removable",
+                "transferable",
+                "attack_modifier",
+            },
+        )
+        sid = r.ident(obj, "id", path)
+        if sid in db.statuses:
+            raise r.fail(_join(path, "id"), f"status '{sid}' is defined twice")
+        kind = r.field(obj, "kind", path, str)
+        if kind not in ("positive", "negative", "unique"):
+            raise r.fail(_join(path, "kind"), "expected positive, negative or unique")
+        limit = r.field(obj, "stack_limit", path, int)
+        if limit < 1:
+            raise r.fail(_join(path, "stack_limit"), "must be at least 1")
+        checker = _EffectChecker(r, None)
+        checkers.append(checker)
+        spend = None
+        if "spend" in obj:
+            sp_path = _join(path, "spend")
+            sp = r.obj(obj["spend"], sp_path)
+            r.only(sp, sp_path, {"when", "effects"})
+            when = r.field(sp, "when", sp_path, list)
+            for j, w in enumerate(when):
+                if w not in schema.SPEND_WINDOWS:
+                    known = ", ".join(schema.SPEND_WINDOWS)
+                    raise r.fail(
+                        _join(_join(sp_path, "when"), j), f"unknown window (known: {known})"
+                    )
+            effects = checker.effects(
+                r.field(sp, "effects", sp_path, list), _join(sp_path, "effects")
+            )
+            spend = SpendDef(
+                when=tuple(when),
+                effects=freeze_effects(effects),
+                attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
+            )
+        triggers = _triggers(r, checker, obj, path)
+        db.statuses[sid] = StatusDef(
+            id=sid,
+            name=r.text(obj, "name", path),
+            kind=kind,
+            stack_limit=limit,
+            text=r.text(obj, "text", path),
+            persistent=r.field(obj, "persistent", path, bool, default=False),
+            spend=spend,
+            triggers=triggers,
+            incapacitates=r.field(obj, "incapacitates", path, bool, default=False),
+            removable=r.field(obj, "removable", path, bool, default=True),
+            transferable=r.field(obj, "transferable", path, bool, default=True),
+            attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
+            source=r.file,
+        )
+
+
+def _triggers(r: _Reader, checker: _EffectChecker, obj: dict, path: str) -> tuple[TriggerDef, ...]:
+    out = []
+    raw = r.field(obj, "triggers", path, list, default=[])
+    for j, trig in enumerate(raw):
+        where = _join(_join(path, "triggers"), j)
+        t = r.obj(trig, where)
+        r.only(t, where, {"on", "effects", "if"})
+        on = r.field(t, "on", where, str)
+        if on not in schema.TRIGGERS:
+            raise r.fail(
+                _join(where, "on"), f"unknown trigger (known: {', '.join(schema.TRIGGERS)})"
+            )
+        effects = checker.effects(r.field(t, "effects", where, list), _join(where, "effects"))
+        cond = None
+        if "if" in t:
+            checker.condition(t["if"], _join(where, "if"))
+            cond = t["if"]
+        out.append(TriggerDef(on=on, effects=freeze_effects(effects), condition=cond))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _load_cards(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker]) -> None:
+    if not isinstance(raw, dict):
+        raise r.fail("", "expected an object with 'hero' (or null) and 'cards'")
+    r.only(raw, "", {"hero", "cards"})
+    hero = raw.get("hero")
+    if hero is not None and (not isinstance(hero, str) or not ID_RE.match(hero)):
+        raise r.fail("hero", "expected a hero id or null")
+    items = r.field(raw, "cards", "", list)
+    for i, value in enumerate(items):
+        path = f"cards[{i}]"
+        obj = r.obj(value, path)
+        r.only(
+            obj,
+            path,
+            {
+                "id",
+                "name",
+                "type",
+                "cost",
+                "text",
+                "effects",
+                "play_when",
+                "upgrade",
+                "attack_modifier",
+            },
+        )
+        cid = r.ident(obj, "id", path)
+        if cid in db.cards:
+            raise r.fail(_join(path, "id"), f"card '{cid}' is defined twice")
+        ctype = r.field(obj, "type", path, str)
+        if ctype not in schema.CARD_TYPES:
+            raise r.fail(_join(path, "type"), f"expected one of {', '.join(schema.CARD_TYPES)}")
+        cost = r.field(obj, "cost", path, int)
+        if not 0 <= cost <= 15:
+            raise r.fail(_join(path, "cost"), "a cost is 0 to 15 CP")
+        when = r.field(obj, "play_when", path, list, default=[])
+        for j, w in enumerate(when):
+            if w not in schema.PLAY_CONDITIONS:
+                known = ", ".join(schema.PLAY_CONDITIONS)
+                raise r.fail(
+                    _join(_join(path, "play_when"), j), f"unknown condition (known: {known})"
+                )
+        checker = _EffectChecker(r, None)
+        checkers.append(checker)
+        slot = None
+        level = 0
+        if ctype == "upgrade":
+            up_path = _join(path, "upgrade")
+            up = r.obj(r.field(obj, "upgrade", path, dict), up_path)
+            r.only(up, up_path, {"slot", "level"})
+            slot = r.ident(up, "slot", up_path)
+            level = r.field(up, "level", up_path, int)
+            if level not in (2, 3):
+                raise r.fail(_join(up_path, "level"), "upgrades are level 2 or 3")
+            if hero is None:
+                raise r.fail(up_path, "only hero card files can hold upgrades")
+            effects: list = []
+        else:
+            if "upgrade" in obj:
+                raise r.fail(_join(path, "upgrade"), "only upgrade cards name a slot")
+            effects = checker.effects(r.field(obj, "effects", path, list), _join(path, "effects"))
+            if not effects:
+                raise r.fail(_join(path, "effects"), "an action card must do something")
+        db.cards[cid] = CardDef(
+            id=cid,
+            name=r.text(obj, "name", path),
+            type=ctype,
+            cost=cost,
+            text=r.text(obj, "text", path),
+            effects=freeze_effects(effects),
+            play_when=tuple(when),
+            hero=hero,
+            upgrade_slot=slot,
+            upgrade_level=level,
+            attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
+            source=r.file,
+        )
+
+
+# ---------------------------------------------------------------- heroes
+
+
+def _load_hero(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker]) -> HeroDef:
+    obj = r.obj(raw, "")
+    r.only(
+        obj,
+        "",
+        {
+            "id",
+            "name",
+            "complexity",
+            "weapon",
+            "bio",
+            "quote",
+            "symbols",
+            "dice",
+            "statuses",
+            "setup",
+            "slots",
+            "deck",
+            "health",
+            "cp",
+            "hand",
+        },
+    )
+    hid = r.ident(obj, "id", "")
+    complexity = r.field(obj, "complexity", "", int)
+    if not 1 <= complexity <= 6:
+        raise r.fail("complexity", "the complexity rating is 1 to 6")
+    symbols_raw = r.obj(r.field(obj, "symbols", "", dict), "symbols")
+    symbols: dict[str, str] = {}
+    for sym, name in symbols_raw.items():
+        if not ID_RE.match(sym):
+            raise r.fail(_join("symbols", sym), "symbol ids are lower_snake_case")
+        if not isinstance(name, str) or not name:
+            raise r.fail(_join("symbols", sym), "expected the symbol's display name")
+        symbols[sym] = name
+    dice_raw = r.field(obj, "dice", "", list)
+    if len(dice_raw) != 6:
+        raise r.fail("dice", "a die has exactly six faces (values 1 to 6, in order)")
+    dice = []
+    for i, sym in enumerate(dice_raw):
+        if sym not in symbols:
+            raise r.fail(_join("dice", i), f"unknown symbol '{sym}'")
+        dice.append(DieFace(value=i + 1, symbol=sym))
+    checker = _EffectChecker(r, set(symbols))
+    checkers.append(checker)
+    statuses = r.field(obj, "statuses", "", list, default=[])
+    for i, sid in enumerate(statuses):
+        if not isinstance(sid, str):
+            raise r.fail(_join("statuses", i), "expected a status id")
+        checker.status_refs.append((_join("statuses", i), sid))
+    slots = []
+    seen_abilities: set[str] = set()
+    for i, slot_raw in enumerate(r.field(obj, "slots", "", list)):
+        slots.append(_slot(r, checker, slot_raw, f"slots[{i}]", set(symbols), seen_abilities))
+    slot_ids = [s.id for s in slots]
+    if len(set(slot_ids)) != len(slot_ids):
+        raise r.fail("slots", "two slots share an id")
+    kinds = [s.kind for s in slots]
+    if "ultimate" not in kinds:
+        raise r.fail("slots", "a hero needs an ultimate ability")
+    if "defensive" not in kinds:
+        raise r.fail("slots", "a hero needs a defensive ability")
+    setup = checker.effects(r.field(obj, "setup", "", list, default=[]), "setup")
+    deck_raw = r.obj(r.field(obj, "deck", "", dict), "deck")
+    deck = []
+    for cid, count in deck_raw.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise r.fail(_join("deck", cid), "expected a copy count of at least 1")
+        deck.append((cid, count))
+    health = r.field(obj, "health", "", int, default=50)
+    cp = r.field(obj, "cp", "", int, default=2)
+    hand = r.field(obj, "hand", "", int, default=4)
+    return HeroDef(
+        id=hid,
+        name=r.text(obj, "name", ""),
+        complexity=complexity,
+        weapon=r.text(obj, "weapon", ""),
+        bio=r.text(obj, "bio", ""),
+        quote=r.text(obj, "quote", ""),
+        dice=tuple(dice),
+        symbols=symbols,
+        statuses=tuple(statuses),
+        slots=tuple(slots),
+        deck=tuple(deck),
+        setup=freeze_effects(setup),
+        health=health,
+        cp=cp,
+        hand=hand,
+        source=r.file,
+    )
+
+
+def _slot(
+    r: _Reader,
+    checker: _EffectChecker,
+    value: Any,
+    path: str,
+    symbols: set[str],
+    seen: set[str],
+) -> SlotDef:
+    obj = r.obj(value, path)
+    r.only(obj, path, {"id", "kind", "levels"})
+    sid = r.ident(obj, "id", path)
+    kind = r.field(obj, "kind", path, str)
+    if kind not in ("offensive", "ultimate", "defensive", "passive"):
+        raise r.fail(_join(path, "kind"), "expected offensive, ultimate, defensive or passive")
+    levels_raw = r.obj(r.field(obj, "levels", path, dict), _join(path, "levels"))
+    levels: dict[int, tuple[AbilityDef, ...]] = {}
+    for key, abilities in levels_raw.items():
+        lpath = _join(_join(path, "levels"), key)
+        if key not in ("1", "2", "3"):
+            raise r.fail(lpath, "levels are 1, 2 or 3")
+        if not isinstance(abilities, list) or not abilities:
+            raise r.fail(lpath, "expected a non-empty list of abilities")
+        level = int(key)
+        defs = []
+        for j, ab in enumerate(abilities):
+            defs.append(_ability(r, checker, ab, _join(lpath, j), sid, kind, level, symbols))
+        for d in defs:
+            key_id = f"{d.id}@{level}"
+            if key_id in seen:
+                raise r.fail(lpath, f"ability '{d.id}' appears twice at level {level}")
+            seen.add(key_id)
+        levels[level] = tuple(defs)
+    if 1 not in levels:
+        raise r.fail(_join(path, "levels"), "level 1 is required")
+    return SlotDef(id=sid, kind=kind, levels=levels)
+
+
+def _ability(
+    r: _Reader,
+    checker: _EffectChecker,
+    value: Any,
+    path: str,
+    slot: str,
+    kind: str,
+    level: int,
+    symbols: set[str],
+) -> AbilityDef:
+    obj = r.obj(value, path)
+    allowed = {"id", "name", "text"}
+    if kind in ("offensive", "ultimate"):
+        allowed |= {"rows", "damage_type"}
+    elif kind == "defensive":
+        allowed |= {"dice", "effects"}
+    else:
+        allowed |= {"triggers", "flags"}
+    r.only(obj, path, allowed)
+    aid = r.ident(obj, "id", path)
+    name = r.text(obj, "name", path)
+    text = r.text(obj, "text", path)
+    if kind in ("offensive", "ultimate"):
+        rows = []
+        for i, row_raw in enumerate(r.field(obj, "rows", path, list)):
+            rpath = _join(_join(path, "rows"), i)
+            row = r.obj(row_raw, rpath)
+            r.only(row, rpath, {"requirement", "effects", "text"})
+            req = _requirement(
+                r, r.field(row, "requirement", rpath, dict), _join(rpath, "requirement"), symbols
+            )
+            effects = checker.effects(r.field(row, "effects", rpath, list), _join(rpath, "effects"))
+            rows.append(
+                AbilityRow(
+                    requirement=req,
+                    effects=freeze_effects(effects),
+                    text=r.field(row, "text", rpath, str, default=""),
+                )
+            )
+        if not rows:
+            raise r.fail(_join(path, "rows"), "an offensive ability needs at least one row")
+        default_type = "ultimate" if kind == "ultimate" else "normal"
+        dtype = r.field(obj, "damage_type", path, str, default=default_type)
+        if dtype not in schema.DAMAGE_TYPES:
+            raise r.fail(_join(path, "damage_type"), "unknown damage type")
+        return AbilityDef(
+            id=aid,
+            name=name,
+            kind=kind,
+            slot=slot,
+            level=level,
+            text=text,
+            rows=tuple(rows),
+            damage_type=dtype,
+        )
+    if kind == "defensive":
+        dice = r.field(obj, "dice", path, int)
+        if not 1 <= dice <= 5:
+            raise r.fail(_join(path, "dice"), "a defense rolls 1 to 5 dice")
+        effects = checker.effects(r.field(obj, "effects", path, list), _join(path, "effects"))
+        return AbilityDef(
+            id=aid,
+            name=name,
+            kind=kind,
+            slot=slot,
+            level=level,
+            text=text,
+            defense_dice=dice,
+            effects=freeze_effects(effects),
+        )
+    flags = r.field(obj, "flags", path, list, default=[])
+    for i, flag in enumerate(flags):
+        if flag not in schema.KNOWN_FLAGS:
+            raise r.fail(_join(_join(path, "flags"), i), f"unknown flag '{flag}'")
+    return AbilityDef(
+        id=aid,
+        name=name,
+        kind=kind,
+        slot=slot,
+        level=level,
+        text=text,
+        triggers=_triggers(r, checker, obj, path),
+        flags=tuple(flags),
+    )
+
+
+# ---------------------------------------------------------------- the whole set
+
+
+def _read_json(path: Path, root: Path) -> tuple[_Reader, Any]:
+    rel = path.relative_to(root).as_posix()
+    reader = _Reader(rel)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(rel, "", f"cannot be read ({exc})") from exc
+    try:
+        return reader, json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(rel, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
+
+
+def load_content(root: Path | None = None) -> ContentDB:
+    """Load every content file under `root` (default: the packaged data folder)."""
+    root = (root or DATA_DIR).resolve()
+    db = ContentDB()
+    checkers: list[_EffectChecker] = []
+    for path in sorted((root / "statuses").glob("*.json")):
+        reader, raw = _read_json(path, root)
+        _load_statuses(reader, raw, db, checkers)
+    card_files = []
+    for path in sorted((root / "cards").glob("*.json")):
+        reader, raw = _read_json(path, root)
+        _load_cards(reader, raw, db, checkers)
+        card_files.append((reader, raw))
+    hero_readers = []
+    for path in sorted((root / "heroes").glob("*.json")):
+        reader, raw = _read_json(path, root)
+        hero = _load_hero(reader, raw, db, checkers)
+        if hero.id in db.heroes:
+            raise reader.fail("id", f"hero '{hero.id}' is defined twice")
+        if path.stem != hero.id:
+            raise reader.fail("id", f"the file name must match the id ('{hero.id}.json')")
+        db.heroes[hero.id] = hero
+        hero_readers.append((reader, hero))
+    _cross_check(db, checkers, card_files, hero_readers)
+    return db
+
+
+def _cross_check(db: ContentDB, checkers, card_files, hero_readers) -> None:
+    for checker in checkers:
+        for path, sid in checker.status_refs:
+            if sid not in db.statuses:
+                raise checker.r.fail(path, f"unknown status effect '{sid}'")
+    for reader, raw in card_files:
+        hero = raw.get("hero")
+        if hero is not None and hero not in db.heroes:
+            raise reader.fail("hero", f"unknown hero '{hero}'")
+    for reader, hero in hero_readers:
+        for cid, _count in hero.deck:
+            card = db.cards.get(cid)
+            if card is None:
+                raise reader.fail(_join("deck", cid), f"unknown card '{cid}'")
+            if card.hero not in (None, hero.id):
+                raise reader.fail(_join("deck", cid), f"card '{cid}' belongs to {card.hero}")
+            if card.type == "upgrade":
+                try:
+                    slot = hero.slot(card.upgrade_slot or "")
+                except KeyError:
+                    raise ContentError(
+                        card.source,
+                        f"{cid}.upgrade.slot",
+                        f"{hero.id} has no slot '{card.upgrade_slot}'",
+                    ) from None
+                if card.upgrade_level not in slot.levels:
+                    raise ContentError(
+                        card.source,
+                        f"{cid}.upgrade.level",
+                        f"{hero.id}'s slot '{slot.id}' has no level {card.upgrade_level}",
+                    )
+        if hero.deck_size() != 33:
+            raise reader.fail("deck", f"a hero deck holds 33 cards, this one {hero.deck_size()}")
+
+
+_CACHE: dict[str, ContentDB] = {}
+
+
+def default_content() -> ContentDB:
+    """The packaged content, loaded once per process."""
+    if "default" not in _CACHE:
+        _CACHE["default"] = load_content()
+    return _CACHE["default"]

@@ -1,0 +1,91 @@
+"""Plain-data encoding of match state for saves, replays and digests.
+
+Only registered dataclasses can be decoded (a save can never name an arbitrary class), and the
+output is ordinary JSON: no pickle, no eval.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import Any
+
+from game.content.defs import Fx
+
+_REGISTRY: dict[str, type] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def register(*classes: type) -> None:
+    for cls in classes:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls} is not a dataclass")
+        _REGISTRY[cls.__name__] = cls
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+
+
+def encode(obj: Any) -> Any:
+    if obj is None or isinstance(obj, (bool, int, str, float)):
+        return obj
+    if isinstance(obj, Fx):
+        return {"__fx": {k: encode(v) for k, v in obj.items()}}
+    if isinstance(obj, list):
+        return [encode(v) for v in obj]
+    if isinstance(obj, tuple):
+        return {"__tuple": [encode(v) for v in obj]}
+    if isinstance(obj, dict):
+        if all(isinstance(k, str) and not k.startswith("__") for k in obj):
+            return {k: encode(v) for k, v in obj.items()}
+        return {"__dict": [[encode(k), encode(v)] for k, v in obj.items()]}
+    cls = type(obj)
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        raise TypeError(f"cannot encode {cls.__name__}")
+    return {"__t": cls.__name__, "f": {name: encode(getattr(obj, name)) for name in fields}}
+
+
+def decode(data: Any) -> Any:
+    if data is None or isinstance(data, (bool, int, str, float)):
+        return data
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if not isinstance(data, dict):
+        raise ValueError(f"unexpected {type(data).__name__} in saved state")
+    if "__fx" in data:
+        return Fx({k: decode(v) for k, v in data["__fx"].items()})
+    if "__tuple" in data:
+        return tuple(decode(v) for v in data["__tuple"])
+    if "__dict" in data:
+        return {_hashable(decode(k)): decode(v) for k, v in data["__dict"]}
+    if "__t" in data:
+        cls = _REGISTRY.get(data["__t"])
+        if cls is None:
+            raise ValueError(f"unknown record type '{data['__t']}' in saved state")
+        values = data.get("f")
+        if not isinstance(values, dict):
+            raise ValueError(f"record '{data['__t']}' has no fields")
+        expected = _FIELDS[cls]
+        kwargs = {}
+        for name in expected:
+            if name in values:
+                kwargs[name] = decode(values[name])
+        unknown = set(values) - set(expected)
+        if unknown:
+            raise ValueError(f"record '{data['__t']}' has unknown fields {sorted(unknown)}")
+        return cls(**kwargs)
+    return {k: decode(v) for k, v in data.items()}
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"))
+
+
+def digest(obj: Any) -> str:
+    return hashlib.sha256(canonical_json(obj).encode("utf-8")).hexdigest()

@@ -1,0 +1,84 @@
+"""Dice results and activation requirements.
+
+A requirement is met by the Final Dice Result (values 1-6, mapped to the hero's symbols by its
+dice key). Straights and n-of-a-kind look at numbers; symbol requirements at symbols.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from game.content.defs import HeroDef, Requirement
+
+
+def symbols_of(hero: HeroDef, values: Sequence[int]) -> list[str]:
+    return [hero.dice[v - 1].symbol for v in values]
+
+
+def longest_run(values: Sequence[int]) -> int:
+    present = set(values)
+    best = run = 0
+    for v in range(1, 7):
+        run = run + 1 if v in present else 0
+        best = max(best, run)
+    return best
+
+
+def meets(requirement: Requirement, hero: HeroDef, values: Sequence[int]) -> bool:
+    """True when these die values satisfy the requirement for this hero's dice."""
+    return _meets(requirement, hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values)))
+
+
+@lru_cache(maxsize=200_000)
+def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values: tuple[int, ...]):
+    if requirement.straight and longest_run(values) < requirement.straight:
+        return False
+    numbers = Counter(values)
+    if requirement.of_a_kind and max(numbers.values(), default=0) < requirement.of_a_kind:
+        return False
+    if requirement.full_house:
+        counts = sorted(numbers.values(), reverse=True)
+        if not (len(counts) >= 2 and counts[0] >= 3 and counts[1] >= 2):
+            return False
+    for value, count in requirement.values:
+        if numbers.get(value, 0) < count:
+            return False
+    if requirement.symbols or requirement.same_symbol or requirement.any_dice:
+        symbols = Counter(key[v - 1] for v in values)
+        used = 0
+        for symbol, count in requirement.symbols:
+            if symbols.get(symbol, 0) < count:
+                return False
+            symbols[symbol] -= count
+            used += count
+        if requirement.same_symbol:
+            if max(symbols.values(), default=0) < requirement.same_symbol:
+                return False
+            used += requirement.same_symbol
+        if len(values) - used < requirement.any_dice:
+            return False
+    return True
+
+
+def describe_requirement(requirement: Requirement, hero: HeroDef) -> str:
+    """A short label in our own words, e.g. '3 Bullet', 'Small Straight', '2 Dash + 1 Bullseye'."""
+    parts = []
+    if requirement.straight == 4:
+        parts.append("Small Straight")
+    elif requirement.straight == 5:
+        parts.append("Large Straight")
+    if requirement.of_a_kind:
+        parts.append(f"{requirement.of_a_kind} of a kind")
+    if requirement.full_house:
+        parts.append("Full House")
+    for symbol, count in requirement.symbols:
+        parts.append(f"{count} {hero.symbols.get(symbol, symbol)}")
+    if requirement.same_symbol:
+        parts.append(f"{requirement.same_symbol} matching symbols")
+    if requirement.any_dice:
+        parts.append(f"{requirement.any_dice} any")
+    for value, count in requirement.values:
+        parts.append(f"{count}x[{value}]")
+    return " + ".join(parts)

@@ -1,0 +1,160 @@
+"""Effect verbs: one small function per verb named in `game.rules.schema.VERBS`.
+
+A verb is called with the engine, the `ResolveFrame` it belongs to and its effect. It returns
+DONE when finished (it may have pushed frames that run before the next effect) or WAIT after
+pushing a question; it is then called again once the answer is stored in `frame.scratch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.content.defs import Fx
+from game.rules import ops
+from game.rules.actions import Option, act
+from game.rules.damage import half_up
+from game.rules.frames import ChooseFrame, ResolveFrame
+
+DONE = True
+WAIT = False
+
+Verb = Callable[[Any, ResolveFrame, Fx], bool]
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str) -> Callable[[Verb], Verb]:
+    def register(fn: Verb) -> Verb:
+        VERBS[name] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def scope_vars(eng, frame: ResolveFrame) -> dict[str, int]:
+    return eng.program.vars.setdefault(frame.ctx.scope, {})
+
+
+def rolled_values(eng, frame: ResolveFrame) -> list[int]:
+    gid = frame.ctx.rolled
+    if gid is None:
+        return []
+    group = eng.dice.groups.get(gid)
+    return list(group.values) if group else []
+
+
+def rolled_symbols(eng, frame: ResolveFrame) -> list[str]:
+    gid = frame.ctx.rolled
+    if gid is None or gid not in eng.dice.groups:
+        return []
+    return ops.group_symbols(eng, eng.dice.groups[gid])
+
+
+def amount(eng, frame: ResolveFrame, value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    times = value.get("times", 1)
+    if "per_symbol" in value:
+        return times * rolled_symbols(eng, frame).count(value["per_symbol"])
+    if "per_value" in value:
+        wanted = set(value["per_value"])
+        return times * sum(1 for v in rolled_values(eng, frame) if v in wanted)
+    if "sum" in value:
+        return times * sum(rolled_values(eng, frame))
+    if "half_sum" in value:
+        return times * half_up(sum(rolled_values(eng, frame)))
+    if "var" in value:
+        return times * scope_vars(eng, frame).get(value["var"], 0)
+    raise ValueError(f"unknown amount {value!r}")  # pragma: no cover - schema checked
+
+
+def condition(eng, frame: ResolveFrame, cond: dict[str, Any]) -> bool:
+    ((key, arg),) = cond.items()
+    ctx = frame.ctx
+    if key == "cp_at_least":
+        return eng.cp(ctx.me) >= arg
+    if key == "var_at_least":
+        return scope_vars(eng, frame).get(arg["name"], 0) >= arg["value"]
+    if key == "dealt_at_least":
+        return eng.combat.damage_landed >= arg
+    if key == "target_has_status":
+        return ctx.opp is not None and ops.status_count(eng, ctx.opp, arg) > 0
+    if key == "self_has_status":
+        return ops.status_count(eng, ctx.me, arg) > 0
+    if key == "rolled_symbol":
+        return arg in rolled_symbols(eng, frame)
+    if key == "rolled_values":
+        return any(v in arg for v in rolled_values(eng, frame))
+    if key == "rolled_of_a_kind":
+        values = rolled_values(eng, frame)
+        return any(values.count(v) >= arg for v in set(values))
+    raise ValueError(f"unknown condition {key}")  # pragma: no cover - schema checked
+
+
+def ask(
+    eng,
+    frame: ResolveFrame,
+    key: str,
+    chooser: int,
+    prompt: str,
+    choices: list[tuple[Any, str]],
+) -> Any:
+    """The answer to this verb's question `key`, or None after pushing the question.
+
+    A question with a single possible answer is answered at once without asking.
+    """
+    if key in frame.scratch:
+        return frame.scratch[key]
+    if not choices:
+        raise ValueError(f"no possible answers for {prompt!r}")  # pragma: no cover - verb bug
+    if len(choices) == 1:
+        frame.scratch[key] = choices[0][0]
+        return choices[0][0]
+    seat = eng.seat(chooser)
+    options = [Option(act(seat, "choose", option=value), label) for value, label in choices]
+    eng.push(ChooseFrame(player=chooser, prompt=prompt, options=options, key=key))
+    return None
+
+
+def targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int] | None:
+    """The players an effect points at; None while a chosen player is being asked for."""
+    spec = fx.get("target", default)
+    ctx = frame.ctx
+    if spec == "self":
+        return [ctx.me]
+    if spec == "opponent":
+        return [ctx.opp] if ctx.opp is not None and eng.alive(ctx.opp) else []
+    if spec == "inflicter":
+        return [ctx.inflicter] if ctx.inflicter is not None and eng.alive(ctx.inflicter) else []
+    if spec == "all_opponents":
+        return eng.opponents(ctx.me)
+    pool = eng.living() if spec == "chosen_player" else eng.opponents(ctx.me)
+    if not pool:
+        return []
+    choices = [(eng.seat(p), eng.name(p)) for p in pool]
+    seat = ask(eng, frame, "target", ctx.me, "Choose a player", choices)
+    if seat is None:
+        return None
+    return [eng.player(seat)]
+
+
+def child(frame: ResolveFrame, effects: tuple[Fx, ...], **changes: Any) -> ResolveFrame:
+    """A nested resolution sharing this one's context (and variables), with changes."""
+    ctx = frame.ctx
+    fields = {name: getattr(ctx, name) for name in ctx.__slots__}
+    fields.update(changes)
+    fields["dice"] = list(fields["dice"])
+    return ResolveFrame(effects=effects, ctx=type(ctx)(**fields))
+
+
+# Import the verb modules so they register themselves.
+from game.rules.effects import (  # noqa: E402,F401
+    damage_verbs,
+    dice_verbs,
+    flow_verbs,
+    resource_verbs,
+    status_verbs,
+)

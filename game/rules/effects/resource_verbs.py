@@ -1,0 +1,87 @@
+"""CP, Health that is stolen (not damage), and cards."""
+
+from __future__ import annotations
+
+from game.rules import ops
+from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
+
+
+@verb("gain_cp")
+def gain_cp(eng, frame, fx):
+    who = targets(eng, frame, fx, "self")
+    if who is None:
+        return WAIT
+    value = amount(eng, frame, fx["amount"])
+    for player in who:
+        ops.gain_cp(eng, player, value, frame.ctx.source)
+    return DONE
+
+
+@verb("lose_cp")
+def lose_cp(eng, frame, fx):
+    who = targets(eng, frame, fx, "self")
+    if who is None:
+        return WAIT
+    value = amount(eng, frame, fx["amount"])
+    for player in who:
+        ops.lose_cp(eng, player, value, frame.ctx.source)
+    return DONE
+
+
+@verb("steal_cp")
+def steal_cp(eng, frame, fx):
+    ctx = frame.ctx
+    if ctx.opp is None:
+        return DONE
+    value = amount(eng, frame, fx["amount"])
+    taken = ops.lose_cp(eng, ctx.opp, value, f"stolen by {eng.name(ctx.me)}")
+    ops.gain_cp(eng, ctx.me, taken, f"stolen from {eng.name(ctx.opp)}")
+    return DONE
+
+
+@verb("steal_health")
+def steal_health(eng, frame, fx):
+    """Stealing Health is not damage: nothing prevents it and it is not pooled."""
+    ctx = frame.ctx
+    if ctx.opp is None or not eng.alive(ctx.opp):
+        return DONE
+    value = amount(eng, frame, fx["amount"])
+    taken = min(value, eng.health(ctx.opp))
+    if taken <= 0:
+        return DONE
+    ops.change_health(eng, ctx.opp, -taken, f"stolen by {eng.name(ctx.me)}")
+    ops.change_health(eng, ctx.me, taken, f"stolen from {eng.name(ctx.opp)}")
+    ops.settle_defeats(eng)
+    return DONE
+
+
+@verb("draw")
+def draw(eng, frame, fx):
+    who = targets(eng, frame, fx, "self")
+    if who is None:
+        return WAIT
+    value = amount(eng, frame, fx["count"])
+    for player in who:
+        ops.draw(eng, player, value, frame.ctx.source)
+    return DONE
+
+
+@verb("discard")
+def discard(eng, frame, fx):
+    """The target discards cards of their own choice (not a sale: no CP)."""
+    who = targets(eng, frame, fx, "opponent")
+    if who is None:
+        return WAIT
+    count = fx["count"]
+    done = frame.scratch.setdefault("discarded", 0)
+    for player in who:
+        while done < count and eng.piles(player).hand:
+            hand = eng.piles(player).hand
+            choices = [(card, ops.card_def(eng, card).name) for card in hand]
+            card = ask(eng, frame, f"card{done}", player, "Discard which card?", choices)
+            if card is None:
+                return WAIT
+            ops.discard_from_hand(eng, player, card, frame.ctx.source)
+            done += 1
+            frame.scratch["discarded"] = done
+    return DONE

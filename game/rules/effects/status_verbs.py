@@ -1,0 +1,141 @@
+"""Gaining, inflicting, removing and moving status effect tokens."""
+
+from __future__ import annotations
+
+from game.rules import ops
+from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
+
+
+@verb("gain_status")
+def gain_status(eng, frame, fx):
+    count = amount(eng, frame, fx.get("count", 1))
+    ops.give_status(eng, frame.ctx.me, fx["status"], count, frame.ctx.me)
+    return DONE
+
+
+@verb("inflict_status")
+def inflict_status(eng, frame, fx):
+    who = targets(eng, frame, fx, "opponent")
+    if who is None:
+        return WAIT
+    count = amount(eng, frame, fx.get("count", 1))
+    for target in who:
+        ops.give_status(eng, target, fx["status"], count, frame.ctx.me)
+    return DONE
+
+
+def _matches(eng, status: str, spec: str) -> bool:
+    sdef = ops.status_def(eng, status)
+    if not sdef.removable:
+        return False
+    if spec in ("any", "all"):
+        return True
+    if spec == "any_positive":
+        return sdef.kind == "positive"
+    if spec == "any_negative":
+        return sdef.kind == "negative"
+    return status == spec
+
+
+@verb("remove_status")
+def remove_status(eng, frame, fx):
+    """Remove tokens. A specific status, or any / any_positive / any_negative (the resolving
+    player picks which, one token per pick), or all (every removable token)."""
+    spec = fx["status"]
+    count = fx.get("count", 1)
+    target_spec = fx.get("target", "opponent")
+    me = frame.ctx.me
+    if target_spec in ("chosen_player", "chosen_opponent") and spec not in ("all",):
+        # One question naming both the player and the token.
+        pool = eng.living() if target_spec == "chosen_player" else eng.opponents(me)
+        choices = []
+        for player in pool:
+            for stack in ops.held_statuses(eng, player):
+                if _matches(eng, stack.status, spec):
+                    label = f"{ops.status_def(eng, stack.status).name} on {eng.name(player)}"
+                    choices.append((f"{eng.seat(player)}:{stack.status}", label))
+        if not choices:
+            eng.emit("note", f"{frame.ctx.source}: there is no status effect to remove.")
+            return DONE
+        picked = ask(eng, frame, "token", me, "Remove which status effect?", choices)
+        if picked is None:
+            return WAIT
+        seat, status = picked.split(":", 1)
+        ops.remove_status(eng, eng.player(int(seat)), status, 1 if count else 0)
+        return DONE
+    who = targets(eng, frame, fx, "opponent")
+    if who is None:
+        return WAIT
+    for target in who:
+        candidates = [
+            s.status for s in ops.held_statuses(eng, target) if _matches(eng, s.status, spec)
+        ]
+        if spec == "all" or count == 0:
+            for status in candidates:
+                ops.remove_status(eng, target, status, 0)
+            continue
+        if spec not in ("any", "any_positive", "any_negative"):
+            ops.remove_status(eng, target, spec, count)
+            continue
+        picks = frame.scratch.setdefault("picks", 0)
+        while picks < count and candidates:
+            choices = [(s, ops.status_def(eng, s).name) for s in candidates]
+            status = ask(eng, frame, f"pick{picks}", me, "Remove which status effect?", choices)
+            if status is None:
+                return WAIT
+            ops.remove_status(eng, target, status, 1)
+            picks += 1
+            frame.scratch["picks"] = picks
+            candidates = [
+                s.status for s in ops.held_statuses(eng, target) if _matches(eng, s.status, spec)
+            ]
+    return DONE
+
+
+@verb("transfer_status")
+def transfer_status(eng, frame, fx):
+    """Move tokens from one chosen player to another chosen player."""
+    me = frame.ctx.me
+    count = fx.get("count", 1)
+    choices = []
+    for player in eng.living():
+        for stack in ops.held_statuses(eng, player):
+            sdef = ops.status_def(eng, stack.status)
+            if sdef.transferable:
+                choices.append(
+                    (f"{eng.seat(player)}:{stack.status}", f"{sdef.name} on {eng.name(player)}")
+                )
+    if not choices or len(eng.living()) < 2:
+        eng.emit("note", f"{frame.ctx.source}: there is no status effect to move.")
+        return DONE
+    picked = ask(eng, frame, "token", me, "Move which status effect?", choices)
+    if picked is None:
+        return WAIT
+    seat_text, status = picked.split(":", 1)
+    source = eng.player(int(seat_text))
+    dests = [(eng.seat(p), eng.name(p)) for p in eng.living() if p != source]
+    dest_seat = ask(eng, frame, "dest", me, "Move it to which player?", dests)
+    if dest_seat is None:
+        return WAIT
+    dest = eng.player(dest_seat)
+    inflicter = ops.last_source(source, status)
+    moved = ops.remove_status(eng, source, status, count, why="moved away")
+    placed = ops.give_status(eng, dest, status, moved, inflicter)
+    eng.emit(
+        "status_transferred",
+        f"{frame.ctx.source}: {ops.status_def(eng, status).name} moves from {eng.name(source)} "
+        f"to {eng.name(dest)}.",
+        source=eng.seat(source),
+        target=dest_seat,
+        status=status,
+        count=placed,
+    )
+    return DONE
+
+
+@verb("remove_self")
+def remove_self(eng, frame, fx):
+    ctx = frame.ctx
+    if ctx.status is not None:
+        ops.remove_status(eng, ctx.me, ctx.status, 1)
+    return DONE

@@ -1,0 +1,503 @@
+"""The rules engine: one match, driven only by `apply(action)`.
+
+    engine = Engine.new_match(MatchSetup(seats=(SeatSetup("gunslinger"), SeatSetup("barbarian")),
+                                         seed=7))
+    while not engine.over:
+        choice = engine.pending            # PendingChoice: who decides, and the legal options
+        events = engine.apply(choice.options[0].action)
+
+The engine never blocks, reads input, sleeps or uses any randomness but the match's own seeded
+generator, so a seed plus the list of actions replays a match exactly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import esper
+
+from game.content.defs import ContentDB, HeroDef
+from game.content.loader import default_content
+from game.rules import codec
+from game.rules.actions import Action, IllegalAction, Option, PendingChoice
+from game.rules.components import (
+    Board,
+    CardInstance,
+    Combat,
+    CombatPoints,
+    DiceTable,
+    Flags,
+    HealthDial,
+    MatchInfo,
+    OnDial,
+    Piles,
+    Pools,
+    Program,
+    Seat,
+    Standing,
+    StatusLimits,
+    TurnFlags,
+)
+from game.rules.events import Event
+from game.rules.frames import MatchFrame
+from game.rules.rng import RngState, seed_state, shuffle
+from game.rules.world import MatchWorld
+
+MAX_STEPS_PER_ACTION = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    hero: str
+    team: int | None = None  # default: every seat its own team
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    seats: tuple[SeatSetup, ...]
+    seed: int = 0
+    mode: str = "duel"
+    health: int | None = None  # starting Health override (e.g. 35 in King of the Hill)
+    shared_team_dial: bool = False  # teammates share one Health dial (team games)
+    turn_limit: int = 0  # 0 = none; a harness safety valve, the rules have no limit
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": [{"hero": s.hero, "team": s.team, "name": s.name} for s in self.seats],
+            "seed": self.seed,
+            "mode": self.mode,
+            "health": self.health,
+            "shared_team_dial": self.shared_team_dial,
+            "turn_limit": self.turn_limit,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> MatchSetup:
+        seats = tuple(
+            SeatSetup(hero=s["hero"], team=s.get("team"), name=s.get("name", ""))
+            for s in data["seats"]
+        )
+        return MatchSetup(
+            seats=seats,
+            seed=int(data.get("seed", 0)),
+            mode=data.get("mode", "duel"),
+            health=data.get("health"),
+            shared_team_dial=bool(data.get("shared_team_dial", False)),
+            turn_limit=int(data.get("turn_limit", 0)),
+        )
+
+
+class _Processor(esper.Processor):
+    """Steps the top frame when it is one of this processor's frame types."""
+
+    steps: dict[type, Any] = {}
+
+    def process(self, engine: Engine) -> None:
+        if engine.waiting:
+            return
+        frames = engine.program.frames
+        if not frames:
+            return
+        handler = self.steps.get(type(frames[-1]))
+        if handler is not None:
+            handler(engine, frames[-1])
+
+
+@dataclass(slots=True)
+class Snapshot:
+    world: list[tuple[int, list[Any]]]
+    actions: list[Action] = field(default_factory=list)
+
+
+class Engine:
+    """One match. Read state through the query methods; change it only with `apply`."""
+
+    MATCH = 1  # the match entity is always created first
+
+    def __init__(self, content: ContentDB, world: MatchWorld, setup: MatchSetup) -> None:
+        self.content = content
+        self.world = world
+        self.setup = setup
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.keep_log = True
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def new_match(
+        cls,
+        setup: MatchSetup,
+        content: ContentDB | None = None,
+        *,
+        keep_log: bool = True,
+        before_start: Any = None,
+    ) -> Engine:
+        """Set up a match and run it to its first decision.
+
+        `before_start(engine)` may adjust the freshly set-up state (scenario files and tests
+        use it to place cards, tokens and forced dice) before the first step runs.
+        """
+        content = content or default_content()
+        for seat in setup.seats:
+            if seat.hero not in content.heroes:
+                raise ValueError(f"unknown hero '{seat.hero}'")
+        if len(setup.seats) < 2:
+            raise ValueError("a match needs at least two seats")
+        engine = cls(content, MatchWorld(), setup)
+        engine.keep_log = keep_log
+        with engine.world.active():
+            _install_processors()
+            engine._create(setup)
+            if before_start is not None:
+                before_start(engine)
+            engine._run()
+        return engine
+
+    def _create(self, setup: MatchSetup) -> None:
+        match = esper.create_entity()
+        assert match == self.MATCH
+        esper.add_component(match, seed_state(setup.seed))
+        esper.add_component(match, Program())
+        esper.add_component(match, DiceTable())
+        esper.add_component(match, Pools())
+        esper.add_component(match, Combat())
+        esper.add_component(match, TurnFlags())
+        teams = [s.team if s.team is not None else i for i, s in enumerate(setup.seats)]
+        dials: dict[int, int] = {}
+        players = []
+        for index, seat in enumerate(setup.seats):
+            hero = self.content.heroes[seat.hero]
+            health = setup.health or hero.health
+            team = teams[index]
+            if setup.shared_team_dial and team in dials:
+                dial = dials[team]
+            else:
+                dial = esper.create_entity(HealthDial(health=health, start=health))
+                dials[team] = dial
+            name = seat.name or self._default_name(setup, index)
+            player = esper.create_entity(
+                Seat(index=index, team=team, hero=hero.id, name=name),
+                OnDial(dial=dial),
+                CombatPoints(cp=hero.cp),
+                Piles(),
+                Board(levels={slot.id: 1 for slot in hero.slots}),
+                StatusLimits(),
+                Flags(),
+                Standing(),
+            )
+            players.append(player)
+        esper.add_component(
+            match,
+            MatchInfo(
+                mode=setup.mode,
+                seed=setup.seed,
+                players=players,
+                turn_order=list(players),
+                turn_limit=setup.turn_limit,
+            ),
+        )
+        rng = self.rng
+        for player in players:
+            hero = self.hero(player)
+            piles = esper.component_for_entity(player, Piles)
+            for card_id, count in hero.deck:
+                for _ in range(count):
+                    piles.deck.append(esper.create_entity(CardInstance(card=card_id, owner=player)))
+            shuffle(rng, piles.deck)
+        for player in players:
+            hero = self.hero(player)
+            for _ in range(hero.hand):
+                card = self._take_top(player)
+                if card is not None:
+                    esper.component_for_entity(player, Piles).hand.append(card)
+        self.program.frames.append(MatchFrame())
+
+    def _default_name(self, setup: MatchSetup, index: int) -> str:
+        hero = self.content.heroes[setup.seats[index].hero].name
+        same = [i for i, s in enumerate(setup.seats) if s.hero == setup.seats[index].hero]
+        if len(same) > 1:
+            return f"{hero} {same.index(index) + 1}"
+        return hero
+
+    def _take_top(self, player: int) -> int | None:
+        piles = esper.component_for_entity(player, Piles)
+        if not piles.deck:
+            if not piles.discard:
+                return None
+            piles.deck.extend(piles.discard)
+            piles.discard.clear()
+            shuffle(self.rng, piles.deck)
+            self.emit(
+                "deck_shuffled",
+                f"{self.name(player)} shuffles the discard pile into a new deck.",
+                player=self.seat(player),
+            )
+        return piles.deck.pop(0)
+
+    # ------------------------------------------------------------ the decision interface
+
+    @property
+    def pending(self) -> PendingChoice | None:
+        with self.world.active():
+            return self.program.pending
+
+    @property
+    def over(self) -> bool:
+        with self.world.active():
+            return self.info.over
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out one of the pending options. Anything else raises IllegalAction with a
+        reason and leaves the match exactly as it was."""
+        with self.world.active():
+            program = self.program
+            choice = program.pending
+            if choice is None:
+                why = "the match is over" if self.info.over else "no decision is pending"
+                raise IllegalAction(f"{why}; nothing can be done")
+            if not isinstance(action, Action):
+                raise IllegalAction(f"expected an Action, got {type(action).__name__}")
+            if action.player != choice.player:
+                raise IllegalAction(
+                    f"it is seat {choice.player}'s decision ({choice.prompt}), "
+                    f"not seat {action.player}'s"
+                )
+            if choice.find(action) is None:
+                labels = "; ".join(o.label for o in choice.options[:12])
+                more = " ..." if len(choice.options) > 12 else ""
+                raise IllegalAction(
+                    f"'{action.kind}' with {dict(action.args)} is not a legal option now "
+                    f"({choice.prompt}). Options: {labels}{more}"
+                )
+            self._events = []
+            self.actions.append(action)
+            program.pending = None
+            frame = program.frames[-1]
+            handler = _ANSWERS[type(frame)]
+            handler(self, frame, action)
+            self._run()
+            return self._events
+
+    def _run(self) -> None:
+        program = self.program
+        info = self.info
+        steps = 0
+        while program.pending is None and program.frames and not info.over:
+            esper.process(self)
+            steps += 1
+            if steps > MAX_STEPS_PER_ACTION:  # pragma: no cover - an engine bug
+                top = type(program.frames[-1]).__name__
+                raise RuntimeError(f"the engine made no progress (stuck in {top})")
+        if info.over:
+            program.frames.clear()
+            program.pending = None
+
+    # ------------------------------------------------------------ snapshots and replays
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(world=self.world.snapshot(), actions=list(self.actions))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        self.world.restore(snapshot.world)
+        self.actions = list(snapshot.actions)
+
+    def clone(self) -> Engine:
+        """An independent copy (its own world), e.g. for an AI's look-ahead."""
+        copy = Engine(self.content, MatchWorld(), self.setup)
+        copy.keep_log = False
+        with copy.world.active():
+            _install_processors()
+        copy.restore(self.snapshot())
+        return copy
+
+    def close(self) -> None:
+        """Free the match's esper world."""
+        self.world.close()
+
+    def __del__(self) -> None:  # worlds live in esper's module state; don't leak them
+        with contextlib.suppress(Exception):
+            self.world.close()
+
+    def state_data(self) -> Any:
+        """The whole match state as plain JSON-ready data."""
+        with self.world.active():
+            return codec.encode(self.world.entities())
+
+    def digest(self) -> str:
+        """A hash of the whole match state: equal digests mean identical matches."""
+        with self.world.active():
+            return codec.digest(self.world.entities())
+
+    # ------------------------------------------------------------ internals used by processors
+
+    @property
+    def waiting(self) -> bool:
+        return self.program.pending is not None or self.info.over
+
+    @property
+    def program(self) -> Program:
+        return esper.component_for_entity(self.MATCH, Program)
+
+    @property
+    def info(self) -> MatchInfo:
+        return esper.component_for_entity(self.MATCH, MatchInfo)
+
+    @property
+    def rng(self) -> RngState:
+        return esper.component_for_entity(self.MATCH, RngState)
+
+    @property
+    def combat(self) -> Combat:
+        return esper.component_for_entity(self.MATCH, Combat)
+
+    @property
+    def pools(self) -> Pools:
+        return esper.component_for_entity(self.MATCH, Pools)
+
+    @property
+    def dice(self) -> DiceTable:
+        return esper.component_for_entity(self.MATCH, DiceTable)
+
+    @property
+    def turn_flags(self) -> TurnFlags:
+        return esper.component_for_entity(self.MATCH, TurnFlags)
+
+    def push(self, *frames: Any) -> None:
+        """Push frames; the last one given runs first."""
+        self.program.frames.extend(frames)
+
+    def pop(self) -> None:
+        self.program.frames.pop()
+
+    def replace(self, frame: Any) -> None:
+        self.program.frames[-1] = frame
+
+    def ask(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: list[Option],
+        window: str = "",
+        **context: Any,
+    ) -> None:
+        if not options:  # pragma: no cover - an engine bug: every question has an answer
+            raise RuntimeError(f"asked {prompt!r} with no options")
+        self.program.pending = PendingChoice(
+            player=self.seat(player),
+            kind=kind,
+            prompt=prompt,
+            options=options,
+            window=window,
+            context=context,
+        )
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        event = Event(kind, data, text)
+        self._events.append(event)
+        if self.keep_log:
+            self.log.append(event)
+
+    def new_scope(self) -> int:
+        program = self.program
+        scope = program.next_scope
+        program.next_scope += 1
+        program.vars[scope] = {}
+        return scope
+
+    # ------------------------------------------------------------ basic queries
+
+    def player(self, seat: int) -> int:
+        return self.info.players[seat]
+
+    def seat(self, player: int) -> int:
+        return esper.component_for_entity(player, Seat).index
+
+    def hero(self, player: int) -> HeroDef:
+        return self.content.heroes[esper.component_for_entity(player, Seat).hero]
+
+    def name(self, player: int | None) -> str:
+        if player is None:
+            return "the rules"
+        return esper.component_for_entity(player, Seat).name
+
+    def team(self, player: int) -> int:
+        return esper.component_for_entity(player, Seat).team
+
+    def alive(self, player: int) -> bool:
+        return not esper.component_for_entity(player, Standing).defeated
+
+    def living(self) -> list[int]:
+        return [p for p in self.info.players if self.alive(p)]
+
+    def opponents(self, player: int) -> list[int]:
+        team = self.team(player)
+        return [p for p in self.living() if self.team(p) != team]
+
+    def is_opponent(self, a: int, b: int) -> bool:
+        return self.team(a) != self.team(b)
+
+    def dial(self, player: int) -> HealthDial:
+        return esper.component_for_entity(
+            esper.component_for_entity(player, OnDial).dial, HealthDial
+        )
+
+    def health(self, player: int) -> int:
+        return self.dial(player).health
+
+    def cp(self, player: int) -> int:
+        return esper.component_for_entity(player, CombatPoints).cp
+
+    def piles(self, player: int) -> Piles:
+        return esper.component_for_entity(player, Piles)
+
+    def board(self, player: int) -> Board:
+        return esper.component_for_entity(player, Board)
+
+    def flags(self, player: int) -> Flags:
+        return esper.component_for_entity(player, Flags)
+
+    def standing(self, player: int) -> Standing:
+        return esper.component_for_entity(player, Standing)
+
+    def card_id(self, card: int) -> str:
+        return esper.component_for_entity(card, CardInstance).card
+
+    def priority_order(self) -> list[int]:
+        """Living players, the active player first, then the others in turn order."""
+        order = self.info.turn_order
+        active = self.info.active
+        start = order.index(active) if active in order else 0
+        rotated = order[start:] + order[:start]
+        return [p for p in rotated if self.alive(p)]
+
+
+_ANSWERS: dict[type, Any] = {}
+_PROCESSORS: list[_Processor] = []
+
+
+def register_processor(processor: _Processor, answers: dict[type, Any]) -> None:
+    """Phase and resolution modules register their processors and answer handlers here."""
+    _PROCESSORS.append(processor)
+    _ANSWERS.update(answers)
+
+
+def _install_processors() -> None:
+    from game.rules import phases, resolution  # noqa: F401 - they register on import
+
+    for index, processor in enumerate(_PROCESSORS):
+        if esper.get_processor(type(processor)) is None:
+            esper.add_processor(processor, priority=len(_PROCESSORS) - index)
+
+
+def replay(setup: MatchSetup, actions: list[Action], content: ContentDB | None = None) -> Engine:
+    """Re-run a match from its setup (seed included) and actions."""
+    engine = Engine.new_match(setup, content, keep_log=False)
+    for action in actions:
+        engine.apply(action)
+    return engine

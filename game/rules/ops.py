@@ -1,0 +1,462 @@
+"""Small operations on a match's components, shared by the phase processors and effect verbs.
+
+Each function takes the engine first and must be called inside its world (the engine's own
+code always is). Every change emits an event with a sentence in our own words.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from game.content.defs import AbilityDef, CardDef, StatusDef
+from game.rules.components import (
+    CombatPoints,
+    DamageInstance,
+    DamageMod,
+    DamagePool,
+    DiceGroup,
+    HealInstance,
+    HealthDial,
+    OnDial,
+    Standing,
+    StatusLimits,
+    StatusStack,
+)
+from game.rules.dice import meets
+from game.rules.rng import roll_die
+
+CP_MAX = 15
+HAND_LIMIT = 6
+
+# ---------------------------------------------------------------- combat points
+
+
+def gain_cp(eng, player: int, amount: int, why: str = "") -> int:
+    points = esper.component_for_entity(player, CombatPoints)
+    gained = max(0, min(amount, CP_MAX - points.cp))
+    if gained:
+        points.cp += gained
+    if amount > 0:
+        extra = f" ({why})" if why else ""
+        wasted = "" if gained == amount else f", {amount - gained} over the 15 CP cap lost"
+        eng.emit(
+            "cp_changed",
+            f"{eng.name(player)} gains {gained} CP{extra}{wasted}.",
+            player=eng.seat(player),
+            delta=gained,
+            cp=points.cp,
+        )
+    return gained
+
+
+def lose_cp(eng, player: int, amount: int, why: str = "") -> int:
+    points = esper.component_for_entity(player, CombatPoints)
+    lost = max(0, min(amount, points.cp))
+    points.cp -= lost
+    if amount > 0:
+        extra = f" ({why})" if why else ""
+        eng.emit(
+            "cp_changed",
+            f"{eng.name(player)} loses {lost} CP{extra}.",
+            player=eng.seat(player),
+            delta=-lost,
+            cp=points.cp,
+        )
+    return lost
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card_def(eng, card: int) -> CardDef:
+    return eng.content.cards[eng.card_id(card)]
+
+
+def draw(eng, player: int, count: int, why: str = "") -> int:
+    piles = eng.piles(player)
+    drawn = 0
+    for _ in range(count):
+        card = eng._take_top(player)
+        if card is None:
+            eng.emit(
+                "note",
+                f"{eng.name(player)} has no cards left to draw.",
+                player=eng.seat(player),
+            )
+            break
+        piles.hand.append(card)
+        drawn += 1
+        eng.emit(
+            "card_drawn",
+            f"{eng.name(player)} draws a card" + (f" ({why})." if why else "."),
+            player=eng.seat(player),
+            card=card,
+            card_id=eng.card_id(card),
+        )
+    return drawn
+
+
+def sell(eng, player: int, card: int) -> None:
+    piles = eng.piles(player)
+    piles.hand.remove(card)
+    piles.discard.append(card)
+    name = card_def(eng, card).name
+    eng.emit(
+        "card_sold",
+        f"{eng.name(player)} sells {name} for 1 CP.",
+        player=eng.seat(player),
+        card=card,
+        card_id=eng.card_id(card),
+    )
+    gain_cp(eng, player, 1, "sold a card")
+
+
+def discard_from_hand(eng, player: int, card: int, why: str = "") -> None:
+    piles = eng.piles(player)
+    piles.hand.remove(card)
+    piles.discard.append(card)
+    eng.emit(
+        "card_discarded",
+        f"{eng.name(player)} discards {card_def(eng, card).name}" + (f" ({why})." if why else "."),
+        player=eng.seat(player),
+        card=card,
+        card_id=eng.card_id(card),
+    )
+
+
+# ---------------------------------------------------------------- status effects
+
+
+def status_def(eng, status: str) -> StatusDef:
+    return eng.content.statuses[status]
+
+
+def find_stack(player: int, status: str) -> StatusStack | None:
+    for _ent, stack in esper.get_component(StatusStack):
+        if stack.holder == player and stack.status == status:
+            return stack
+    return None
+
+
+def status_count(eng, player: int, status: str) -> int:
+    stack = find_stack(player, status)
+    return stack.count if stack else 0
+
+
+def held_statuses(eng, player: int) -> list[StatusStack]:
+    """Stacks with at least one token on this player, in a fixed order (by status id)."""
+    stacks = [s for _e, s in esper.get_component(StatusStack) if s.holder == player and s.count]
+    return sorted(stacks, key=lambda s: s.status)
+
+
+def stack_limit(eng, player: int, status: str) -> int:
+    bonus = esper.component_for_entity(player, StatusLimits).bonus.get(status, 0)
+    return status_def(eng, status).stack_limit + bonus
+
+
+def give_status(eng, player: int, status: str, count: int, source: int | None) -> int:
+    """Gain or inflict `count` tokens at once; what goes past the stack limit is lost."""
+    if count <= 0 or not eng.alive(player):
+        return 0
+    sdef = status_def(eng, status)
+    stack = find_stack(player, status)
+    held = stack.count if stack else 0
+    if held and has_flag(eng, player, "refuse_duplicate_statuses"):
+        eng.emit(
+            "note",
+            f"{eng.name(player)} already has {sdef.name}; the new one is refused.",
+            player=eng.seat(player),
+            status=status,
+        )
+        return 0
+    if stack is None:
+        stack = StatusStack(holder=player, status=status)
+        esper.create_entity(stack)
+    room = max(0, stack_limit(eng, player, status) - held)
+    placed = min(count, room)
+    stack.count += placed
+    stack.sources.extend([source if source is not None else player] * placed)
+    verb = "gains" if source in (None, player) else "is inflicted with"
+    lost = f" ({count - placed} over the stack limit lost)" if placed < count else ""
+    eng.emit(
+        "status_gained",
+        f"{eng.name(player)} {verb} {_tokens(placed, sdef.name)}{lost}.",
+        player=eng.seat(player),
+        status=status,
+        count=placed,
+        total=stack.count,
+        source=None if source is None else eng.seat(source),
+    )
+    return placed
+
+
+def remove_status(
+    eng, player: int, status: str, count: int = 1, why: str = "removed", quiet: bool = False
+) -> int:
+    """Take tokens off a player (count 0 = all of them)."""
+    stack = find_stack(player, status)
+    if stack is None or stack.count == 0:
+        return 0
+    taken = min(count, stack.count) if count > 0 else stack.count
+    stack.count -= taken
+    del stack.sources[len(stack.sources) - taken :]
+    if not quiet:
+        name = status_def(eng, status).name
+        eng.emit(
+            "status_removed",
+            f"{eng.name(player)} loses {_tokens(taken, name)} ({why}).",
+            player=eng.seat(player),
+            status=status,
+            count=taken,
+            total=stack.count,
+        )
+    return taken
+
+
+def last_source(player: int, status: str) -> int | None:
+    stack = find_stack(player, status)
+    if stack is None or not stack.sources:
+        return None
+    return stack.sources[-1]
+
+
+def incapacitated(eng, player: int) -> bool:
+    """A player holding a token like Stun can take no action of any kind."""
+    return any(status_def(eng, s.status).incapacitates for s in held_statuses(eng, player))
+
+
+def _tokens(count: int, name: str) -> str:
+    if count == 1:
+        return f"1 {name}"
+    return f"{count} {name}"
+
+
+# ---------------------------------------------------------------- flags and abilities
+
+
+def has_flag(eng, player: int, flag: str) -> bool:
+    if flag in eng.flags(player).held:
+        return True
+    return any(flag in ab.flags for ab in abilities(eng, player, ("passive",)))
+
+
+def grant_flag(eng, player: int, flag: str, until: str) -> None:
+    eng.flags(player).held[flag] = until
+
+
+def expire_flags(eng, moment: str) -> None:
+    for player in eng.info.players:
+        held = eng.flags(player).held
+        for flag in [f for f, until in held.items() if until == moment]:
+            del held[flag]
+
+
+def abilities(eng, player: int, kinds: tuple[str, ...]) -> list[AbilityDef]:
+    """The abilities on this player's board at their current levels."""
+    hero = eng.hero(player)
+    levels = eng.board(player).levels
+    out: list[AbilityDef] = []
+    for slot in hero.slots:
+        if slot.kind not in kinds:
+            continue
+        out.extend(slot.levels[levels.get(slot.id, 1)])
+    return out
+
+
+def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
+    for ability in abilities(eng, player, ("offensive", "ultimate", "defensive", "passive")):
+        if ability.id == ability_id:
+            return ability
+    raise KeyError(ability_id)
+
+
+def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:
+    """Every (offensive or ultimate ability, row) the dice values meet."""
+    hero = eng.hero(player)
+    out = []
+    for ability in abilities(eng, player, ("offensive", "ultimate")):
+        for index, row in enumerate(ability.rows):
+            if meets(row.requirement, hero, values):
+                out.append((ability, index))
+    return out
+
+
+# ---------------------------------------------------------------- dice
+
+
+def new_group(eng, owner: int, hero: str, count: int, purpose: str, locked: bool = False):
+    table = eng.dice
+    group = DiceGroup(
+        id=table.next_id, owner=owner, hero=hero, values=[0] * count, purpose=purpose, locked=locked
+    )
+    table.next_id += 1
+    table.groups[group.id] = group
+    return group
+
+
+def roll_group(eng, group: DiceGroup, indices: list[int] | None = None, why: str = "") -> None:
+    rng = eng.rng
+    indices = list(range(len(group.values))) if indices is None else indices
+    for i in indices:
+        group.values[i] = roll_die(rng)
+    group.changed += 1
+    shown = ", ".join(str(v) for v in group.values)
+    what = why or group.purpose
+    eng.emit(
+        "dice_rolled",
+        f"{eng.name(group.owner)} rolls {len(indices)} {'die' if len(indices) == 1 else 'dice'} "
+        f"({what}): {shown}.",
+        player=eng.seat(group.owner),
+        group=group.id,
+        purpose=group.purpose,
+        rerolled=list(indices),
+        values=list(group.values),
+        hero=group.hero,
+    )
+
+
+def set_die(eng, group: DiceGroup, index: int, value: int, by: int, how: str) -> None:
+    old = group.values[index]
+    group.values[index] = value
+    group.changed += 1
+    eng.emit(
+        "die_changed",
+        f"{eng.name(by)} changes a die of {eng.name(group.owner)} from {old} to {value} ({how}).",
+        player=eng.seat(by),
+        owner=eng.seat(group.owner),
+        group=group.id,
+        index=index,
+        old=old,
+        value=value,
+    )
+
+
+def group_symbols(eng, group: DiceGroup) -> list[str]:
+    hero = eng.content.heroes[group.hero]
+    return [hero.symbol_of(v) for v in group.values]
+
+
+def clear_dice(eng) -> None:
+    eng.dice.groups.clear()
+
+
+# ---------------------------------------------------------------- damage pools and health
+
+
+def new_pool(eng, label: str) -> DamagePool:
+    pools = eng.pools
+    pool = DamagePool(id=pools.next_id, label=label)
+    pools.next_id += 1
+    pools.pools[pool.id] = pool
+    return pool
+
+
+def active_pool(eng) -> DamagePool | None:
+    """The pool damage and prevention go to right now (the open phase's pool)."""
+    pools = eng.pools
+    if pools.current is None:
+        return None
+    pool = pools.pools.get(pools.current)
+    return None if pool is None or pool.resolved else pool
+
+
+def pools_waiting(eng) -> list[DamagePool]:
+    return [p for p in eng.pools.pools.values() if not p.resolved]
+
+
+def incoming_for(pool: DamagePool, player: int, avoidable_only: bool = True) -> int:
+    total = 0
+    for inst in pool.instances:
+        if inst.target == player and (not avoidable_only or inst.dtype != "ultimate"):
+            total += inst.amount
+    return total
+
+
+def avoided(pool: DamagePool, player: int) -> bool:
+    return any(m.kind == "avoid" and m.target == player for m in pool.mods)
+
+
+def add_damage_instance(pool: DamagePool, inst: DamageInstance) -> None:
+    pool.instances.append(inst)
+
+
+def add_mod(pool: DamagePool, mod: DamageMod) -> None:
+    pool.mods.append(mod)
+
+
+def add_heal(pool: DamagePool, heal: HealInstance) -> None:
+    pool.heals.append(heal)
+
+
+def heal_now(eng, player: int, amount: int, why: str = "") -> int:
+    dial = eng.dial(player)
+    before = dial.health
+    dial.health = min(dial.cap, dial.health + amount)
+    healed = dial.health - before
+    eng.emit(
+        "healed",
+        f"{eng.name(player)} heals {healed}"
+        + (f" ({why})" if why else "")
+        + f", now at {dial.health}.",
+        player=eng.seat(player),
+        amount=healed,
+        health=dial.health,
+    )
+    return healed
+
+
+def change_health(eng, player: int, delta: int, why: str) -> None:
+    """A direct change that is not damage or healing (e.g. stolen Health)."""
+    dial = eng.dial(player)
+    dial.health = max(0, min(dial.cap, dial.health + delta))
+    eng.emit(
+        "health_changed",
+        f"{eng.name(player)} {'gains' if delta >= 0 else 'loses'} {abs(delta)} Health ({why}), "
+        f"now at {dial.health}.",
+        player=eng.seat(player),
+        delta=delta,
+        health=dial.health,
+    )
+
+
+def settle_defeats(eng) -> None:
+    """Defeat every player whose dial reached 0, then end the match if one side remains."""
+    info = eng.info
+    newly = []
+    for player in info.players:
+        standing = esper.component_for_entity(player, Standing)
+        if standing.defeated:
+            continue
+        dial_ent = esper.component_for_entity(player, OnDial).dial
+        if esper.component_for_entity(dial_ent, HealthDial).health <= 0:
+            standing.defeated = True
+            newly.append(player)
+    for player in newly:
+        eng.emit("player_defeated", f"{eng.name(player)} is defeated!", player=eng.seat(player))
+    if not newly or info.over:
+        return
+    teams = {eng.team(p) for p in eng.living()}
+    if len(teams) > 1:
+        return
+    info.over = True
+    info.phase = "over"
+    if teams:
+        info.winner_team = teams.pop()
+        winners = [p for p in info.players if eng.team(p) == info.winner_team]
+        names = " and ".join(eng.name(p) for p in winners)
+        eng.emit(
+            "game_over",
+            f"{names} {'wins' if len(winners) == 1 else 'win'} the match!",
+            winner_team=info.winner_team,
+            winners=[eng.seat(p) for p in winners],
+            draw=False,
+        )
+    else:
+        info.draw = True
+        eng.emit(
+            "game_over",
+            "Every remaining player fell at the same moment: the match is a draw.",
+            winner_team=None,
+            winners=[],
+            draw=True,
+        )

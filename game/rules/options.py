@@ -1,0 +1,214 @@
+"""Which cards a player may play and which tokens they may spend at a given moment.
+
+`playable_reason` answers None (playable) or the reason it is not, in our own words, so the
+window can dim a card and explain why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.content.defs import CardDef
+from game.rules import ops
+from game.rules.actions import Option, act
+
+ROLL_PHASES = ("offensive_roll", "targeting_roll", "defensive_roll")
+MODIFIABLE = ("normal", "undefendable", "ultimate")
+
+
+@dataclass(slots=True)
+class Situation:
+    """Where a decision is being made.
+
+    moment  main (own Main Phase), offensive_roll / defensive_roll (the roller deciding),
+            or the name of a response window
+    dice    dice groups that may be altered right now
+    """
+
+    moment: str
+    dice: list[int] = field(default_factory=list)
+
+    @property
+    def own_main(self) -> bool:
+        return self.moment == "main"
+
+
+def locked_out(eng, player: int) -> bool:
+    """Opponents of a player who activated an Ultimate may do nothing until the Roll Phase ends,
+    and a player with a token like Stun may do nothing at all."""
+    if not eng.alive(player) or ops.incapacitated(eng, player):
+        return True
+    combat = eng.combat
+    return (
+        combat.ultimate
+        and combat.attacker is not None
+        and eng.info.phase in ROLL_PHASES
+        and eng.is_opponent(player, combat.attacker)
+    )
+
+
+def own_attack_open(eng, player: int) -> bool:
+    combat = eng.combat
+    if not combat.attack or combat.attacker != player or combat.pool is None:
+        return False
+    pool = eng.pools.pools.get(combat.pool)
+    return pool is not None and not pool.resolved and combat.attack_type in MODIFIABLE
+
+
+def taking_damage(eng, player: int) -> bool:
+    for pool in ops.pools_waiting(eng):
+        if ops.incoming_for(pool, player) > 0 and not ops.avoided(pool, player):
+            return True
+    return False
+
+
+def alterable_groups(eng, player: int, sit: Situation, own_only: bool) -> list[int]:
+    out = []
+    for gid in sit.dice:
+        group = eng.dice.groups.get(gid)
+        if group is None or group.locked:
+            continue
+        if own_only and eng.team(group.owner) != eng.team(player):
+            continue
+        if own_only and group.owner != player:
+            continue
+        out.append(gid)
+    return out
+
+
+def upgrade_cost(eng, player: int, card: CardDef) -> int:
+    """Full price, or only the difference when laying level III over a level II card."""
+    board = eng.board(player)
+    lying = board.upgrades.get(card.upgrade_slot or "", [])
+    if lying:
+        current = ops.card_def(eng, lying[-1])
+        return max(0, card.cost - current.cost)
+    return card.cost
+
+
+def _condition_reason(eng, player: int, cond: str, sit: Situation) -> str | None:
+    combat = eng.combat
+    phase = eng.info.phase
+    if cond == "own_attack":
+        return None if own_attack_open(eng, player) else "only while your Attack is waiting to land"
+    if cond == "alterable_die":
+        return None if alterable_groups(eng, player, sit, False) else "no dice can be altered now"
+    if cond == "own_alterable_die":
+        if alterable_groups(eng, player, sit, True):
+            return None
+        return "none of your dice can be altered now"
+    if cond == "own_offensive_roll":
+        if sit.moment == "offensive_roll" and combat.attacker == player:
+            return None
+        return "only during your own Offensive Roll"
+    if cond == "defensive_roll":
+        if sit.moment == "defensive_roll" and combat.defender == player:
+            return None
+        return "only during your own Defensive Roll"
+    if cond == "someone_taking_damage":
+        if any(taking_damage(eng, p) for p in eng.living()):
+            return None
+        return "nobody has damage waiting to land"
+    if cond == "status_in_play":
+        for p in eng.living():
+            if any(ops.status_def(eng, s.status).removable for s in ops.held_statuses(eng, p)):
+                return None
+        return "no status effects are in play"
+    if cond == "transferable_status_in_play":
+        for p in eng.living():
+            if any(ops.status_def(eng, s.status).transferable for s in ops.held_statuses(eng, p)):
+                return None
+        return "no status effects can be moved"
+    if cond == "after_own_attack_damage":
+        if sit.moment == "after_damage" and combat.attacker == player and combat.damage_landed > 0:
+            return None
+        return "only right after your Attack's damage lands"
+    raise ValueError(f"unknown play condition {cond}")  # pragma: no cover - schema checked
+    del phase
+
+
+def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
+    """None when `player` may play this card from hand now, otherwise why not."""
+    cdef = ops.card_def(eng, card)
+    if card not in eng.piles(player).hand:
+        return "not in hand"
+    if locked_out(eng, player):
+        return "you cannot act right now"
+    phase = eng.info.phase
+    if cdef.type in ("upgrade", "main"):
+        if not sit.own_main:
+            return "only in your own Main Phase"
+        if eng.info.active != player:
+            return "only on your own turn"
+    elif cdef.type == "roll" and phase not in ROLL_PHASES:
+        return "only during a Roll Phase"
+    cost = cdef.cost
+    if cdef.type == "upgrade":
+        slot_id = cdef.upgrade_slot or ""
+        level = eng.board(player).levels.get(slot_id)
+        if level is None or cdef.hero != eng.hero(player).id:
+            return "not an upgrade for your hero"
+        if level >= cdef.upgrade_level:
+            return f"that ability is already at level {level}"
+        cost = upgrade_cost(eng, player, cdef)
+    if eng.cp(player) < cost:
+        return f"needs {cost} CP (you have {eng.cp(player)})"
+    for cond in cdef.play_when:
+        reason = _condition_reason(eng, player, cond, sit)
+        if reason:
+            return reason
+    return None
+
+
+def card_cost(eng, player: int, card: int) -> int:
+    cdef = ops.card_def(eng, card)
+    if cdef.type == "upgrade":
+        return upgrade_cost(eng, player, cdef)
+    return cdef.cost
+
+
+def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
+    sdef = ops.status_def(eng, status)
+    if sdef.spend is None:
+        return "cannot be spent"
+    if ops.status_count(eng, player, status) <= 0:
+        return "none held"
+    if locked_out(eng, player):
+        return "you cannot act right now"
+    for when in sdef.spend.when:
+        if when == "any_time":
+            return None
+        if when == "incoming_damage" and taking_damage(eng, player):
+            return None
+        if when == "own_attack" and own_attack_open(eng, player):
+            return None
+        if when == "own_main_phase" and sit.own_main and eng.info.active == player:
+            return None
+    return "not useful at this moment"
+
+
+def response_options(eng, player: int, sit: Situation) -> list[Option]:
+    """Cards this player may play and tokens they may spend right now (Pass not included)."""
+    if locked_out(eng, player):
+        return []
+    seat = eng.seat(player)
+    out: list[Option] = []
+    seen: set[str] = set()
+    for card in eng.piles(player).hand:
+        cid = eng.card_id(card)
+        if cid in seen:  # two copies of one card are the same choice
+            continue
+        if playable_reason(eng, player, card, sit) is None:
+            seen.add(cid)
+            cdef = ops.card_def(eng, card)
+            cost = card_cost(eng, player, card)
+            out.append(
+                Option(act(seat, "play", card=card), f"Play {cdef.name} ({cost} CP)", cdef.text)
+            )
+    for stack in ops.held_statuses(eng, player):
+        if spend_reason(eng, player, stack.status, sit) is None:
+            sdef = ops.status_def(eng, stack.status)
+            out.append(
+                Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text)
+            )
+    return out

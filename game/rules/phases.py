@@ -1,0 +1,857 @@
+"""Processors for the match and the eight phases of a turn.
+
+Upkeep -> Income -> Main (1) -> Offensive Roll -> Targeting Roll -> Defensive Roll -> Main (2)
+-> Discard. The three Roll Phases run inside one `RollPhaseFrame`, whose stages follow the
+rulebook's steps; every place where players may respond is a named `WindowFrame`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import esper
+
+from game.rules import ops
+from game.rules.actions import Action, Option, PendingChoice, act
+from game.rules.codec import register
+from game.rules.components import Combat, TurnFlags
+from game.rules.dice import describe_requirement
+from game.rules.engine import _Processor, register_processor
+from game.rules.frames import (
+    TURN_STAGES,
+    DamageFrame,
+    DiscardFrame,
+    EffectCtx,
+    IncomeFrame,
+    MainFrame,
+    MatchFrame,
+    ResolveFrame,
+    RollPhaseFrame,
+    RollSessionFrame,
+    TurnFrame,
+    UpkeepFrame,
+    WindowFrame,
+)
+from game.rules.options import Situation, response_options
+from game.rules.resolution import perform_response
+from game.rules.rng import roll_die
+
+PHASE_NAMES = {
+    "upkeep": "Upkeep Phase",
+    "income": "Income Phase",
+    "main1": "Main Phase (1)",
+    "offensive_roll": "Offensive Roll Phase",
+    "targeting_roll": "Targeting Roll Phase",
+    "defensive_roll": "Defensive Roll Phase",
+    "main2": "Main Phase (2)",
+    "discard": "Discard Phase",
+}
+
+
+def set_phase(eng, phase: str) -> None:
+    eng.info.phase = phase
+    eng.emit(
+        "phase_changed",
+        f"{eng.name(eng.info.active)}: {PHASE_NAMES[phase]}.",
+        phase=phase,
+        player=eng.seat(eng.info.active),
+    )
+
+
+# ---------------------------------------------------------------- triggers
+
+
+def collect_triggers(eng, player: int, moment: str) -> list[tuple]:
+    """References to every token and passive ability of `player` that reacts to `moment`."""
+    refs: list[tuple] = []
+    for stack in ops.held_statuses(eng, player):
+        for index, trig in enumerate(ops.status_def(eng, stack.status).triggers):
+            if trig.on == moment:
+                refs.append(("status", stack.status, index))
+    for ability in ops.abilities(eng, player, ("passive",)):
+        for index, trig in enumerate(ability.triggers):
+            if trig.on == moment:
+                refs.append(("ability", ability.id, index))
+    return refs
+
+
+def trigger_label(eng, ref: tuple) -> str:
+    kind, ident, _index = ref
+    if kind == "status":
+        return ops.status_def(eng, ident).name
+    return ident.replace("_", " ").title()
+
+
+def trigger_frame(eng, player: int, ref: tuple, opp: int | None) -> ResolveFrame | None:
+    kind, ident, index = ref
+    scope = eng.new_scope()
+    if kind == "status":
+        count = ops.status_count(eng, player, ident)
+        if count == 0:  # removed since it was collected
+            return None
+        sdef = ops.status_def(eng, ident)
+        trig = sdef.triggers[index]
+        ctx = EffectCtx(
+            me=player,
+            opp=opp,
+            kind="status",
+            source=sdef.name,
+            status=ident,
+            inflicter=ops.last_source(player, ident),
+            scope=scope,
+        )
+        eng.program.vars[scope]["tokens"] = count
+    else:
+        ability = ops.find_ability(eng, player, ident)
+        trig = ability.triggers[index]
+        ctx = EffectCtx(me=player, opp=opp, kind="passive", source=ability.name, scope=scope)
+    frame = ResolveFrame(effects=trig.effects, ctx=ctx)
+    if trig.condition is not None:
+        from game.rules.effects import condition
+
+        if not condition(eng, frame, trig.condition):
+            return None
+    return frame
+
+
+def push_triggers(eng, player: int, moment: str, opp: int | None = None) -> None:
+    frames = []
+    for ref in collect_triggers(eng, player, moment):
+        frame = trigger_frame(eng, player, ref, opp)
+        if frame is not None:
+            frames.append(frame)
+    eng.push(*reversed(frames))
+
+
+# ---------------------------------------------------------------- the match
+
+
+def step_match(eng, frame: MatchFrame) -> None:
+    info = eng.info
+    if frame.stage == "start_roll":
+        frame.stage = "hero_setup"
+        _start_roll(eng)
+        return
+    if frame.stage == "hero_setup":
+        frame.stage = "turns"
+        setups = []
+        for player in info.turn_order:
+            hero = eng.hero(player)
+            if hero.setup:
+                ctx = EffectCtx(
+                    me=player,
+                    opp=None,
+                    kind="setup",
+                    source=f"{hero.name} setup",
+                    scope=eng.new_scope(),
+                )
+                setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
+        eng.push(*reversed(setups))
+        return
+    if info.turn_limit and info.turn >= info.turn_limit:
+        info.over = True
+        info.draw = True
+        info.phase = "over"
+        eng.emit(
+            "game_over",
+            f"The match stops after {info.turn} turns without a winner: a draw.",
+            winner_team=None,
+            winners=[],
+            draw=True,
+            turn_limit=True,
+        )
+        return
+    order = info.turn_order
+    for _ in range(len(order)):
+        index = frame.next_index % len(order)
+        frame.next_index = index + 1
+        player = order[index]
+        if eng.alive(player):
+            if index == 0:
+                info.round += 1
+            eng.push(TurnFrame(player=player))
+            return
+
+
+def _start_roll(eng) -> None:
+    """Everyone rolls a die; the highest starts. Tied highest rollers roll again."""
+    info = eng.info
+    rolling = list(info.players)
+    while True:
+        results = {}
+        for player in rolling:
+            results[player] = roll_die(eng.rng)
+            eng.emit(
+                "start_roll",
+                f"{eng.name(player)} rolls {results[player]} for the first turn.",
+                player=eng.seat(player),
+                value=results[player],
+            )
+        best = max(results.values())
+        rolling = [p for p in rolling if results[p] == best]
+        if len(rolling) == 1:
+            break
+        eng.emit("note", "A tie for the highest roll: the tied players roll again.")
+    start = rolling[0]
+    info.start_player = start
+    seating = list(info.players)
+    index = seating.index(start)
+    info.turn_order = seating[index:] + seating[:index]
+    eng.emit(
+        "match_started",
+        f"{eng.name(start)} is the Start Player and skips their first Income Phase.",
+        start=eng.seat(start),
+        order=[eng.seat(p) for p in info.turn_order],
+    )
+
+
+# ---------------------------------------------------------------- a turn
+
+
+def step_turn(eng, frame: TurnFrame) -> None:
+    info = eng.info
+    player = frame.player
+    if frame.stage < TURN_STAGES.index("end") and frame.stage > 0 and not eng.alive(player):
+        frame.stage = TURN_STAGES.index("end")
+    if frame.stage > TURN_STAGES.index("end"):
+        ops.expire_flags(eng, "end_of_turn")
+        eng.pop()
+        return
+    stage = TURN_STAGES[frame.stage]
+    frame.stage += 1
+    if stage == "upkeep":
+        info.active = player
+        info.turn += 1
+        eng.standing(player).turns_taken += 1
+        esper.add_component(eng.MATCH, TurnFlags())
+        eng.emit(
+            "turn_started",
+            f"Turn {info.turn}: {eng.name(player)}'s turn.",
+            player=eng.seat(player),
+            turn=info.turn,
+        )
+        eng.push(UpkeepFrame(player=player))
+    elif stage == "income":
+        eng.push(IncomeFrame(player=player))
+    elif stage == "main1":
+        set_phase(eng, "main1")
+        eng.push(MainFrame(player=player, number=1))
+    elif stage == "roll":
+        eng.push(RollPhaseFrame(attacker=player))
+    elif stage == "main2":
+        set_phase(eng, "main2")
+        eng.push(MainFrame(player=player, number=2))
+    elif stage == "discard":
+        set_phase(eng, "discard")
+        eng.push(DiscardFrame(player=player))
+    else:
+        push_triggers(eng, player, "end_of_turn")
+
+
+# ---------------------------------------------------------------- upkeep
+
+
+def step_upkeep(eng, frame: UpkeepFrame) -> None:
+    if frame.stage == "collect":
+        set_phase(eng, "upkeep")
+        pool = ops.new_pool(eng, "upkeep")
+        eng.pools.current = pool.id
+        frame.triggers = collect_triggers(eng, frame.player, "upkeep")
+        frame.stage = "order"
+        return
+    if frame.stage == "order":
+        if not frame.triggers:
+            frame.stage = "land"
+            return
+        if len(frame.triggers) >= 2:
+            seat = eng.seat(frame.player)
+            options = [
+                Option(act(seat, "choose", option=i), f"Resolve {trigger_label(eng, ref)} next")
+                for i, ref in enumerate(frame.triggers)
+            ]
+            eng.ask(
+                frame.player,
+                "order_triggers",
+                "Several effects happen in your Upkeep Phase: which one first?",
+                options,
+            )
+            return
+        _run_upkeep_trigger(eng, frame, 0)
+        return
+    if frame.stage == "land":
+        frame.stage = "done"
+        pool_id = eng.pools.current
+        eng.pools.current = None
+        if pool_id is not None:
+            eng.push(DamageFrame(pool=pool_id))
+        return
+    eng.pop()
+
+
+def _run_upkeep_trigger(eng, frame: UpkeepFrame, index: int) -> None:
+    ref = frame.triggers.pop(index)
+    opponents = eng.opponents(frame.player)
+    child = trigger_frame(eng, frame.player, ref, opponents[0] if len(opponents) == 1 else None)
+    if child is not None:
+        eng.push(child)
+
+
+def answer_upkeep(eng, frame: UpkeepFrame, action: Action) -> None:
+    _run_upkeep_trigger(eng, frame, action.get("option"))
+
+
+# ---------------------------------------------------------------- income
+
+
+def step_income(eng, frame: IncomeFrame) -> None:
+    player = frame.player
+    if frame.stage == "triggers":
+        set_phase(eng, "income")
+        frame.stage = "gain"
+        push_triggers(eng, player, "income")
+        return
+    eng.pop()
+    info = eng.info
+    if player == info.start_player and eng.standing(player).turns_taken == 1:
+        eng.emit(
+            "phase_skipped",
+            f"{eng.name(player)} is the Start Player: no Income on the first turn.",
+            player=eng.seat(player),
+            phase="income",
+        )
+        return
+    if "income" in eng.turn_flags.skip_phases:
+        eng.emit(
+            "phase_skipped",
+            f"{eng.name(player)} skips the Income Phase.",
+            player=eng.seat(player),
+            phase="income",
+        )
+        return
+    if eng.cp(player) >= ops.CP_MAX:
+        eng.emit("note", f"{eng.name(player)} is already at 15 CP.", player=eng.seat(player))
+    else:
+        ops.gain_cp(eng, player, 1, "Income")
+    ops.draw(eng, player, 1, "Income")
+
+
+# ---------------------------------------------------------------- main phases
+
+
+def main_options(eng, player: int) -> list[Option]:
+    seat = eng.seat(player)
+    options = [Option(act(seat, "end_phase"), "End this phase")]
+    options += response_options(eng, player, Situation("main"))
+    for card in eng.piles(player).hand:
+        name = ops.card_def(eng, card).name
+        options.append(Option(act(seat, "sell", card=card), f"Sell {name} for 1 CP"))
+    return options
+
+
+def step_main(eng, frame: MainFrame) -> None:
+    player = frame.player
+    prompt = f"Main Phase ({frame.number}): play cards, sell cards, or end the phase."
+    eng.ask(player, "main_phase", prompt, main_options(eng, player), phase=f"main{frame.number}")
+
+
+def answer_main(eng, frame: MainFrame, action: Action) -> None:
+    player = frame.player
+    if action.kind == "end_phase":
+        eng.pop()
+    elif action.kind == "sell":
+        ops.sell(eng, player, action.get("card"))
+    else:
+        perform_response(eng, player, action, [])
+
+
+# ---------------------------------------------------------------- discard
+
+
+def step_discard(eng, frame: DiscardFrame) -> None:
+    player = frame.player
+    hand = eng.piles(player).hand
+    if len(hand) <= ops.HAND_LIMIT:
+        eng.pop()
+        return
+    seat = eng.seat(player)
+    options = [
+        Option(act(seat, "sell", card=card), f"Sell {ops.card_def(eng, card).name} for 1 CP")
+        for card in hand
+    ]
+    eng.ask(
+        player,
+        "discard",
+        f"You hold {len(hand)} cards: sell down to {ops.HAND_LIMIT}.",
+        options,
+    )
+
+
+def answer_discard(eng, frame: DiscardFrame, action: Action) -> None:
+    ops.sell(eng, frame.player, action.get("card"))
+
+
+# ---------------------------------------------------------------- the roll phases
+
+
+def step_roll_phase(eng, frame: RollPhaseFrame) -> None:
+    handler = ROLL_STAGES[frame.stage]
+    handler(eng, frame)
+
+
+def _rp_start(eng, frame: RollPhaseFrame) -> None:
+    pool = ops.new_pool(eng, "roll")
+    esper.add_component(eng.MATCH, Combat(attacker=frame.attacker, pool=pool.id))
+    eng.pools.current = pool.id
+    set_phase(eng, "offensive_roll")
+    if frame.extra:
+        eng.emit(
+            "note",
+            f"{eng.name(frame.attacker)} takes an additional Offensive Roll Phase.",
+            player=eng.seat(frame.attacker),
+        )
+    frame.stage = "roll"
+    opponents = eng.opponents(frame.attacker)
+    push_triggers(
+        eng, frame.attacker, "before_offensive_roll", opponents[0] if len(opponents) == 1 else None
+    )
+
+
+def _rp_roll(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    if combat.skip:
+        eng.emit(
+            "phase_skipped",
+            f"{eng.name(frame.attacker)} skips the Offensive Roll Phase.",
+            player=eng.seat(frame.attacker),
+            phase="offensive_roll",
+        )
+        frame.stage = "final"
+        return
+    frame.stage = "activate"
+    eng.push(RollSessionFrame(player=frame.attacker, purpose="offense"))
+
+
+def _rp_activate(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    attacker = frame.attacker
+    if combat.ability is None:
+        eng.emit(
+            "no_ability", f"{eng.name(attacker)} activates no ability.", player=eng.seat(attacker)
+        )
+        frame.stage = "final"
+        return
+    ability = ops.find_ability(eng, attacker, combat.ability)
+    combat.ultimate = ability.kind == "ultimate"
+    row = ability.rows[combat.row]
+    requirement = describe_requirement(row.requirement, eng.hero(attacker))
+    eng.emit(
+        "ability_activated",
+        f"{eng.name(attacker)} activates {ability.name} ({requirement})"
+        + (
+            "  - an ULTIMATE: opponents can do nothing until the Roll Phase ends!"
+            if combat.ultimate
+            else "."
+        ),
+        player=eng.seat(attacker),
+        ability=ability.id,
+        row=combat.row,
+        ultimate=combat.ultimate,
+    )
+    if frame.extra:
+        frame.target = (
+            frame.target if frame.target is not None and eng.alive(frame.target) else None
+        )
+        frame.stage = "resolve"
+        return
+    opponents = eng.opponents(attacker)
+    if len(opponents) <= 1:
+        frame.target = opponents[0] if opponents else None
+        frame.stage = "resolve"
+        return
+    frame.stage = "targeting"
+
+
+def _rp_targeting(eng, frame: RollPhaseFrame) -> None:
+    set_phase(eng, "targeting_roll")
+    seat = eng.seat(frame.attacker)
+    options = [
+        Option(act(seat, "choose", option=eng.seat(p)), f"Target {eng.name(p)}")
+        for p in eng.opponents(frame.attacker)
+    ]
+    eng.ask(frame.attacker, "choose_target", "Choose the opponent to target.", options)
+
+
+def _rp_resolve(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    attacker = frame.attacker
+    combat.defender = frame.target
+    ability = ops.find_ability(eng, attacker, combat.ability)
+    ctx = EffectCtx(
+        me=attacker,
+        opp=frame.target,
+        kind=ability.kind,
+        source=ability.name,
+        dtype=ability.damage_type,
+        rolled=combat.offense_group,
+        scope=eng.new_scope(),
+        ultimate=combat.ultimate,
+    )
+    frame.stage = "attack_check"
+    eng.push(ResolveFrame(effects=ability.rows[combat.row].effects, ctx=ctx))
+
+
+def _rp_attack_check(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    defender = combat.defender
+    if not combat.attack or defender is None or not eng.alive(defender):
+        frame.stage = "final"
+        return
+    set_phase(eng, "defensive_roll")
+    eng.emit(
+        "attack_declared",
+        f"{eng.name(frame.attacker)} Attacks {eng.name(defender)}.",
+        attacker=eng.seat(frame.attacker),
+        defender=eng.seat(defender),
+        dtype=combat.attack_type,
+    )
+    frame.stage = "before_defense"
+    # When the Attack is made: the Defender's tokens react (e.g. Bounty), then the attacker's.
+    push_triggers(eng, frame.attacker, "attacking", defender)
+    push_triggers(eng, defender, "attacked", frame.attacker)
+
+
+def _rp_before_defense(eng, frame: RollPhaseFrame) -> None:
+    frame.stage = "defense"
+    eng.push(WindowFrame(name="before_defense", order=eng.priority_order()))
+
+
+def can_defend(eng) -> tuple[bool, str]:
+    combat = eng.combat
+    defender = combat.defender
+    if defender is None or not eng.alive(defender):
+        return False, "no defender"
+    if combat.ultimate:
+        return False, "Ultimate damage cannot be defended"
+    pool = eng.pools.pools[combat.pool]
+    if not any(i.attack and i.target == defender and i.dtype == "normal" for i in pool.instances):
+        return False, "the Attack's damage is undefendable"
+    if ops.incapacitated(eng, defender):
+        return False, f"{eng.name(defender)} cannot act"
+    if not ops.abilities(eng, defender, ("defensive",)):
+        return False, "no Defensive Ability"
+    return True, ""
+
+
+def _rp_defense(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    ok, why = can_defend(eng)
+    if not ok:
+        eng.emit("note", f"No Defensive Roll: {why}.")
+        frame.stage = "final"
+        return
+    defender = combat.defender
+    defenses = ops.abilities(eng, defender, ("defensive",))
+    if combat.defense_ability is None and len(defenses) > 1:
+        seat = eng.seat(defender)
+        options = [
+            Option(
+                act(seat, "choose", option=d.id),
+                f"Defend with {d.name} ({d.defense_dice} dice)",
+                d.text,
+            )
+            for d in defenses
+        ]
+        eng.ask(
+            defender, "defense_choice", "Choose your Defensive Ability before rolling.", options
+        )
+        return
+    if combat.defense_ability is None:
+        combat.defense_ability = defenses[0].id
+    ability = ops.find_ability(eng, defender, combat.defense_ability)
+    combat.defended = True
+    combat.defense_attempts_total = 1
+    combat.defense_attempts_used = 0
+    eng.emit(
+        "defense_chosen",
+        f"{eng.name(defender)} defends with {ability.name}.",
+        player=eng.seat(defender),
+        ability=ability.id,
+    )
+    frame.stage = "defense_effects"
+    eng.push(RollSessionFrame(player=defender, purpose="defense"))
+
+
+def _rp_defense_effects(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    defender = combat.defender
+    ability = ops.find_ability(eng, defender, combat.defense_ability)
+    ctx = EffectCtx(
+        me=defender,
+        opp=frame.attacker,
+        kind="defensive",
+        source=ability.name,
+        rolled=combat.defense_group,
+        dice=[combat.defense_group] if combat.defense_group else [],
+        scope=eng.new_scope(),
+    )
+    frame.stage = "final"
+    eng.push(ResolveFrame(effects=ability.effects, ctx=ctx))
+
+
+def _rp_final(eng, frame: RollPhaseFrame) -> None:
+    frame.stage = "after_damage"
+    eng.push(DamageFrame(pool=eng.combat.pool))
+
+
+def _rp_after_damage(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    eng.pools.current = None
+    frame.stage = "concluded"
+    later = []
+    if combat.attack:
+        later.append(WindowFrame(name="after_damage", order=eng.priority_order()))
+    later.extend(reversed(combat.after_damage))
+    combat.after_damage = []
+    eng.push(*later)
+
+
+def _rp_concluded(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    frame.stage = "end"
+    if combat.attack and combat.defender is not None and eng.alive(combat.defender):
+        push_triggers(eng, combat.defender, "attack_concluded", frame.attacker)
+    for player in reversed(eng.priority_order()):
+        push_triggers(eng, player, "end_of_roll_phase")
+
+
+def _rp_end(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    ops.expire_flags(eng, "end_of_roll_phase")
+    ops.clear_dice(eng)
+    eng.pools.current = None
+    target = combat.defender
+    extra = frame.attacker in combat.extra_rolls and target is not None and eng.alive(target)
+    if frame.attacker in combat.extra_rolls and not extra:
+        eng.emit("note", "The additional Offensive Roll Phase is forfeited: the target has fallen.")
+    esper.add_component(eng.MATCH, Combat())
+    if extra and eng.alive(frame.attacker):
+        eng.replace(RollPhaseFrame(attacker=frame.attacker, extra=True, target=target))
+    else:
+        eng.pop()
+
+
+ROLL_STAGES = {
+    "start": _rp_start,
+    "roll": _rp_roll,
+    "activate": _rp_activate,
+    "targeting": _rp_targeting,
+    "resolve": _rp_resolve,
+    "attack_check": _rp_attack_check,
+    "before_defense": _rp_before_defense,
+    "defense": _rp_defense,
+    "defense_effects": _rp_defense_effects,
+    "final": _rp_final,
+    "after_damage": _rp_after_damage,
+    "concluded": _rp_concluded,
+    "end": _rp_end,
+}
+
+
+def answer_roll_phase(eng, frame: RollPhaseFrame, action: Action) -> None:
+    if frame.stage == "targeting":
+        frame.target = eng.player(action.get("option"))
+        eng.emit(
+            "note",
+            f"{eng.name(frame.attacker)} targets {eng.name(frame.target)}.",
+            target=action.get("option"),
+        )
+        frame.stage = "resolve"
+    elif frame.stage == "defense":
+        eng.combat.defense_ability = action.get("option")
+
+
+# ---------------------------------------------------------------- roll attempts
+
+
+def _subsets(count: int) -> list[tuple[int, ...]]:
+    out = []
+    for size in range(count, 0, -1):
+        out.extend(combinations(range(count), size))
+    return out
+
+
+def session_options(eng, frame: RollSessionFrame) -> list[Option]:
+    combat = eng.combat
+    player = frame.player
+    seat = eng.seat(player)
+    offense = frame.purpose == "offense"
+    gid = combat.offense_group if offense else combat.defense_group
+    group = eng.dice.groups.get(gid) if gid else None
+    used = combat.attempts_used if offense else combat.defense_attempts_used
+    total = combat.attempts_total if offense else combat.defense_attempts_total
+    count = 5 if offense else ops.find_ability(eng, player, combat.defense_ability).defense_dice
+    options: list[Option] = []
+    if used == 0 and total > 0:
+        noun = "die" if count == 1 else "dice"
+        options.append(Option(act(seat, "roll", dice=tuple(range(count))), f"Roll {count} {noun}"))
+    elif group is not None and used < total:
+        for subset in _subsets(count):
+            label = ", ".join(str(i + 1) for i in subset)
+            what = (
+                "all dice"
+                if len(subset) == count
+                else f"{'die' if len(subset) == 1 else 'dice'} {label}"
+            )
+            options.append(Option(act(seat, "roll", dice=subset), f"Re-roll {what}"))
+    if offense:
+        if group is not None:
+            hero = eng.hero(player)
+            for ability, row in ops.satisfied(eng, player, group.values):
+                req = describe_requirement(ability.rows[row].requirement, hero)
+                options.append(
+                    Option(
+                        act(seat, "activate", ability=ability.id, row=row),
+                        f"Activate {ability.name} ({req})",
+                        ability.rows[row].text or ability.text,
+                    )
+                )
+        label = "Activate no ability" if group is not None else "Skip rolling (no ability)"
+        options.append(Option(act(seat, "no_ability"), label))
+        moment = "offensive_roll"
+    else:
+        if group is not None and used > 0:
+            options.append(Option(act(seat, "accept"), "Use this defense roll"))
+        moment = "defensive_roll"
+    dice = [group.id] if group is not None else []
+    options += response_options(eng, player, Situation(moment, dice))
+    return options
+
+
+def step_session(eng, frame: RollSessionFrame) -> None:
+    combat = eng.combat
+    offense = frame.purpose == "offense"
+    gid = combat.offense_group if offense else combat.defense_group
+    group = eng.dice.groups.get(gid) if gid else None
+    if frame.stage == "decide":
+        used = combat.attempts_used if offense else combat.defense_attempts_used
+        total = combat.attempts_total if offense else combat.defense_attempts_total
+        if offense:
+            prompt = (
+                f"Offensive Roll: {max(0, total - used)} of {total} Roll Attempts left."
+                if group is not None
+                else "Offensive Roll Phase: roll your dice."
+            )
+        else:
+            prompt = (
+                "Defensive Roll: roll your defense dice."
+                if group is None
+                else (f"Defensive Roll: {max(0, total - used)} more attempts.")
+            )
+        eng.ask(
+            frame.player,
+            "offensive_roll" if offense else "defensive_roll",
+            prompt,
+            session_options(eng, frame),
+            attempts_left=max(0, total - used),
+            attempts_total=total,
+            dice=[group.id] if group else [],
+        )
+        return
+    if frame.stage == "announce":
+        frame.stamp = group.changed if group else 0
+        frame.stage = "check"
+        others = [p for p in eng.priority_order() if p != frame.player]
+        eng.push(WindowFrame(name="offensive_announce", order=others, dice=[gid] if gid else []))
+        return
+    if frame.stage == "window":
+        frame.stamp = group.changed if group else 0
+        frame.stage = "check"
+        others = [p for p in eng.priority_order() if p != frame.player]
+        eng.push(WindowFrame(name="dice_roll", order=others, dice=[gid] if gid else []))
+        return
+    # check: did anyone alter the dice after the roller declared?
+    if group is not None and group.changed != frame.stamp:
+        eng.emit(
+            "note",
+            f"{eng.name(frame.player)}'s dice were altered, so they decide again.",
+            player=eng.seat(frame.player),
+        )
+        if offense:
+            combat.announced = None
+        frame.stage = "decide"
+        return
+    if offense:
+        combat.ability = combat.announced
+        combat.row = combat.announced_row
+    eng.pop()
+
+
+def answer_session(eng, frame: RollSessionFrame, action: Action) -> None:
+    combat = eng.combat
+    player = frame.player
+    offense = frame.purpose == "offense"
+    if action.kind == "roll":
+        gid = combat.offense_group if offense else combat.defense_group
+        group = eng.dice.groups.get(gid) if gid else None
+        indices = list(action.get("dice"))
+        if group is None:
+            hero = eng.hero(player).id
+            count = len(indices)
+            group = ops.new_group(eng, player, hero, count, "offense" if offense else "defense")
+            if offense:
+                combat.offense_group = group.id
+            else:
+                combat.defense_group = group.id
+        if offense:
+            combat.attempts_used += 1
+            what = f"Offensive Roll, attempt {combat.attempts_used} of {combat.attempts_total}"
+        else:
+            combat.defense_attempts_used += 1
+            what = "Defensive Roll"
+        ops.roll_group(eng, group, indices, why=what)
+    elif action.kind == "activate":
+        ability = ops.find_ability(eng, player, action.get("ability"))
+        combat.announced = ability.id
+        combat.announced_row = action.get("row")
+        eng.emit(
+            "ability_announced",
+            f"{eng.name(player)} announces {ability.name}.",
+            player=eng.seat(player),
+            ability=ability.id,
+            row=action.get("row"),
+        )
+        frame.stage = "announce"
+    elif action.kind == "no_ability":
+        combat.ability = None
+        eng.pop()
+    elif action.kind == "accept":
+        frame.stage = "window"
+    else:
+        gid = combat.offense_group if offense else combat.defense_group
+        perform_response(eng, player, action, [gid] if gid else [])
+
+
+class PhaseProcessor(_Processor):
+    steps = {
+        MatchFrame: step_match,
+        TurnFrame: step_turn,
+        UpkeepFrame: step_upkeep,
+        IncomeFrame: step_income,
+        MainFrame: step_main,
+        DiscardFrame: step_discard,
+        RollPhaseFrame: step_roll_phase,
+        RollSessionFrame: step_session,
+    }
+
+
+register_processor(
+    PhaseProcessor(),
+    {
+        UpkeepFrame: answer_upkeep,
+        MainFrame: answer_main,
+        DiscardFrame: answer_discard,
+        RollPhaseFrame: answer_roll_phase,
+        RollSessionFrame: answer_session,
+    },
+)
+register(PendingChoice)

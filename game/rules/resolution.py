@@ -1,0 +1,444 @@
+"""Processors that resolve things: effect lists, effect questions, effect rolls, response
+windows, card plays, spent tokens, and the landing of pooled damage."""
+
+from __future__ import annotations
+
+from game.rules import codec, ops
+from game.rules.actions import Action, Option, act
+from game.rules.components import (
+    Board,
+    CardInstance,
+    Combat,
+    CombatPoints,
+    DamageInstance,
+    DamageMod,
+    DamagePool,
+    DiceGroup,
+    DiceTable,
+    Flags,
+    HealInstance,
+    HealthDial,
+    MatchInfo,
+    OnDial,
+    Piles,
+    Pools,
+    Program,
+    Seat,
+    Standing,
+    StatusLimits,
+    StatusStack,
+    TurnFlags,
+)
+from game.rules.damage import final_damage
+from game.rules.effects import VERBS
+from game.rules.engine import _Processor, register_processor
+from game.rules.frames import (
+    FRAME_TYPES,
+    CardFrame,
+    ChooseFrame,
+    DamageFrame,
+    DiceRollFrame,
+    EffectCtx,
+    ResolveFrame,
+    WindowFrame,
+)
+from game.rules.options import Situation, playable_reason, response_options
+from game.rules.rng import RngState
+
+# ---------------------------------------------------------------- effect lists
+
+
+def step_resolve(eng, frame: ResolveFrame) -> None:
+    if frame.index >= len(frame.effects):
+        eng.pop()
+        return
+    fx = frame.effects[frame.index]
+    if VERBS[fx.verb](eng, frame, fx):
+        frame.index += 1
+        frame.scratch = {}
+
+
+def step_choose(eng, frame: ChooseFrame) -> None:
+    eng.ask(frame.player, frame.kind, frame.prompt, list(frame.options))
+
+
+def answer_choose(eng, frame: ChooseFrame, action: Action) -> None:
+    eng.pop()
+    below = eng.program.frames[-1]
+    below.scratch[frame.key] = action.get("option")
+
+
+# ---------------------------------------------------------------- taking part: cards and tokens
+
+
+def perform_response(eng, player: int, action: Action, dice: list[int]) -> None:
+    """Carry out a 'play' or 'spend' chosen at any decision point."""
+    if action.kind == "play":
+        eng.push(CardFrame(player=player, card=action.get("card"), dice=list(dice)))
+    elif action.kind == "spend":
+        spend_status(eng, player, action.get("status"), dice)
+    else:  # pragma: no cover - options only offer the two
+        raise ValueError(action.kind)
+
+
+def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
+    """Spending is an Instant Action: the token goes, its effect resolves without interruption."""
+    sdef = ops.status_def(eng, status)
+    ops.remove_status(eng, player, status, 1, quiet=True)
+    eng.emit(
+        "status_spent",
+        f"{eng.name(player)} spends {sdef.name}.",
+        player=eng.seat(player),
+        status=status,
+        total=ops.status_count(eng, player, status),
+    )
+    ctx = EffectCtx(
+        me=player,
+        opp=_natural_opponent(eng, player),
+        kind="status",
+        source=sdef.name,
+        dice=list(dice),
+        status=status,
+        scope=eng.new_scope(),
+    )
+    assert sdef.spend is not None
+    eng.push(ResolveFrame(effects=sdef.spend.effects, ctx=ctx))
+
+
+def _natural_opponent(eng, player: int) -> int | None:
+    """Whom 'opponent' means for a card or token used outside an ability."""
+    combat = eng.combat
+    if combat.attacker == player and combat.defender is not None:
+        return combat.defender
+    if combat.defender == player and combat.attacker is not None:
+        return combat.attacker
+    opponents = eng.opponents(player)
+    return opponents[0] if len(opponents) == 1 else None
+
+
+# ---------------------------------------------------------------- cards
+
+
+def step_card(eng, frame: CardFrame) -> None:
+    player = frame.player
+    cdef = ops.card_def(eng, frame.card)
+    if frame.stage == "start":
+        piles = eng.piles(player)
+        cost = _cost(eng, player, frame.card)
+        piles.hand.remove(frame.card)
+        piles.resolving.append(frame.card)
+        if cost:
+            ops.lose_cp(eng, player, cost, f"played {cdef.name}")
+        eng.emit(
+            "card_played",
+            f"{eng.name(player)} plays {cdef.name}.",
+            player=eng.seat(player),
+            card=frame.card,
+            card_id=cdef.id,
+            card_type=cdef.type,
+            cost=cost,
+        )
+        if cdef.type == "upgrade":
+            board = eng.board(player)
+            slot = cdef.upgrade_slot or ""
+            board.levels[slot] = cdef.upgrade_level
+            board.upgrades.setdefault(slot, []).append(frame.card)
+            piles.resolving.remove(frame.card)
+            slot_name = eng.hero(player).slot(slot).name
+            eng.emit(
+                "upgrade_played",
+                f"{eng.name(player)}'s {slot_name} is now level {cdef.upgrade_level}.",
+                player=eng.seat(player),
+                slot=slot,
+                level=cdef.upgrade_level,
+            )
+            eng.pop()
+            return
+        frame.stage = "resolve"
+        if cdef.type == "main":
+            # Main Phase Action cards can be answered before they resolve.
+            others = [p for p in eng.priority_order() if p != player]
+            if others:
+                eng.push(WindowFrame(name="card_response", order=others))
+        return
+    if frame.stage == "resolve":
+        frame.stage = "discard"
+        combat = eng.combat
+        opp = _natural_opponent(eng, player)
+        ctx = EffectCtx(
+            me=player,
+            opp=opp,
+            kind="card",
+            source=cdef.name,
+            dice=list(frame.dice),
+            scope=eng.new_scope(),
+        )
+        if cdef.attack_modifier and combat.attacker == player:
+            ctx.opp = combat.defender
+        eng.push(ResolveFrame(effects=cdef.effects, ctx=ctx))
+        return
+    piles = eng.piles(player)
+    if frame.card in piles.resolving:
+        piles.resolving.remove(frame.card)
+        piles.discard.append(frame.card)
+    eng.pop()
+
+
+def _cost(eng, player: int, card: int) -> int:
+    from game.rules.options import card_cost
+
+    return card_cost(eng, player, card)
+
+
+# ---------------------------------------------------------------- effect rolls
+
+
+def step_dice_roll(eng, frame: DiceRollFrame) -> None:
+    group = eng.dice.groups[frame.group]
+    if frame.stage == "roll":
+        ops.roll_group(eng, group, why=group.purpose)
+        frame.stage = "window"
+        return
+    if frame.stage == "window":
+        frame.stage = "done"
+        order = [frame.roller] + [p for p in eng.priority_order() if p != frame.roller]
+        free: dict = {}
+        if frame.reroll_flag and ops.has_flag(eng, frame.roller, frame.reroll_flag):
+            free = {"player": frame.roller, "group": group.id, "used": False}
+        eng.push(WindowFrame(name="dice_roll", order=order, dice=[group.id], free_reroll=free))
+        return
+    eng.pop()
+
+
+# ---------------------------------------------------------------- response windows
+
+WINDOW_PROMPTS = {
+    "card_response": "A card is being played. Respond before it takes effect?",
+    "offensive_announce": "An ability has been announced. Alter the dice to stop it?",
+    "then": "A pause between effects. Play a card or spend a token?",
+    "dice_roll": "Dice were rolled. Alter them before they count?",
+    "before_defense": "An Attack is coming. Act before the defense is rolled?",
+    "before_damage": "Damage is about to land. Last chance to act.",
+    "after_damage": "The Attack's damage has landed.",
+}
+
+
+def window_options(eng, frame: WindowFrame, player: int) -> list[Option]:
+    if player in frame.exclude:
+        return []
+    options = response_options(eng, player, Situation(frame.name, list(frame.dice)))
+    free = frame.free_reroll
+    if free and free.get("player") == player and not free.get("used"):
+        group = eng.dice.groups.get(free["group"])
+        if group is not None:
+            options.append(
+                Option(act(eng.seat(player), "reroll", group=group.id), "Re-roll that die (once)")
+            )
+    return options
+
+
+def step_window(eng, frame: WindowFrame) -> None:
+    order = [p for p in frame.order if eng.alive(p)]
+    if not order:
+        eng.pop()
+        return
+    size = len(order)
+    while frame.passes < size:
+        player = order[frame.position % size]
+        options = window_options(eng, frame, player)
+        if options:
+            seat = eng.seat(player)
+            options.append(Option(act(seat, "pass"), "Pass"))
+            eng.ask(
+                player,
+                "respond",
+                WINDOW_PROMPTS.get(frame.name, frame.name),
+                options,
+                window=frame.name,
+                dice=list(frame.dice),
+            )
+            return
+        frame.passes += 1
+        frame.position += 1
+    eng.pop()
+
+
+def answer_window(eng, frame: WindowFrame, action: Action) -> None:
+    player = eng.player(action.player)
+    if action.kind == "pass":
+        frame.passes += 1
+        frame.position += 1
+        return
+    frame.passes = 0
+    frame.position = 0
+    if action.kind == "reroll":
+        frame.free_reroll["used"] = True
+        group = eng.dice.groups[action.get("group")]
+        ops.roll_group(eng, group, why="free re-roll")
+        return
+    perform_response(eng, player, action, list(frame.dice))
+
+
+# ---------------------------------------------------------------- damage landing
+
+
+def step_damage(eng, frame: DamageFrame) -> None:
+    pools = eng.pools
+    pool = pools.pools[frame.pool]
+    if frame.stage == "window":
+        frame.stage = "apply"
+        if not pool.instances and not pool.heals:
+            return
+        frame.previous_focus = pools.focus
+        pools.focus = pool.id
+        if pool.instances:
+            eng.push(WindowFrame(name="before_damage", order=eng.priority_order()))
+        return
+    land_pool(eng, pool)
+    pools.focus = frame.previous_focus
+    eng.pop()
+
+
+def land_pool(eng, pool: DamagePool) -> None:
+    """Apply every pooled damage and healing at once (the Final Damage Total per player)."""
+    if pool.resolved:
+        return
+    pool.resolved = True
+    targets: list[int] = []
+    for item in [*pool.instances, *pool.heals]:
+        if item.target not in targets:
+            targets.append(item.target)
+    damage: dict[int, int] = {}
+    for target in targets:
+        breakdown = final_damage(target, pool.instances, pool.mods)
+        if breakdown.incoming or breakdown.unavoidable:
+            damage[target] = damage.get(target, 0) + breakdown.final
+            pool.dealt[target] = breakdown.final
+            eng.emit(
+                "damage_resolved",
+                f"{eng.name(target)} takes {breakdown.final} damage ({breakdown.explain()}).",
+                target=eng.seat(target),
+                amount=breakdown.final,
+                incoming=breakdown.incoming,
+                added=breakdown.added,
+                reduced=breakdown.reduced,
+                prevented=breakdown.prevented,
+                subtotal=breakdown.subtotal,
+                halved=list(breakdown.halved),
+                avoided=breakdown.avoided,
+                unavoidable=breakdown.unavoidable,
+                pool=pool.id,
+            )
+        for source, value in breakdown.reflected:
+            if source is not None and value > 0:
+                damage[source] = damage.get(source, 0) + value
+                pool.dealt[source] = pool.dealt.get(source, 0) + value
+                eng.emit(
+                    "damage_resolved",
+                    f"{eng.name(source)} takes {value} damage sent back by {eng.name(target)}.",
+                    target=eng.seat(source),
+                    amount=value,
+                    incoming=value,
+                    added=0,
+                    reduced=0,
+                    prevented=0,
+                    subtotal=value,
+                    halved=[],
+                    avoided=False,
+                    unavoidable=0,
+                    pool=pool.id,
+                )
+    heals: dict[int, int] = {}
+    for heal in pool.heals:
+        heals[heal.target] = heals.get(heal.target, 0) + heal.amount
+    # Teammates on one dial lose the combined total.
+    by_dial: dict[int, list[int]] = {}
+    for player in set(damage) | set(heals):
+        dial_ent = _dial_entity(player)
+        changes = by_dial.setdefault(dial_ent, [0, 0])
+        changes[0] += damage.get(player, 0)
+        changes[1] += heals.get(player, 0)
+    for player in eng.info.players:
+        dial_ent = _dial_entity(player)
+        if dial_ent not in by_dial:
+            continue
+        lost, healed = by_dial.pop(dial_ent)
+        dial = eng.dial(player)
+        before = dial.health
+        dial.health = max(0, min(dial.cap, dial.health - lost + healed))
+        if healed:
+            eng.emit(
+                "healed",
+                f"{eng.name(player)} heals {healed}.",
+                player=eng.seat(player),
+                amount=healed,
+                health=dial.health,
+            )
+        eng.emit(
+            "health_changed",
+            f"{eng.name(player)}: Health {before} -> {dial.health}.",
+            player=eng.seat(player),
+            delta=dial.health - before,
+            health=dial.health,
+        )
+    combat = eng.combat
+    if combat.pool == pool.id and combat.defender is not None:
+        combat.damage_landed = pool.dealt.get(combat.defender, 0)
+        if combat.ability:
+            tally = eng.turn_flags.damage_by_ability
+            tally[combat.ability] = tally.get(combat.ability, 0) + combat.damage_landed
+    ops.settle_defeats(eng)
+
+
+def _dial_entity(player: int) -> int:
+    import esper
+
+    return esper.component_for_entity(player, OnDial).dial
+
+
+class ResolutionProcessor(_Processor):
+    steps = {
+        ResolveFrame: step_resolve,
+        ChooseFrame: step_choose,
+        CardFrame: step_card,
+        DiceRollFrame: step_dice_roll,
+        WindowFrame: step_window,
+        DamageFrame: step_damage,
+    }
+
+
+register_processor(
+    ResolutionProcessor(),
+    {ChooseFrame: answer_choose, WindowFrame: answer_window},
+)
+
+codec.register(
+    Seat,
+    HealthDial,
+    OnDial,
+    CombatPoints,
+    Piles,
+    Board,
+    StatusLimits,
+    Flags,
+    Standing,
+    CardInstance,
+    StatusStack,
+    MatchInfo,
+    DiceGroup,
+    DiceTable,
+    DamageInstance,
+    DamageMod,
+    HealInstance,
+    DamagePool,
+    Pools,
+    Combat,
+    TurnFlags,
+    Program,
+    RngState,
+    EffectCtx,
+    Action,
+    Option,
+    *FRAME_TYPES,
+)
+__all__ = ["land_pool", "perform_response", "playable_reason", "spend_status"]

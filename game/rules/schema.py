@@ -1,0 +1,176 @@
+"""The vocabulary content files may use: effect verbs with their parameters, amount
+expressions, conditions, triggers and play windows.
+
+This module is plain data. The content loader validates every file against it (so a typo
+names its file and field), and the engine's verb registry must implement exactly these verbs
+(a test checks both lists agree).
+"""
+
+from __future__ import annotations
+
+DAMAGE_TYPES = ("normal", "undefendable", "pure", "collateral", "ultimate")
+
+# Who an effect points at, relative to the effect's context:
+#   self            the player whose ability, card or token this is
+#   opponent        the other party: the defender for an Attack, the attacker for a defense
+#   chosen_player   a player picked by `self` when the effect resolves (anyone, self included)
+#   chosen_opponent a player picked by `self` among living opponents
+#   all_opponents   every living opponent, each separately
+#   inflicter       for a status trigger: the player who placed the token
+TARGETS = (
+    "self",
+    "opponent",
+    "chosen_player",
+    "chosen_opponent",
+    "all_opponents",
+    "inflicter",
+)
+
+PHASES = (
+    "upkeep",
+    "income",
+    "main1",
+    "offensive_roll",
+    "targeting_roll",
+    "defensive_roll",
+    "main2",
+    "discard",
+)
+
+# Moments a status effect or passive ability can react to (its "triggers").
+TRIGGERS = (
+    "upkeep",  # the holder's Upkeep Phase
+    "income",  # start of the holder's Income Phase (before CP and the draw)
+    "before_offensive_roll",  # the holder is about to start an Offensive Roll Phase
+    "attacked",  # the holder becomes the Defender of an Attack
+    "attacking",  # the holder makes an Attack
+    "attack_concluded",  # an Attack against the holder has fully resolved
+    "end_of_roll_phase",  # conclusion of any Roll Phase
+    "end_of_turn",  # end of the holder's turn
+)
+
+# When a status effect may be spent (besides its owner's own decision points).
+SPEND_WINDOWS = (
+    "incoming_damage",  # the holder has avoidable damage waiting to land on them
+    "own_attack",  # the holder is making an Attack whose damage has not landed yet
+    "own_main_phase",  # during the holder's own Main Phase
+    "any_time",
+)
+
+CARD_TYPES = ("upgrade", "main", "roll", "instant")
+
+# Extra conditions a card can require before it may be played.
+PLAY_CONDITIONS = (
+    "own_attack",  # you are making an Attack whose damage has not landed (Attack Modifier)
+    "alterable_die",  # some die in play can be altered right now
+    "own_alterable_die",  # one of your own dice in play can be altered right now
+    "own_offensive_roll",  # a player's Offensive Roll is under way (for extra attempts)
+    "defensive_roll",  # a Defensive Roll is under way
+    "someone_taking_damage",  # some player has avoidable damage waiting to land
+    "status_in_play",  # some status token is on some player
+    "transferable_status_in_play",
+    "after_own_attack_damage",  # right after your Attack's damage landed
+)
+
+FLAGS_UNTIL = ("end_of_roll_phase", "end_of_turn", "end_of_game")
+
+# Amount expressions: an int, or one of these single-key objects.
+#   {"per_symbol": SYMBOL, "times": N}   N x dice showing SYMBOL in the roll being resolved
+#   {"per_value": [v, ...], "times": N}  N x dice showing one of those values
+#   {"sum": true}                        total of the dice being resolved
+#   {"half_sum": true}                   half that total, rounded up
+#   {"var": NAME}                        a value recorded earlier in this resolution
+AMOUNT_KEYS = ("per_symbol", "per_value", "sum", "half_sum", "var")
+
+# Conditions: single-key objects.
+CONDITIONS = (
+    "cp_at_least",  # self has at least N CP
+    "var_at_least",  # {"name": NAME, "value": N}
+    "dealt_at_least",  # the Attack's damage that actually landed on the opponent >= N
+    "target_has_status",  # the opponent currently holds this status
+    "self_has_status",
+    "rolled_symbol",  # the roll being resolved shows this symbol
+    "rolled_values",  # the roll being resolved shows one of these values
+    "rolled_of_a_kind",  # the roll being resolved shows N dice of one number
+)
+
+# verb -> {param: (kind, required)}
+# kinds: amount, int, bool, str, status, symbol, effects, options, condition, target, dtype,
+#        values, phase, flag_until, enum:<a|b|c>
+VERBS: dict[str, dict[str, tuple[str, bool]]] = {
+    "deal_damage": {
+        "amount": ("amount", True),
+        "type": ("dtype", False),
+        "target": ("target", False),
+        "isolated": ("bool", False),
+    },
+    "heal": {"amount": ("amount", True), "target": ("target", False)},
+    "gain_status": {"status": ("status", True), "count": ("amount", False)},
+    "inflict_status": {
+        "status": ("status", True),
+        "count": ("amount", False),
+        "target": ("target", False),
+    },
+    "remove_status": {
+        "status": ("str", True),  # a status id, or any / any_positive / any_negative / all
+        "count": ("int", False),  # default 1; 0 means every matching token
+        "target": ("target", False),
+    },
+    "transfer_status": {"count": ("int", False)},
+    "remove_self": {},
+    "gain_cp": {"amount": ("amount", True), "target": ("target", False)},
+    "lose_cp": {"amount": ("amount", True), "target": ("target", False)},
+    "steal_cp": {"amount": ("amount", True)},
+    "steal_health": {"amount": ("amount", True)},
+    "draw": {"count": ("amount", True), "target": ("target", False)},
+    "discard": {"count": ("int", True), "target": ("target", False)},
+    "roll": {
+        "count": ("int", True),
+        "effects": ("effects", True),
+        "reroll_flag": ("str", False),  # holding this flag allows one free re-roll of these dice
+    },
+    "on": {
+        "symbol": ("symbol", False),
+        "values": ("values", False),
+        "effects": ("effects", True),
+    },
+    "then": {},
+    "additionally": {"effects": ("effects", True)},
+    "choose_one": {"options": ("options", True)},
+    "if": {
+        "condition": ("condition", True),
+        "effects": ("effects", True),
+        "else": ("effects", False),
+    },
+    "after_damage": {"effects": ("effects", True)},
+    "prevent_damage": {
+        "amount": ("amount", False),
+        "half": ("bool", False),
+        "target": ("target", False),
+    },
+    "add_damage": {"amount": ("amount", True), "record": ("str", False)},
+    "reduce_attack": {"amount": ("amount", True)},
+    "make_undefendable": {},
+    "avoid_damage": {},
+    "roll_off": {
+        "ties": ("enum:self|opponent", True),
+        "use_defense_die": ("bool", False),
+        "win": ("effects", True),
+        "lose": ("effects", True),
+    },
+    "skip_phase": {"phase": ("phase", True)},
+    "extra_roll_attempts": {"count": ("int", True), "target": ("target", False)},
+    "alter_dice": {
+        "mode": ("enum:set_any|set_six|copy_own|adjust_one|reroll", True),
+        "count": ("int", False),
+        "whose": ("enum:any|own", True),
+    },
+    "grant_flag": {"flag": ("str", True), "until": ("flag_until", True)},
+    "extra_offensive_roll": {},
+}
+
+# Flags a hero ability or effect may grant; the engine consults them by name.
+KNOWN_FLAGS = (
+    "reload_reroll",  # a spent Reload's die may be re-rolled once
+    "refuse_duplicate_statuses",  # a status you already hold cannot be placed on you again
+)

@@ -1,0 +1,65 @@
+"""One esper world per match, entered through a context manager that always switches back.
+
+esper keeps its database in module globals; every engine call runs inside `MatchWorld.active()`
+so two matches (a game and an AI's look-ahead copy, or two tests) never see each other's
+entities. Entities are never deleted, so a snapshot restores to identical entity ids.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import esper
+
+_names = itertools.count(1)
+
+
+class MatchWorld:
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name or f"match-{next(_names)}"
+        self.closed = False
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        if self.closed:
+            raise RuntimeError(f"world {self.name} was closed")
+        previous = esper.current_world
+        if previous == self.name:
+            yield
+            return
+        esper.switch_world(self.name)
+        try:
+            yield
+        finally:
+            esper.switch_world(previous)
+
+    def entities(self) -> list[tuple[int, list[Any]]]:
+        """Every entity with its components, in id order (call inside `active`)."""
+        return [
+            (ent, list(esper.components_for_entity(ent))) for ent in sorted(esper.get_entities())
+        ]
+
+    def snapshot(self) -> list[tuple[int, list[Any]]]:
+        with self.active():
+            return copy.deepcopy(self.entities())
+
+    def restore(self, snapshot: list[tuple[int, list[Any]]]) -> None:
+        with self.active():
+            esper.clear_database()
+            for ent, components in copy.deepcopy(snapshot):
+                created = esper.create_entity(*components)
+                if created != ent:  # pragma: no cover - would mean an entity was deleted
+                    raise RuntimeError(f"snapshot entity {ent} restored as {created}")
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        if esper.current_world == self.name:
+            esper.switch_world("default")
+        if self.name in esper.list_worlds():
+            esper.delete_world(self.name)
+        self.closed = True
