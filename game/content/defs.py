@@ -179,7 +179,7 @@ class CardDef:
     cost: int
     text: str
     effects: Effects = ()
-    play_when: tuple[str, ...] = ()
+    play_when: tuple[tuple[str, int | None], ...] = ()  # (condition, optional number)
     hero: str | None = None
     upgrade_slot: str | None = None
     upgrade_level: int = 0

@@ -486,13 +486,21 @@ def _load_cards(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCheck
         cost = r.field(obj, "cost", path, int)
         if not 0 <= cost <= 15:
             raise r.fail(_join(path, "cost"), "a cost is 0 to 15 CP")
-        when = r.field(obj, "play_when", path, list, default=[])
-        for j, w in enumerate(when):
-            if w not in schema.PLAY_CONDITIONS:
+        raw_when = r.field(obj, "play_when", path, list, default=[])
+        when = []
+        for j, w in enumerate(raw_when):
+            where = _join(_join(path, "play_when"), j)
+            arg = None
+            if isinstance(w, dict) and len(w) == 1:
+                ((w, arg),) = w.items()
+                if w not in schema.PLAY_CONDITIONS_WITH_NUMBER:
+                    raise r.fail(where, f"'{w}' takes no number")
+                if isinstance(arg, bool) or not isinstance(arg, int):
+                    raise r.fail(_join(where, w), "expected an integer")
+            if not isinstance(w, str) or w not in schema.PLAY_CONDITIONS:
                 known = ", ".join(schema.PLAY_CONDITIONS)
-                raise r.fail(
-                    _join(_join(path, "play_when"), j), f"unknown condition (known: {known})"
-                )
+                raise r.fail(where, f"unknown condition (known: {known})")
+            when.append((w, arg))
         checker = _EffectChecker(r, None)
         checkers.append(checker)
         slot = None
@@ -764,29 +772,33 @@ def _read_json(path: Path, root: Path) -> tuple[_Reader, Any]:
         raise ContentError(rel, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
 
 
-def load_content(root: Path | None = None) -> ContentDB:
-    """Load every content file under `root` (default: the packaged data folder)."""
-    root = (root or DATA_DIR).resolve()
+def load_content(root: Path | None = None, extra: tuple[Path, ...] = ()) -> ContentDB:
+    """Load every content file under `root` (default: the packaged data folder), plus any
+    `extra` folders laid out the same way (tests use these for fixture heroes)."""
+    roots = [(root or DATA_DIR).resolve(), *(Path(p).resolve() for p in extra)]
     db = ContentDB()
     checkers: list[_EffectChecker] = []
-    for path in sorted((root / "statuses").glob("*.json")):
-        reader, raw = _read_json(path, root)
-        _load_statuses(reader, raw, db, checkers)
+    for base in roots:
+        for path in sorted((base / "statuses").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            _load_statuses(reader, raw, db, checkers)
     card_files = []
-    for path in sorted((root / "cards").glob("*.json")):
-        reader, raw = _read_json(path, root)
-        _load_cards(reader, raw, db, checkers)
-        card_files.append((reader, raw))
+    for base in roots:
+        for path in sorted((base / "cards").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            _load_cards(reader, raw, db, checkers)
+            card_files.append((reader, raw))
     hero_readers = []
-    for path in sorted((root / "heroes").glob("*.json")):
-        reader, raw = _read_json(path, root)
-        hero = _load_hero(reader, raw, db, checkers)
-        if hero.id in db.heroes:
-            raise reader.fail("id", f"hero '{hero.id}' is defined twice")
-        if path.stem != hero.id:
-            raise reader.fail("id", f"the file name must match the id ('{hero.id}.json')")
-        db.heroes[hero.id] = hero
-        hero_readers.append((reader, hero))
+    for base in roots:
+        for path in sorted((base / "heroes").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            hero = _load_hero(reader, raw, db, checkers)
+            if hero.id in db.heroes:
+                raise reader.fail("id", f"hero '{hero.id}' is defined twice")
+            if path.stem != hero.id:
+                raise reader.fail("id", f"the file name must match the id ('{hero.id}.json')")
+            db.heroes[hero.id] = hero
+            hero_readers.append((reader, hero))
     _cross_check(db, checkers, card_files, hero_readers)
     return db
 

@@ -123,6 +123,7 @@ class MatchInfo:
     winner_team: int | None = None
     draw: bool = False
     turn_limit: int = 0
+    timed_out: bool = False
 
 
 @dataclass(slots=True)

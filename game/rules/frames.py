@@ -115,7 +115,7 @@ class DiceRollFrame:
     roller: int
     stage: str = "window"
     reroll_flag: str | None = None
-    free_reroll_used: bool = False
+    dice_only: bool = False  # a token's or card's roll: only dice may be altered, nothing else
 
 
 @dataclass(slots=True)
@@ -133,6 +133,7 @@ class WindowFrame:
     position: int = 0
     passes: int = 0
     free_reroll: dict[str, Any] = field(default_factory=dict)
+    dice_only: bool = False
 
 
 @dataclass(slots=True)

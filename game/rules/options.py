@@ -86,9 +86,8 @@ def upgrade_cost(eng, player: int, card: CardDef) -> int:
     return card.cost
 
 
-def _condition_reason(eng, player: int, cond: str, sit: Situation) -> str | None:
+def _condition_reason(eng, player: int, cond: str, arg: int | None, sit: Situation) -> str | None:
     combat = eng.combat
-    phase = eng.info.phase
     if cond == "own_attack":
         return None if own_attack_open(eng, player) else "only while your Attack is waiting to land"
     if cond == "alterable_die":
@@ -120,11 +119,15 @@ def _condition_reason(eng, player: int, cond: str, sit: Situation) -> str | None
                 return None
         return "no status effects can be moved"
     if cond == "after_own_attack_damage":
-        if sit.moment == "after_damage" and combat.attacker == player and combat.damage_landed > 0:
+        least = arg or 1
+        if (
+            sit.moment == "after_damage"
+            and combat.attacker == player
+            and combat.damage_landed >= least
+        ):
             return None
-        return "only right after your Attack's damage lands"
+        return f"only right after your Attack deals at least {least} damage"
     raise ValueError(f"unknown play condition {cond}")  # pragma: no cover - schema checked
-    del phase
 
 
 def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
@@ -153,8 +156,8 @@ def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
         cost = upgrade_cost(eng, player, cdef)
     if eng.cp(player) < cost:
         return f"needs {cost} CP (you have {eng.cp(player)})"
-    for cond in cdef.play_when:
-        reason = _condition_reason(eng, player, cond, sit)
+    for cond, arg in cdef.play_when:
+        reason = _condition_reason(eng, player, cond, arg, sit)
         if reason:
             return reason
     return None

@@ -151,6 +151,7 @@ def step_match(eng, frame: MatchFrame) -> None:
     if info.turn_limit and info.turn >= info.turn_limit:
         info.over = True
         info.draw = True
+        info.timed_out = True
         info.phase = "over"
         eng.emit(
             "game_over",

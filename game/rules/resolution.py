@@ -205,7 +205,15 @@ def step_dice_roll(eng, frame: DiceRollFrame) -> None:
         free: dict = {}
         if frame.reroll_flag and ops.has_flag(eng, frame.roller, frame.reroll_flag):
             free = {"player": frame.roller, "group": group.id, "used": False}
-        eng.push(WindowFrame(name="dice_roll", order=order, dice=[group.id], free_reroll=free))
+        eng.push(
+            WindowFrame(
+                name="dice_roll",
+                order=order,
+                dice=[group.id],
+                free_reroll=free,
+                dice_only=frame.dice_only,
+            )
+        )
         return
     eng.pop()
 
@@ -227,6 +235,9 @@ def window_options(eng, frame: WindowFrame, player: int) -> list[Option]:
     if player in frame.exclude:
         return []
     options = response_options(eng, player, Situation(frame.name, list(frame.dice)))
+    if frame.dice_only:
+        # A spent token or a played card cannot be interrupted: only its dice may be altered.
+        options = [o for o in options if o.action.kind == "play" and alters_dice(eng, o.action)]
     free = frame.free_reroll
     if free and free.get("player") == player and not free.get("used"):
         group = eng.dice.groups.get(free["group"])
@@ -235,6 +246,11 @@ def window_options(eng, frame: WindowFrame, player: int) -> list[Option]:
                 Option(act(eng.seat(player), "reroll", group=group.id), "Re-roll that die (once)")
             )
     return options
+
+
+def alters_dice(eng, action: Action) -> bool:
+    cdef = ops.card_def(eng, action.get("card"))
+    return any(fx.verb == "alter_dice" for fx in cdef.effects)
 
 
 def step_window(eng, frame: WindowFrame) -> None:

@@ -59,7 +59,8 @@ SPEND_WINDOWS = (
 
 CARD_TYPES = ("upgrade", "main", "roll", "instant")
 
-# Extra conditions a card can require before it may be played.
+# Extra conditions a card can require before it may be played. An entry is a name, or a
+# one-key object {name: N} for the conditions that take a number (shown in brackets).
 PLAY_CONDITIONS = (
     "own_attack",  # you are making an Attack whose damage has not landed (Attack Modifier)
     "alterable_die",  # some die in play can be altered right now
@@ -69,8 +70,9 @@ PLAY_CONDITIONS = (
     "someone_taking_damage",  # some player has avoidable damage waiting to land
     "status_in_play",  # some status token is on some player
     "transferable_status_in_play",
-    "after_own_attack_damage",  # right after your Attack's damage landed
+    "after_own_attack_damage",  # right after your Attack's damage landed [at least N]
 )
+PLAY_CONDITIONS_WITH_NUMBER = ("after_own_attack_damage",)
 
 FLAGS_UNTIL = ("end_of_roll_phase", "end_of_turn", "end_of_game")
 
@@ -152,6 +154,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "reduce_attack": {"amount": ("amount", True)},
     "make_undefendable": {},
     "avoid_damage": {},
+    "reflect_damage": {"half": ("bool", True)},
     "roll_off": {
         "ties": ("enum:self|opponent", True),
         "use_defense_die": ("bool", False),

@@ -169,6 +169,29 @@ def avoid_damage(eng, frame, fx):
     return DONE
 
 
+@verb("reflect_damage")
+def reflect_damage(eng, frame, fx):
+    """Send half of the damage waiting for you (the subtotal, rounded up) back to the other
+    party, computed with the other halvings when the damage lands."""
+    me = frame.ctx.me
+    pool = pool_for(eng, me)
+    back_to = frame.ctx.opp
+    if pool is None or back_to is None or ops.incoming_for(pool, me) == 0:
+        eng.emit("note", f"{frame.ctx.source}: there is no damage to send back.")
+        return DONE
+    pool.mods.append(
+        DamageMod(target=me, kind="reflect_half", amount=0, source=back_to, label=frame.ctx.source)
+    )
+    eng.emit(
+        "damage_reflected",
+        f"{frame.ctx.source}: half of the damage heading for {eng.name(me)} will also be dealt "
+        f"back to {eng.name(back_to)}.",
+        target=eng.seat(me),
+        back_to=eng.seat(back_to),
+    )
+    return DONE
+
+
 @verb("add_damage")
 def add_damage(eng, frame, fx):
     """An Attack Modifier: more damage for the Attack in progress, of the Attack's type."""

@@ -92,7 +92,13 @@ def roll(eng, frame, fx):
     nested = child(frame, fx["effects"], rolled=group.id, dice=[group.id])
     eng.push(
         nested,
-        DiceRollFrame(group=group.id, roller=me, stage="roll", reroll_flag=fx.get("reroll_flag")),
+        DiceRollFrame(
+            group=group.id,
+            roller=me,
+            stage="roll",
+            reroll_flag=fx.get("reroll_flag"),
+            dice_only=frame.ctx.kind in ("status", "card"),
+        ),
     )
     return DONE
 

@@ -6,11 +6,52 @@ from game.rules import ops
 from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
 
 
+def _room_made(eng, frame, holder: int, status: str, count: int) -> bool:
+    """The make-room rule: a holder at the stack limit may first spend tokens of that kind
+    (when spending is allowed right now). False while that is being asked or resolved."""
+    from game.rules.options import Situation, spend_reason
+    from game.rules.resolution import spend_status
+
+    held = ops.status_count(eng, holder, status)
+    if held == 0 or held + count <= ops.stack_limit(eng, holder, status):
+        return True
+    if spend_reason(eng, holder, status, Situation("gain")) is not None:
+        return True
+    name = ops.status_def(eng, status).name
+    key = f"room{eng.seat(holder)}:{frame.scratch.get('rooms', 0)}"
+    choice = ask(
+        eng,
+        frame,
+        key,
+        holder,
+        f"{name} is at its stack limit: spend one before gaining more?",
+        [("spend", f"Spend a {name} first"), ("keep", "Keep them (the extra is lost)")],
+    )
+    if choice is None:
+        return False
+    if choice == "keep":
+        return True
+    frame.scratch["rooms"] = frame.scratch.get("rooms", 0) + 1
+    spend_status(eng, holder, status, [])
+    return False
+
+
+def _give(eng, frame, fx, who: list[int]) -> bool:
+    count = amount(eng, frame, fx.get("count", 1))
+    done = frame.scratch.setdefault("given", [])
+    for target in who:
+        if target in done:
+            continue
+        if not _room_made(eng, frame, target, fx["status"], count):
+            return WAIT
+        ops.give_status(eng, target, fx["status"], count, frame.ctx.me)
+        done.append(target)
+    return DONE
+
+
 @verb("gain_status")
 def gain_status(eng, frame, fx):
-    count = amount(eng, frame, fx.get("count", 1))
-    ops.give_status(eng, frame.ctx.me, fx["status"], count, frame.ctx.me)
-    return DONE
+    return _give(eng, frame, fx, [frame.ctx.me])
 
 
 @verb("inflict_status")
@@ -18,10 +59,7 @@ def inflict_status(eng, frame, fx):
     who = targets(eng, frame, fx, "opponent")
     if who is None:
         return WAIT
-    count = amount(eng, frame, fx.get("count", 1))
-    for target in who:
-        ops.give_status(eng, target, fx["status"], count, frame.ctx.me)
-    return DONE
+    return _give(eng, frame, fx, who)
 
 
 def _matches(eng, status: str, spec: str) -> bool:

@@ -1,0 +1,227 @@
+"""The command-line subcommands (see README for the forms other tools rely on)."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+import traceback
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Dice Throne, digital.")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the game (the default)")
+    play.add_argument("--headless", action="store_true", help="print a computer-vs-computer duel")
+    play.add_argument("--seed", type=int, default=None)
+
+    sim = sub.add_parser("sim", help="play computer-vs-computer matches headless")
+    sim.add_argument("--mode", default="duel")
+    sim.add_argument("--heroes", default="gunslinger,barbarian")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--ai", default="simple", help="simple or random")
+    sim.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+
+    scen = sub.add_parser("scenario", help="run scenario files (a folder means all inside)")
+    scen.add_argument("paths", nargs="+")
+    scen.add_argument("--verbose", "-v", action="store_true")
+
+    content = sub.add_parser("content", help="list the content ids")
+    content.add_argument("--json", action="store_true")
+
+    sub.add_parser("selftest", help="validate content and play one seeded game")
+
+    args = parser.parse_args(argv)
+    command = args.command or "play"
+    if command == "play":
+        return cmd_play(getattr(args, "headless", False), getattr(args, "seed", None))
+    if command == "sim":
+        return cmd_sim(args)
+    if command == "scenario":
+        from game.scenario import main as scenario_main
+
+        return scenario_main(args.paths, verbose=args.verbose)
+    if command == "content":
+        return cmd_content(args.json)
+    if command == "selftest":
+        return cmd_selftest()
+    parser.print_help()
+    return 2
+
+
+def _controllers(kind: str, seed: int, seats: int) -> list:
+    from game.ai.simple import RandomAI, SimpleAI
+
+    cls = {"simple": SimpleAI, "random": RandomAI}.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown AI '{kind}' (known: simple, random)")
+    return [cls(seed * 7919 + i) for i in range(seats)]
+
+
+def cmd_sim(args) -> int:
+    from game.content.loader import ContentError, default_content
+    from game.modes.duel import duel_setup, play_out
+    from game.rules.engine import Engine
+
+    try:
+        content = default_content()
+    except ContentError as exc:
+        print(f"content error: {exc}", file=sys.stderr)
+        return 2
+    heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
+    unknown = [h for h in heroes if h not in content.heroes]
+    if unknown:
+        print(
+            f"unknown hero(es): {', '.join(unknown)}; known: {', '.join(sorted(content.heroes))}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.mode != "duel":
+        print(
+            f"mode '{args.mode}' is not available in this build (available: duel)", file=sys.stderr
+        )
+        return 2
+    if len(heroes) != 2:
+        print("a duel needs exactly two heroes (--heroes a,b)", file=sys.stderr)
+        return 2
+    wins = {h: 0 for h in heroes}
+    wins_by_seat = [0, 0]
+    draws = errors = timeouts = 0
+    turns = []
+    failures = []
+    digests = hashlib.sha256()
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        order = heroes if index % 2 == 0 else heroes[::-1]
+        try:
+            engine = Engine.new_match(duel_setup(order, seed), content, keep_log=False)
+            result = play_out(engine, _controllers(args.ai, seed, 2))
+            engine.close()
+        except Exception as exc:
+            errors += 1
+            failures.append(
+                {
+                    "seed": seed,
+                    "heroes": order,
+                    "message": f"{type(exc).__name__}: {exc}",
+                    "trace": traceback.format_exc(limit=6),
+                }
+            )
+            continue
+        digests.update(result.digest.encode())
+        turns.append(result.turns)
+        if result.timed_out:
+            timeouts += 1
+        if result.draw:
+            draws += 1
+        else:
+            winner = order[result.winner_team]
+            wins[winner] = wins.get(winner, 0) + 1
+            wins_by_seat[result.winner_team] += 1
+    elapsed = time.perf_counter() - started
+    summary = {
+        "mode": "duel",
+        "heroes": heroes,
+        "ai": args.ai,
+        "games": args.games,
+        "errors": errors,
+        "draws": draws,
+        "timeouts": timeouts,
+        "wins": wins,
+        "wins_by_seat": wins_by_seat,
+        "mean_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
+        "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else 0.0,
+        "seconds": round(elapsed, 2),
+        "digest": digests.hexdigest(),
+        "failures": failures[:20],
+    }
+    if not args.json:
+        print(
+            f"{args.games} games, {errors} errors, {draws} draws, wins {wins}, "
+            f"mean {summary['mean_turns']} turns, {summary['games_per_second']} games/s"
+        )
+        for failure in failures[:5]:
+            print(f"seed {failure['seed']}: {failure['message']}")
+    print(json.dumps(summary))
+    return 0 if errors == 0 else 1
+
+
+def cmd_content(as_json: bool) -> int:
+    from game.content.loader import ContentError, default_content
+
+    try:
+        db = default_content()
+    except ContentError as exc:
+        print(f"content error: {exc}", file=sys.stderr)
+        return 2
+    ids = db.ids()
+    if as_json:
+        print(json.dumps(ids))
+    else:
+        for kind, items in ids.items():
+            print(f"{kind}: {', '.join(items)}")
+    return 0
+
+
+def cmd_selftest() -> int:
+    from game.content.loader import ContentError, default_content
+    from game.modes.duel import duel_setup, play_out
+    from game.rules.engine import Engine
+
+    try:
+        db = default_content()
+    except ContentError as exc:
+        print(f"selftest: content error: {exc}")
+        return 1
+    heroes = sorted(db.heroes)[:2]
+    engine = Engine.new_match(duel_setup(heroes, seed=20261122), db, keep_log=False)
+    result = play_out(engine, _controllers("simple", 1, 2))
+    replayed_ok = True
+    from game.rules.engine import replay
+
+    again = replay(engine.setup, engine.actions, db)
+    replayed_ok = again.digest() == result.digest
+    again.close()
+    engine.close()
+    counts = {k: len(v) for k, v in db.ids().items()}
+    ok = (result.draw or result.winner_team is not None) and replayed_ok
+    print(
+        f"selftest: content {counts}; one duel of {result.turns} turns, "
+        f"{result.actions} actions; replay {'matches' if replayed_ok else 'DIFFERS'}; "
+        f"{'ok' if ok else 'FAILED'}"
+    )
+    return 0 if ok else 1
+
+
+def cmd_play(headless: bool, seed: int | None) -> int:
+    if not headless:
+        try:
+            from game.ui.app import run_app
+        except ImportError:
+            run_app = None
+        if run_app is not None:
+            return run_app()
+    return _headless_duel(seed if seed is not None else int(time.time()) % 100000)
+
+
+def _headless_duel(seed: int) -> int:
+    from game.modes.duel import duel_setup, play_out
+    from game.rules.engine import Engine
+
+    engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed))
+    result = play_out(engine, _controllers("simple", seed, 2))
+    for event in engine.log:
+        if event.text:
+            print(event.text)
+    print(f"(seed {seed}: {result.turns} turns)")
+    engine.close()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(sys.argv[1:]))

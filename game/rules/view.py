@@ -1,0 +1,158 @@
+"""A read-only picture of a match for windows, AIs and tests.
+
+`match_view(engine)` copies what a table would show into plain dataclasses (seat indices and
+content ids, never entity ids except for cards, whose ids are stable within a match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules import ops
+
+
+@dataclass(slots=True)
+class PlayerView:
+    seat: int
+    name: str
+    hero: str
+    team: int
+    health: int
+    start_health: int
+    cp: int
+    hand: list[tuple[int, str]]  # (card entity, card id)
+    deck_size: int
+    discard: list[str]
+    statuses: dict[str, int]
+    limits: dict[str, int]
+    levels: dict[str, int]
+    defeated: bool
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DiceView:
+    group: int
+    owner: int
+    hero: str
+    values: list[int]
+    symbols: list[str]
+    purpose: str
+    locked: bool
+
+
+@dataclass(slots=True)
+class CombatView:
+    attacker: int | None
+    defender: int | None
+    ability: str | None
+    announced: str | None
+    ultimate: bool
+    attack: bool
+    attack_type: str
+    attempts_used: int
+    attempts_total: int
+    defense_ability: str | None
+    offense_group: int | None
+    defense_group: int | None
+    incoming: dict[int, int]  # seat -> damage waiting for them in open pools
+
+
+@dataclass(slots=True)
+class MatchView:
+    mode: str
+    phase: str
+    turn: int
+    round: int
+    active: int
+    start: int
+    over: bool
+    winner_team: int | None
+    draw: bool
+    timed_out: bool
+    players: list[PlayerView]
+    dice: list[DiceView]
+    combat: CombatView
+
+
+def match_view(engine) -> MatchView:
+    with engine.world.active():
+        eng = engine
+        info = eng.info
+        players = []
+        for player in info.players:
+            piles = eng.piles(player)
+            hero = eng.hero(player)
+            dial = eng.dial(player)
+            statuses = {s.status: s.count for s in ops.held_statuses(eng, player)}
+            limits = {sid: ops.stack_limit(eng, player, sid) for sid in hero.statuses}
+            for sid in statuses:
+                limits.setdefault(sid, ops.stack_limit(eng, player, sid))
+            players.append(
+                PlayerView(
+                    seat=eng.seat(player),
+                    name=eng.name(player),
+                    hero=hero.id,
+                    team=eng.team(player),
+                    health=dial.health,
+                    start_health=dial.start,
+                    cp=eng.cp(player),
+                    hand=[(c, eng.card_id(c)) for c in piles.hand],
+                    deck_size=len(piles.deck),
+                    discard=[eng.card_id(c) for c in piles.discard],
+                    statuses=statuses,
+                    limits=limits,
+                    levels=dict(eng.board(player).levels),
+                    defeated=not eng.alive(player),
+                    flags=sorted(eng.flags(player).held),
+                )
+            )
+        dice = []
+        for group in eng.dice.groups.values():
+            dice.append(
+                DiceView(
+                    group=group.id,
+                    owner=eng.seat(group.owner),
+                    hero=group.hero,
+                    values=list(group.values),
+                    symbols=ops.group_symbols(eng, group) if all(group.values) else [],
+                    purpose=group.purpose,
+                    locked=group.locked,
+                )
+            )
+        combat = eng.combat
+        incoming: dict[int, int] = {}
+        for pool in ops.pools_waiting(eng):
+            for inst in pool.instances:
+                seat = eng.seat(inst.target)
+                incoming[seat] = incoming.get(seat, 0) + inst.amount
+        seat_or_none = lambda p: None if p is None else eng.seat(p)  # noqa: E731
+        return MatchView(
+            mode=info.mode,
+            phase=info.phase,
+            turn=info.turn,
+            round=info.round,
+            active=eng.seat(info.active) if info.active else 0,
+            start=eng.seat(info.start_player) if info.start_player else 0,
+            over=info.over,
+            winner_team=info.winner_team,
+            draw=info.draw,
+            timed_out=info.timed_out,
+            players=players,
+            dice=dice,
+            combat=CombatView(
+                attacker=seat_or_none(combat.attacker),
+                defender=seat_or_none(combat.defender),
+                ability=combat.ability,
+                announced=combat.announced,
+                ultimate=combat.ultimate,
+                attack=combat.attack,
+                attack_type=combat.attack_type,
+                attempts_used=combat.attempts_used,
+                attempts_total=combat.attempts_total,
+                defense_ability=combat.defense_ability,
+                offense_group=combat.offense_group,
+                defense_group=combat.defense_group,
+                incoming=incoming,
+            ),
+        )

@@ -1,0 +1,611 @@
+"""Scenario files: rules tests anyone can write, in TOML (see docs/scenarios.md).
+
+A scenario sets up a match (heroes, Health, CP, hand, deck order, tokens, upgrades, who is
+active and in which phase), forces die results, takes actions, and states what must be true.
+`python -m game scenario PATH...` exits 0 when all pass, 1 when an expectation fails, 2 for a
+malformed file.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import esper
+
+from game.content.defs import ContentDB
+from game.content.loader import ContentError, default_content, load_content
+from game.rules import ops
+from game.rules.actions import Action, PendingChoice
+from game.rules.components import StatusLimits, TurnFlags
+from game.rules.engine import Engine, MatchSetup, SeatSetup
+from game.rules.frames import EffectCtx, MatchFrame, ResolveFrame, TurnFrame
+from game.rules.view import match_view
+
+START_PHASES = {"upkeep": 0, "income": 1, "main1": 2, "offensive_roll": 3, "main2": 4, "discard": 5}
+STEP_KEYS = {
+    "by",
+    "do",
+    "dice",
+    "reroll",
+    "keep",
+    "ability",
+    "row",
+    "card",
+    "status",
+    "option",
+    "window",
+    "expect",
+    "note",
+    "group",
+}
+PLAYER_KEYS = {
+    "hero",
+    "health",
+    "cp",
+    "hand",
+    "deck_top",
+    "statuses",
+    "upgrades",
+    "flags",
+    "limits",
+    "name",
+}
+PLAYER_EXPECT_KEYS = {
+    "health",
+    "cp",
+    "statuses",
+    "hand_size",
+    "hand",
+    "deck_size",
+    "discard_size",
+    "levels",
+    "defeated",
+    "flags",
+    "discard",
+}
+EXPECT_KEYS = {
+    "winner",
+    "phase",
+    "active",
+    "events",
+    "no_events",
+    "log_contains",
+    "pending",
+    "over",
+}
+
+
+class ScenarioError(Exception):
+    """A malformed scenario file (exit code 2)."""
+
+
+class ExpectationFailed(Exception):
+    """The rules did not do what the scenario says (exit code 1)."""
+
+
+@dataclass
+class Scenario:
+    path: Path
+    title: str
+    data: dict[str, Any]
+    names: list[str] = field(default_factory=list)  # player names in seat order
+
+
+def load(path: Path) -> Scenario:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot be read ({exc})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: not valid TOML ({exc})") from exc
+    allowed = {"title", "rules", "description", "setup", "players", "step", "expect"}
+    for key in data:
+        if key not in allowed:
+            raise ScenarioError(
+                f"{path}: {key}: unknown section (allowed: {', '.join(sorted(allowed))})"
+            )
+    title = data.get("title")
+    if not isinstance(title, str) or not title:
+        raise ScenarioError(f"{path}: title: a scenario needs a title")
+    players = data.get("players")
+    if not isinstance(players, dict) or len(players) < 2:
+        raise ScenarioError(f"{path}: players: at least two [players.NAME] tables are needed")
+    for name, spec in players.items():
+        if not isinstance(spec, dict):
+            raise ScenarioError(f"{path}: players.{name}: expected a table")
+        for key in spec:
+            if key not in PLAYER_KEYS:
+                raise ScenarioError(f"{path}: players.{name}.{key}: unknown field")
+        if not isinstance(spec.get("hero"), str):
+            raise ScenarioError(f"{path}: players.{name}.hero: missing (a hero id)")
+    steps = data.get("step", [])
+    if not isinstance(steps, list):
+        raise ScenarioError(f"{path}: step: use [[step]] tables")
+    for i, step in enumerate(steps):
+        for key in step:
+            if key not in STEP_KEYS:
+                raise ScenarioError(f"{path}: step[{i}].{key}: unknown field")
+        if "do" not in step:
+            raise ScenarioError(f"{path}: step[{i}].do: missing (what the player does)")
+        if "by" in step and step["by"] not in players:
+            raise ScenarioError(f"{path}: step[{i}].by: unknown player '{step['by']}'")
+    return Scenario(path=path, title=title, data=data, names=list(players))
+
+
+# ---------------------------------------------------------------- building the match
+
+
+def _content_for(scenario: Scenario) -> ContentDB:
+    extra = scenario.data.get("setup", {}).get("content")
+    if extra is None:
+        return default_content()
+    folder = (scenario.path.parent / extra).resolve()
+    if not folder.is_dir():
+        raise ScenarioError(f"{scenario.path}: setup.content: no folder '{extra}'")
+    try:
+        return load_content(extra=(folder,))
+    except ContentError as exc:
+        raise ScenarioError(f"{scenario.path}: setup.content: {exc}") from exc
+
+
+def build(scenario: Scenario) -> Engine:
+    path = scenario.path
+    setup = scenario.data.get("setup", {})
+    for key in setup:
+        if key not in {"seed", "first", "start_at", "content", "first_turn", "settle"}:
+            raise ScenarioError(f"{path}: setup.{key}: unknown field")
+    content = _content_for(scenario)
+    players = scenario.data["players"]
+    seats = []
+    for name in scenario.names:
+        hero = players[name]["hero"]
+        if hero not in content.heroes:
+            raise ScenarioError(f"{path}: players.{name}.hero: unknown hero '{hero}'")
+        seats.append(SeatSetup(hero=hero, name=players[name].get("name", name)))
+    match = MatchSetup(seats=tuple(seats), seed=int(setup.get("seed", 1)), mode="scenario")
+
+    def arrange(eng: Engine) -> None:
+        _arrange(eng, scenario, setup)
+
+    try:
+        return Engine.new_match(match, content, before_start=arrange)
+    except ScenarioError:
+        raise
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ScenarioError(f"{path}: setup: {exc}") from exc
+
+
+def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
+    path = scenario.path
+    names = scenario.names
+    specs = scenario.data["players"]
+    first = setup.get("first", names[0])
+    if first not in names:
+        raise ScenarioError(f"{path}: setup.first: unknown player '{first}'")
+    start_at = setup.get("start_at", "upkeep")
+    if start_at not in START_PHASES:
+        raise ScenarioError(f"{path}: setup.start_at: one of {', '.join(START_PHASES)}")
+    for seat, name in enumerate(names):
+        _arrange_player(eng, path, name, eng.player(seat), specs[name])
+    info = eng.info
+    first_ent = eng.player(names.index(first))
+    info.start_player = first_ent
+    seating = list(info.players)
+    index = seating.index(first_ent)
+    info.turn_order = seating[index:] + seating[:index]
+    program = eng.program
+    program.frames.clear()
+    program.frames.append(MatchFrame(stage="turns", next_index=1))
+    stage = START_PHASES[start_at]
+    if stage > 0:
+        info.active = first_ent
+        info.turn = 1
+        info.round = 1
+        eng.standing(first_ent).turns_taken = 1 if setup.get("first_turn", True) else 2
+        esper.add_component(eng.MATCH, TurnFlags())
+        info.phase = {2: "main1", 1: "income", 3: "offensive_roll", 4: "main2", 5: "discard"}[stage]
+        program.frames.append(TurnFrame(player=first_ent, stage=stage))
+    else:
+        info.round = 0
+        program.frames[-1].next_index = 0
+        if not setup.get("first_turn", True):
+            eng.standing(first_ent).turns_taken = 1
+    setups = []
+    for player in info.turn_order:
+        hero = eng.hero(player)
+        if hero.setup:
+            ctx = EffectCtx(
+                me=player,
+                opp=None,
+                kind="setup",
+                source=f"{hero.name} setup",
+                scope=eng.new_scope(),
+            )
+            setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
+    program.frames.extend(reversed(setups))
+
+
+def _take(eng: Engine, player: int, card_id: str, path: Path, name: str) -> int:
+    piles = eng.piles(player)
+    for pile in (piles.deck, piles.hand, piles.discard):
+        for card in pile:
+            if eng.card_id(card) == card_id:
+                pile.remove(card)
+                return card
+    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+
+
+def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict) -> None:
+    hero = eng.hero(player)
+    piles = eng.piles(player)
+    if "health" in spec:
+        dial = eng.dial(player)
+        dial.health = int(spec["health"])
+    if "cp" in spec:
+        cp = int(spec["cp"])
+        if not 0 <= cp <= ops.CP_MAX:
+            raise ScenarioError(f"{path}: players.{name}.cp: 0 to 15")
+        from game.rules.components import CombatPoints
+
+        esper.component_for_entity(player, CombatPoints).cp = cp
+    for slot, level in spec.get("upgrades", {}).items():
+        try:
+            hero.slot(slot)
+        except KeyError:
+            raise ScenarioError(
+                f"{path}: players.{name}.upgrades.{slot}: no such ability slot"
+            ) from None
+        board = eng.board(player)
+        board.levels[slot] = int(level)
+        for card in list(piles.deck):
+            cdef = eng.content.cards[eng.card_id(card)]
+            if cdef.upgrade_slot == slot and cdef.upgrade_level == int(level):
+                piles.deck.remove(card)
+                board.upgrades.setdefault(slot, []).append(card)
+                break
+    if "hand" in spec:
+        piles.deck.extend(piles.hand)
+        piles.hand.clear()
+        for card_id in spec["hand"]:
+            if card_id not in eng.content.cards:
+                raise ScenarioError(f"{path}: players.{name}.hand: unknown card '{card_id}'")
+            piles.hand.append(_take(eng, player, card_id, path, name))
+    if "deck_top" in spec:
+        top = []
+        for card_id in spec["deck_top"]:
+            top.append(_take(eng, player, card_id, path, name))
+        piles.deck[:0] = top
+    for status, count in spec.get("statuses", {}).items():
+        if status not in eng.content.statuses:
+            raise ScenarioError(f"{path}: players.{name}.statuses.{status}: unknown status")
+        if count:
+            ops.give_status(eng, player, status, int(count), None)
+    for status, bonus in spec.get("limits", {}).items():
+        esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
+    for flag in spec.get("flags", []):
+        ops.grant_flag(eng, player, flag, "end_of_game")
+    eng._events.clear()
+    eng.log.clear()
+
+
+# ---------------------------------------------------------------- running steps
+
+
+def _matches(option_action: Action, step: dict, eng: Engine, names: list[str]) -> bool:
+    kind = step["do"]
+    if option_action.kind != kind:
+        return False
+    if kind == "roll":
+        wanted = _roll_indices(step)
+        return wanted is None or tuple(option_action.get("dice")) == wanted
+    if kind == "activate":
+        if option_action.get("ability") != step.get("ability"):
+            return False
+        return "row" not in step or option_action.get("row") == step["row"]
+    if kind in ("play", "sell"):
+        with eng.world.active():
+            return eng.card_id(option_action.get("card")) == step.get("card")
+    if kind == "spend":
+        return option_action.get("status") == step.get("status")
+    return True
+
+
+def _roll_indices(step: dict) -> tuple[int, ...] | None:
+    if "reroll" in step:
+        return tuple(sorted(int(i) - 1 for i in step["reroll"]))
+    if "keep" in step:
+        keep = {int(i) - 1 for i in step["keep"]}
+        return tuple(i for i in range(5) if i not in keep)
+    return None
+
+
+def _find(choice: PendingChoice, step: dict, eng: Engine, names: list[str]) -> Action | None:
+    if step["do"] == "choose":
+        wanted = str(step.get("option", "")).lower()
+        for option in choice.options:
+            if option.action.kind == "choose" and (
+                wanted in option.label.lower() or wanted == str(option.action.get("option")).lower()
+            ):
+                return option.action
+        return None
+    for option in choice.options:
+        if _matches(option.action, step, eng, names):
+            return option.action
+    return None
+
+
+AUTO = {"pass", "accept", "end_phase"}
+
+
+def _auto(choice: PendingChoice, step: dict, by: int | None) -> Action | None:
+    """A move the scenario did not spell out: pass a window, accept a finished defense roll,
+    end a Main Phase, when the next step's action is not available here."""
+    kinds = {o.action.kind: o.action for o in choice.options}
+    if choice.kind == "respond" and "pass" in kinds:
+        return kinds["pass"]
+    if (
+        choice.kind == "defensive_roll"
+        and "accept" in kinds
+        and step["do"] not in ("roll", "accept")
+    ):
+        return kinds["accept"]
+    if (
+        choice.kind == "main_phase"
+        and "end_phase" in kinds
+        and step["do"] in ("roll", "activate", "no_ability", "accept", "end_phase")
+    ):
+        if by is None or choice.player == by or step["do"] != "end_phase":
+            return kinds["end_phase"]
+    return None
+
+
+def run_steps(eng: Engine, scenario: Scenario) -> None:
+    names = scenario.names
+    path = scenario.path
+    for index, step in enumerate(scenario.data.get("step", [])):
+        where = f"step {index + 1} ({step['do']}{' by ' + step['by'] if 'by' in step else ''})"
+        by = names.index(step["by"]) if "by" in step else None
+        if "dice" in step:
+            dice = step["dice"]
+            if not isinstance(dice, list) or not all(
+                isinstance(v, int) and 1 <= v <= 6 for v in dice
+            ):
+                raise ScenarioError(f"{path}: {where}: dice must be a list of values 1-6")
+            with eng.world.active():
+                eng.rng.forced_dice.extend(dice)
+        mark = len(eng.log)
+        for _guard in range(500):
+            choice = eng.pending
+            if choice is None:
+                raise ExpectationFailed(f"{where}: the match is over, nothing more can be done")
+            window_ok = "window" not in step or step["window"] == choice.window
+            player_ok = by is None or choice.player == by
+            action = _find(choice, step, eng, names) if (window_ok and player_ok) else None
+            if action is not None:
+                eng.apply(action)
+                break
+            auto = _auto(choice, step, by)
+            if auto is None:
+                labels = "; ".join(o.label for o in choice.options[:15])
+                who = names[choice.player]
+                raise ExpectationFailed(
+                    f"{where}: not possible now. {who} is asked: {choice.prompt} "
+                    f"[{choice.kind}{'/' + choice.window if choice.window else ''}] Options: {labels}"
+                )
+            eng.apply(auto)
+        else:  # pragma: no cover - guard
+            raise ExpectationFailed(f"{where}: too many automatic moves")
+        with eng.world.active():
+            left = list(eng.rng.forced_dice)
+        if left:
+            raise ExpectationFailed(f"{where}: forced dice {left} were never rolled")
+        if "expect" in step:
+            check(eng, scenario, step["expect"], f"after {where}", since=mark)
+
+
+def settle(eng: Engine) -> None:
+    """After the last step: pass open windows and accept finished defense rolls, so the
+    expectations see the state once the last action has played out."""
+    for _guard in range(500):
+        choice = eng.pending
+        if choice is None:
+            return
+        kinds = {o.action.kind: o.action for o in choice.options}
+        if choice.kind == "respond" and "pass" in kinds:
+            eng.apply(kinds["pass"])
+        elif choice.kind == "defensive_roll" and "accept" in kinds:
+            eng.apply(kinds["accept"])
+        else:
+            return
+
+
+def check(eng: Engine, scenario: Scenario, expect: dict, where: str, since: int = 0) -> None:
+    names = scenario.names
+    path = scenario.path
+    view = match_view(eng)
+    for key, value in expect.items():
+        if key in names:
+            _check_player(eng, view.players[names.index(key)], key, value, where, path)
+            continue
+        if key not in EXPECT_KEYS:
+            raise ScenarioError(f"{path}: {where}: expect.{key}: unknown expectation")
+        if key == "winner":
+            if value == "draw":
+                ok = view.over and view.draw
+            elif value in ("none", ""):
+                ok = not view.over
+            else:
+                if value not in names:
+                    raise ScenarioError(f"{path}: expect.winner: unknown player '{value}'")
+                ok = view.over and view.winner_team == view.players[names.index(value)].team
+            actual = (
+                "draw"
+                if view.draw
+                else (
+                    "none"
+                    if not view.over
+                    else names[next(p.seat for p in view.players if p.team == view.winner_team)]
+                )
+            )
+            _ok(ok, f"{where}: winner should be {value}, is {actual}")
+        elif key == "over":
+            _ok(view.over == value, f"{where}: match over should be {value}")
+        elif key == "phase":
+            _ok(view.phase == value, f"{where}: phase should be {value}, is {view.phase}")
+        elif key == "active":
+            _ok(
+                names[view.active] == value,
+                f"{where}: active should be {value}, is {names[view.active]}",
+            )
+        elif key == "pending":
+            choice = eng.pending
+            _ok(choice is not None, f"{where}: a decision should be pending")
+            for k, v in value.items():
+                actual = {
+                    "kind": choice.kind,
+                    "window": choice.window,
+                    "by": names[choice.player],
+                }.get(k)
+                _ok(actual == v, f"{where}: pending {k} should be {v}, is {actual}")
+        elif key == "events":
+            for wanted in value:
+                _ok(
+                    _event_found(eng, wanted, names, since),
+                    f"{where}: no event matching {wanted}. Events: " + _recent(eng, since),
+                )
+        elif key == "no_events":
+            for wanted in value:
+                spec = wanted if isinstance(wanted, dict) else {"kind": wanted}
+                _ok(
+                    not _event_found(eng, spec, names, since),
+                    f"{where}: an event matching {spec} happened. Events: " + _recent(eng, since),
+                )
+        elif key == "log_contains":
+            texts = [e.text for e in eng.log[since:]]
+            for wanted in value if isinstance(value, list) else [value]:
+                _ok(any(wanted in t for t in texts), f"{where}: no log line contains {wanted!r}")
+
+
+def _recent(eng: Engine, since: int) -> str:
+    return " | ".join(e.text for e in eng.log[since:][-25:])
+
+
+def _event_found(eng: Engine, wanted: dict, names: list[str], since: int) -> bool:
+    for event in eng.log[since:]:
+        if event.kind != wanted.get("kind", event.kind):
+            continue
+        ok = True
+        for k, v in wanted.items():
+            if k == "kind":
+                continue
+            if isinstance(v, str) and v in names:
+                v = names.index(v)
+            if event.data.get(k) != v:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def _check_player(eng, pv, name: str, spec: dict, where: str, path: Path) -> None:
+    for key, value in spec.items():
+        if key not in PLAYER_EXPECT_KEYS:
+            raise ScenarioError(f"{path}: {where}: expect.{name}.{key}: unknown expectation")
+        label = f"{where}: {name}'s {key}"
+        if key == "health":
+            _ok(pv.health == value, f"{label} should be {value}, is {pv.health}")
+        elif key == "cp":
+            _ok(pv.cp == value, f"{label} should be {value}, is {pv.cp}")
+        elif key == "statuses":
+            for status, count in value.items():
+                actual = pv.statuses.get(status, 0)
+                _ok(actual == count, f"{label}: {status} should be {count}, is {actual}")
+        elif key == "hand_size":
+            _ok(len(pv.hand) == value, f"{label} should be {value}, is {len(pv.hand)}")
+        elif key == "hand":
+            actual = sorted(cid for _c, cid in pv.hand)
+            _ok(actual == sorted(value), f"{label} should be {sorted(value)}, is {actual}")
+        elif key == "deck_size":
+            _ok(pv.deck_size == value, f"{label} should be {value}, is {pv.deck_size}")
+        elif key == "discard_size":
+            _ok(len(pv.discard) == value, f"{label} should be {value}, is {len(pv.discard)}")
+        elif key == "discard":
+            _ok(sorted(pv.discard) == sorted(value), f"{label} should be {value}, is {pv.discard}")
+        elif key == "levels":
+            for slot, level in value.items():
+                actual = pv.levels.get(slot)
+                _ok(actual == level, f"{label}: {slot} should be {level}, is {actual}")
+        elif key == "defeated":
+            _ok(pv.defeated == value, f"{label} should be {value}, is {pv.defeated}")
+        elif key == "flags":
+            _ok(sorted(value) == pv.flags, f"{label} should be {sorted(value)}, is {pv.flags}")
+
+
+def _ok(condition: bool, message: str) -> None:
+    if not condition:
+        raise ExpectationFailed(message)
+
+
+def run_file(path: Path) -> Engine:
+    """Run one scenario; raises ScenarioError or ExpectationFailed."""
+    scenario = load(path)
+    eng = build(scenario)
+    try:
+        run_steps(eng, scenario)
+        if scenario.data.get("setup", {}).get("settle", True):
+            settle(eng)
+        if "expect" in scenario.data:
+            check(eng, scenario, scenario.data["expect"], "at the end")
+    except ScenarioError:
+        raise
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ScenarioError(f"{path}: malformed value ({type(exc).__name__}: {exc})") from exc
+    return eng
+
+
+def collect(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.toml") if "fixtures" not in p.parts))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise ScenarioError(f"{raw}: no such file or folder")
+    return files
+
+
+def main(paths: list[str], verbose: bool = False) -> int:
+    try:
+        files = collect(paths)
+    except ScenarioError as exc:
+        print(f"error: {exc}")
+        return 2
+    malformed = failed = 0
+    for path in files:
+        try:
+            eng = run_file(path)
+            eng.close()
+            if verbose:
+                print(f"pass  {path}")
+        except ScenarioError as exc:
+            malformed += 1
+            print(f"MALFORMED {exc}")
+        except ExpectationFailed as exc:
+            failed += 1
+            print(f"FAIL  {path}: {exc}")
+    passed = len(files) - malformed - failed
+    print(f"{passed} passed, {failed} failed, {malformed} malformed ({len(files)} scenario files)")
+    if malformed:
+        return 2
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
