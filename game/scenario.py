@@ -102,6 +102,11 @@ def load(path: Path) -> Scenario:
         raise ScenarioError(f"{path}: cannot be read ({exc})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: not valid TOML ({exc})") from exc
+    return from_data(data, path)
+
+
+def from_data(data: dict[str, Any], path: Path) -> Scenario:
+    """A scenario from already-parsed data (tests build these from dicts)."""
     allowed = {"title", "rules", "description", "setup", "players", "step", "expect"}
     for key in data:
         if key not in allowed:
@@ -357,9 +362,9 @@ def _auto(choice: PendingChoice, step: dict, by: int | None) -> Action | None:
         choice.kind == "main_phase"
         and "end_phase" in kinds
         and step["do"] in ("roll", "activate", "no_ability", "accept", "end_phase")
+        and (by is None or choice.player == by or step["do"] != "end_phase")
     ):
-        if by is None or choice.player == by or step["do"] != "end_phase":
-            return kinds["end_phase"]
+        return kinds["end_phase"]
     return None
 
 
@@ -392,9 +397,10 @@ def run_steps(eng: Engine, scenario: Scenario) -> None:
             if auto is None:
                 labels = "; ".join(o.label for o in choice.options[:15])
                 who = names[choice.player]
+                kind = choice.kind + (f"/{choice.window}" if choice.window else "")
                 raise ExpectationFailed(
                     f"{where}: not possible now. {who} is asked: {choice.prompt} "
-                    f"[{choice.kind}{'/' + choice.window if choice.window else ''}] Options: {labels}"
+                    f"[{kind}] Options: {labels}"
                 )
             eng.apply(auto)
         else:  # pragma: no cover - guard

@@ -167,11 +167,14 @@ class SimpleAI:
                     return action
                 if card.id == "head_bash":
                     return action
-                if choice.window == "offensive_announce" and view.combat.ultimate is False:
-                    announced = view.combat.announced or ""
-                    if announced and self._is_ultimate(engine, view.combat.attacker, announced):
-                        if card.id in ("so_wild", "twice_as_wild", "tip_it", "helping_hand"):
-                            return action
+                announced = view.combat.announced or ""
+                if (
+                    choice.window == "offensive_announce"
+                    and announced
+                    and card.id in ("so_wild", "twice_as_wild", "tip_it", "helping_hand")
+                    and self._is_ultimate(engine, view.combat.attacker, announced)
+                ):
+                    return action
         return self._pass(choice)
 
     def _is_ultimate(self, engine, seat: int | None, ability: str) -> bool:

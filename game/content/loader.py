@@ -26,10 +26,10 @@ from game.content.defs import (
     TriggerDef,
     freeze_effects,
 )
+from game.paths import content_dir
 from game.rules import schema
 
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 class ContentError(Exception):
@@ -775,7 +775,7 @@ def _read_json(path: Path, root: Path) -> tuple[_Reader, Any]:
 def load_content(root: Path | None = None, extra: tuple[Path, ...] = ()) -> ContentDB:
     """Load every content file under `root` (default: the packaged data folder), plus any
     `extra` folders laid out the same way (tests use these for fixture heroes)."""
-    roots = [(root or DATA_DIR).resolve(), *(Path(p).resolve() for p in extra)]
+    roots = [(root or content_dir()).resolve(), *(Path(p).resolve() for p in extra)]
     db = ContentDB()
     checkers: list[_EffectChecker] = []
     for base in roots:

@@ -1,0 +1,38 @@
+# One environment in .venv, made on first use (needs Python 3.11+ with venv).
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: play test lint scenarios dist clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m pytest -q
+	$(PY) -m game scenario tests/scenarios
+
+lint: $(STAMP)
+	$(PY) -m ruff check . && $(PY) -m ruff format --check .
+
+scenarios: $(STAMP)
+	$(PY) -m game scenario tests/scenarios -v
+
+# A one-folder PyInstaller bundle, archived with its symlinks preserved.
+dist: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[build]"
+	$(PY) -m PyInstaller --noconfirm --clean build.spec
+	tar -C dist -czf dist/dicethrone-linux.tar.gz dicethrone
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/dicethrone/dicethrone selftest
+
+clean:
+	rm -rf build dist .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Benchmarks: each prints figures (the last line is JSON); none of them pass or fail."""

@@ -1,0 +1,33 @@
+"""Shared test setup: headless SDL, a throwaway user data folder, and the Table helper."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _user_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_THRONE_HOME", str(tmp_path / "userdata"))
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _no_world_leaks():
+    """Each test's matches must not leave esper worlds behind (or switch the default)."""
+    import esper
+
+    before = set(esper.list_worlds())
+    yield
+    import gc
+
+    gc.collect()
+    assert esper.current_world == "default"
+    leaked = set(esper.list_worlds()) - before
+    for name in leaked:
+        esper.delete_world(name)

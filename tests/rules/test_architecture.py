@@ -1,0 +1,49 @@
+"""The rules engine stays headless and its vocabulary matches its implementation."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from game.rules import schema
+from game.rules.effects import VERBS
+
+RULES = Path(__file__).resolve().parents[2] / "game" / "rules"
+
+
+def test_rules_package_never_imports_pygame_or_pymunk():
+    offenders = []
+    for path in RULES.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.split(".")[0] in ("pygame", "pymunk"):
+                    offenders.append(f"{path.name}: {name}")
+    assert offenders == []
+
+
+def test_importing_and_running_the_engine_loads_no_pygame():
+    code = (
+        "import sys\n"
+        "from game.modes.duel import duel_setup, play_out\n"
+        "from game.rules.engine import Engine\n"
+        "from game.cli import _controllers\n"
+        "e = Engine.new_match(duel_setup(['gunslinger', 'barbarian'], 3))\n"
+        "play_out(e, _controllers('simple', 3, 2))\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk')]\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_schema_verb_is_implemented_and_nothing_else():
+    assert set(VERBS) == set(schema.VERBS)

@@ -1,0 +1,72 @@
+"""The Final Damage Total procedure, including the rulebooks' worked examples."""
+
+from __future__ import annotations
+
+from game.rules.components import DamageInstance, DamageMod
+from game.rules.damage import final_damage, half_up
+
+D, A = 2, 1  # defender, attacker entity ids
+
+
+def inst(amount, dtype="normal", attack=True):
+    return DamageInstance(source=A, target=D, amount=amount, dtype=dtype, attack=attack, label="x")
+
+
+def mod(kind, amount=0, dtype="normal", source=D):
+    return DamageMod(target=D, kind=kind, amount=amount, source=source, label="m", dtype=dtype)
+
+
+def test_division_rounds_up():
+    assert [half_up(n) for n in (0, 1, 2, 7, 15)] == [0, 1, 1, 4, 8]
+
+
+def test_q1_doctor_strange_against_black_widow_takes_nothing():
+    # 9 incoming, +3 spell, -2 Sabotage II, +1 Icy Tendrils, +4 spell: subtotal 15;
+    # each Agility halves the same subtotal (8 + 8), so 15 - 16 -> 0.
+    mods = [mod("add", 3), mod("prevent", 2), mod("add", 1), mod("add", 4), mod("halve"),
+            mod("halve")]
+    total = final_damage(D, [inst(9)], mods)
+    assert total.subtotal == 15
+    assert total.halved == [8, 8]
+    assert total.final == 0
+
+
+def test_q2_two_protects_and_retribution_on_an_odd_subtotal():
+    # Any odd subtotal S: each Protect prevents ceil(S/2), Retribution sends ceil(S/2) back.
+    for x, y, z, w in [(9, 3, 2, 1), (12, 2, 3, 0), (6, 1, 2, 2)]:
+        mods = [mod("reflect_half", source=A), mod("halve"), mod("prevent", y), mod("add", z),
+                mod("prevent", w), mod("halve")]
+        total = final_damage(D, [inst(x)], mods)
+        s = x - y + z - w
+        assert s % 2 == 1
+        assert total.subtotal == s
+        assert total.final == 0
+        assert total.reflected == [(A, half_up(s))]
+
+
+def test_q3_prevention_applies_to_the_whole_phase_total():
+    # A defense prevents half of 6; a card then adds 6 more: half of the new 12 is prevented.
+    total = final_damage(D, [inst(6)], [mod("halve"), mod("add", 6)])
+    assert total.halved == [6]
+    assert total.final == 6
+
+
+def test_avoiding_stops_everything_gathered_even_what_was_added_later():
+    total = final_damage(D, [inst(5), inst(2, attack=False)], [mod("avoid"), mod("add", 3)])
+    assert total.avoided and total.final == 0
+
+
+def test_ultimate_damage_cannot_be_reduced_but_can_be_increased():
+    mods = [mod("prevent", 5), mod("halve"), mod("avoid"), mod("add", 1, dtype="ultimate")]
+    total = final_damage(D, [inst(10, dtype="ultimate")], mods)
+    assert total.final == 11
+
+
+def test_negative_subtotal_means_no_damage():
+    total = final_damage(D, [inst(3)], [mod("prevent", 6)])
+    assert total.subtotal == -3 and total.final == 0
+
+
+def test_only_the_named_target_counts():
+    other = DamageInstance(source=A, target=99, amount=50, dtype="normal", attack=False, label="o")
+    assert final_damage(D, [inst(4), other], []).final == 4
