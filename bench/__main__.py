@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     figures = bench_sim(args.games, args.seed)
-    figures["machine"] = f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}"
+    figures["machine"] = (
+        f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     if not args.json:
         for key, value in figures.items():
             print(f"{key}: {value}")

@@ -137,6 +137,10 @@ class _EffectChecker:
             raise self.r.fail(path, f"expected a list of effects, got {_kind(value)}")
         for i, item in enumerate(value):
             self.effect(item, _join(path, i))
+            if item.get("do") == "additionally" and i != len(value) - 1:
+                raise self.r.fail(
+                    _join(_join(path, i), "do"), "'additionally' resolves last: put it at the end"
+                )
         return value
 
     def effect(self, value: Any, path: str) -> None:

@@ -162,7 +162,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
         "lose": ("effects", True),
     },
     "skip_phase": {"phase": ("phase", True)},
-    "extra_roll_attempts": {"count": ("int", True), "target": ("target", False)},
+    "extra_roll_attempts": {"count": ("int", True)},
     "alter_dice": {
         "mode": ("enum:set_any|set_six|copy_own|adjust_one|reroll", True),
         "count": ("int", False),

@@ -47,3 +47,9 @@ def test_importing_and_running_the_engine_loads_no_pygame():
 
 def test_every_schema_verb_is_implemented_and_nothing_else():
     assert set(VERBS) == set(schema.VERBS)
+
+
+def test_the_content_format_document_lists_every_verb():
+    text = (RULES.parents[1] / "docs" / "content.md").read_text(encoding="utf-8")
+    missing = [verb for verb in schema.VERBS if f"`{verb}`" not in text]
+    assert missing == []

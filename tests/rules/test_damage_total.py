@@ -23,8 +23,14 @@ def test_division_rounds_up():
 def test_q1_doctor_strange_against_black_widow_takes_nothing():
     # 9 incoming, +3 spell, -2 Sabotage II, +1 Icy Tendrils, +4 spell: subtotal 15;
     # each Agility halves the same subtotal (8 + 8), so 15 - 16 -> 0.
-    mods = [mod("add", 3), mod("prevent", 2), mod("add", 1), mod("add", 4), mod("halve"),
-            mod("halve")]
+    mods = [
+        mod("add", 3),
+        mod("prevent", 2),
+        mod("add", 1),
+        mod("add", 4),
+        mod("halve"),
+        mod("halve"),
+    ]
     total = final_damage(D, [inst(9)], mods)
     assert total.subtotal == 15
     assert total.halved == [8, 8]
@@ -34,8 +40,14 @@ def test_q1_doctor_strange_against_black_widow_takes_nothing():
 def test_q2_two_protects_and_retribution_on_an_odd_subtotal():
     # Any odd subtotal S: each Protect prevents ceil(S/2), Retribution sends ceil(S/2) back.
     for x, y, z, w in [(9, 3, 2, 1), (12, 2, 3, 0), (6, 1, 2, 2)]:
-        mods = [mod("reflect_half", source=A), mod("halve"), mod("prevent", y), mod("add", z),
-                mod("prevent", w), mod("halve")]
+        mods = [
+            mod("reflect_half", source=A),
+            mod("halve"),
+            mod("prevent", y),
+            mod("add", z),
+            mod("prevent", w),
+            mod("halve"),
+        ]
         total = final_damage(D, [inst(x)], mods)
         s = x - y + z - w
         assert s % 2 == 1
