@@ -1,0 +1,70 @@
+"""Player settings, kept in the user data folder as settings.json."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from game.paths import user_data_dir
+from game.persistence.files import read_json, write_json
+
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+AUTO_PASS = ("never", "when_not_targeted", "always")
+
+
+@dataclass(slots=True)
+class Settings:
+    window_width: int = 1280
+    window_height: int = 720
+    fullscreen: bool = False
+    ui_scale: float = 1.0
+    animation_speed: str = "normal"  # slow | normal | fast | instant
+    sound_volume: float = 0.7
+    music_volume: float = 0.5
+    auto_pass: str = "never"  # never | when_not_targeted | always
+
+    def clean(self) -> Settings:
+        """Clamp every value into its allowed range (a hand-edited file can say anything)."""
+        self.window_width = max(1280, min(7680, int(self.window_width)))
+        self.window_height = max(720, min(4320, int(self.window_height)))
+        self.fullscreen = bool(self.fullscreen)
+        self.ui_scale = max(0.75, min(2.0, float(self.ui_scale)))
+        if self.animation_speed not in SPEEDS:
+            self.animation_speed = "normal"
+        self.sound_volume = max(0.0, min(1.0, float(self.sound_volume)))
+        self.music_volume = max(0.0, min(1.0, float(self.music_volume)))
+        if self.auto_pass not in AUTO_PASS:
+            self.auto_pass = "never"
+        return self
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEEDS[self.animation_speed]
+
+
+def settings_path() -> Path:
+    return user_data_dir() / "settings.json"
+
+
+def load_settings() -> tuple[Settings, list[str]]:
+    data, messages = read_json(settings_path())
+    settings = Settings()
+    if isinstance(data, dict):
+        known = {f.name for f in fields(Settings)}
+        for key, value in data.items():
+            if key in known:
+                with contextlib.suppress(TypeError, ValueError):
+                    setattr(settings, key, value)
+        try:
+            settings.clean()
+        except (TypeError, ValueError):
+            settings = Settings()
+            messages.append("settings.json had values of the wrong kind; defaults are used")
+    elif data is not None:
+        messages.append("settings.json did not hold settings; defaults are used")
+    return settings, messages
+
+
+def save_settings(settings: Settings) -> None:
+    write_json(settings_path(), {"version": 1, **asdict(settings.clean())})
