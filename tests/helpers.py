@@ -36,8 +36,12 @@ class Table:
         first_turn: bool = True,
         **players: dict[str, Any],
     ) -> None:
-        setup: dict[str, Any] = {"first": first, "start_at": start_at, "seed": seed,
-                                 "first_turn": first_turn}
+        setup: dict[str, Any] = {
+            "first": first,
+            "start_at": start_at,
+            "seed": seed,
+            "first_turn": first_turn,
+        }
         if content:
             setup["content"] = content
         data = {"title": "story test", "setup": setup, "players": players}

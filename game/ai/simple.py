@@ -20,10 +20,13 @@ _VALUE_TABLES: dict = {}
 
 
 class SimpleAI:
+    """`loose=True` (the Easy level) sometimes keeps dice at random and ignores its cards."""
+
     name = "simple"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, loose: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.loose = loose
 
     def decide(self, engine, choice: PendingChoice) -> Action:
         handler = getattr(self, f"_{choice.kind}", None)
@@ -117,6 +120,8 @@ class SimpleAI:
             return rolls[0].action if rolls else self._kinds(choice, "no_ability")[0].action
         hero, rows = self._rows(engine, choice.player)
         left = choice.context.get("attempts_left", 0)
+        if self.loose and rolls and self.rng.random() < 0.35:
+            return self.rng.choice(rolls).action
         if rolls and left > 0:
             solver = self._solver(hero, rows, left)
             kept, _expected = solver.best_keep(group.values, left)
@@ -143,6 +148,8 @@ class SimpleAI:
     # ------------------------------------------------------------ responses
 
     def _respond(self, engine, choice: PendingChoice) -> Action | None:
+        if self.loose and self.rng.random() < 0.5:
+            return self._pass(choice)
         view = match_view(engine)
         seat = choice.player
         me = view.players[seat]
