@@ -1,0 +1,245 @@
+"""The window: pygame setup, a stack of scenes, and a fixed-timestep loop.
+
+Scenes have enter / exit / handle / update(dt) / draw(surface); `draw` never changes state.
+The loop updates in fixed 1/60 s steps and draws once per frame.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+STEP = 1 / 60
+
+
+def _prepare_environment() -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # xdotool finds SDL windows by class (tests and demos drive the real window).
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "DiceThrone")
+    if "SDL_VIDEO_WINDOW_POS" not in os.environ and not os.environ.get("SDL_VIDEO_CENTERED"):
+        os.environ["SDL_VIDEO_CENTERED"] = "1"
+
+
+_prepare_environment()
+
+import pygame  # noqa: E402
+
+from game.persistence.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.ui import theme as T  # noqa: E402
+from game.ui.widgets import Tooltip  # noqa: E402
+
+
+class Scene:
+    opaque = True  # an overlay (False) lets the scene below show through
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def resize(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class App:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        messages: list[str] | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.messages: list[str] = list(messages or [])
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        width, height = size or (self.settings.window_width, self.settings.window_height)
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen and size is None:
+            flags = pygame.FULLSCREEN
+            width = height = 0
+        self.screen = pygame.display.set_mode((width, height), flags)
+        pygame.display.set_caption("Dice Throne - digital edition")
+        self.theme = T.Theme(self.settings.ui_scale)
+        self.theme.resize(*self.screen.get_size())
+        self.tooltip = Tooltip()
+        self.sound = _sound_board(self.settings)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_times: list[float] = []
+        self.screenshot_hook = None  # demo mode: called after each frame
+
+    # ------------------------------------------------------------ scenes
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        while self.scenes:
+            self.pop()
+        self.push(scene)
+
+    # ------------------------------------------------------------ settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        old = self.settings
+        self.settings = settings.clean()
+        save_settings(self.settings)
+        self.theme = T.Theme(self.settings.ui_scale)
+        if (old.fullscreen != self.settings.fullscreen) or (
+            not self.settings.fullscreen
+            and (old.window_width, old.window_height)
+            != (self.settings.window_width, self.settings.window_height)
+        ):
+            if self.settings.fullscreen:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                size = (self.settings.window_width, self.settings.window_height)
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.theme.resize(*self.screen.get_size())
+        if self.sound is not None:
+            self.sound.set_volume(self.settings.sound_volume)
+        for scene in self.scenes:
+            scene.resize()
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        if self.sound is not None:
+            self.sound.play(name, volume)
+
+    # ------------------------------------------------------------ the loop
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            width = max(640, event.w)
+            height = max(360, event.h)
+            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.theme.resize(width, height)
+            for scene in self.scenes:
+                scene.resize()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot(self.default_shot_path())
+            return
+        if self.scene is not None:
+            self.scene.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.tooltip.update(dt)
+
+    def draw(self) -> None:
+        surface = self.screen
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+        self.tooltip.draw(surface, self.theme)
+
+    def frame(self, dt: float) -> None:
+        """One pass of the loop (tests call this directly with synthetic events)."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def run(self, fps: int = 60) -> int:
+        accumulator = 0.0
+        last = time.perf_counter()
+        while self.running and self.scenes:
+            now = time.perf_counter()
+            elapsed = min(0.25, now - last)
+            last = now
+            accumulator += elapsed
+            for event in pygame.event.get():
+                self.handle_event(event)
+            steps = 0
+            while accumulator >= STEP and steps < 5:
+                self.update(STEP)
+                accumulator -= STEP
+                steps += 1
+            if steps == 5:
+                accumulator = 0.0
+            started = time.perf_counter()
+            self.draw()
+            pygame.display.flip()
+            self.frame_times.append(time.perf_counter() - started)
+            if len(self.frame_times) > 600:
+                del self.frame_times[:300]
+            if self.screenshot_hook is not None:
+                self.screenshot_hook(self)
+            if fps:
+                self.clock.tick(fps)
+        self.close()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        while self.scenes:
+            self.pop()
+        pygame.quit()
+
+    def screenshot(self, path: Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def default_shot_path(self) -> Path:
+        from game.paths import user_data_dir
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return user_data_dir() / "screenshots" / f"shot-{stamp}.png"
+
+
+def _sound_board(settings: Settings):
+    try:
+        from game.ui.sound import SoundBoard
+    except ImportError:
+        return None
+    try:
+        return SoundBoard(enabled=settings.sound_volume > 0, volume=settings.sound_volume)
+    except Exception:
+        return None
+
+
+def run_app(argv: list[str] | None = None) -> int:
+    settings, messages = load_settings()
+    app = App(settings, messages=messages)
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    return app.run()

@@ -1,0 +1,285 @@
+"""Art made here: dice faces, symbol and token icons, hero emblems, small UI icons.
+
+Shapes are hand-written SVG files in `assets/icons/{symbols,tokens,heroes,ui}` drawn in one
+placeholder colour (#FEDCBA) that is swapped for the colour asked for, then rasterised at the
+exact size by pygame-ce's SVG loader. Anything the files do not cover (a fixture hero's symbol,
+a token without an icon) falls back to a drawn shape with the name's initials, so new content
+never crashes the screen. Every result is cached by its arguments.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import zlib
+from functools import cache, lru_cache
+
+import pygame
+
+from game.content.defs import HeroDef, StatusDef
+from game.paths import assets_dir
+from game.ui import theme as T
+
+PLACEHOLDER = "#FEDCBA"
+ICON_KINDS = ("symbols", "tokens", "heroes", "ui")
+
+# Each hero's dice: body colour, darker edge, colour of the printed symbol.
+HERO_DICE: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "gunslinger": ((122, 38, 34), (70, 20, 18), (244, 214, 150)),
+    "barbarian": ((64, 74, 86), (34, 40, 48), (236, 226, 205)),
+}
+HERO_EMBLEM: dict[str, tuple[int, int, int]] = {
+    "gunslinger": (150, 52, 44),
+    "barbarian": (70, 86, 104),
+}
+KIND_COLOURS = {"positive": T.POSITIVE, "negative": T.NEGATIVE, "unique": T.UNIQUE}
+
+
+def _hash_colour(key: str, lightness: float = 0.42) -> tuple[int, int, int]:
+    """A stable, muted colour for content the art does not know yet."""
+    hue = (zlib.crc32(key.encode()) % 360) / 360
+    colour = pygame.Color(0)
+    colour.hsla = (hue * 360, 45, lightness * 100, 100)
+    return (colour.r, colour.g, colour.b)
+
+
+def hero_dice_colours(hero_id: str) -> tuple[tuple[int, int, int], ...]:
+    if hero_id in HERO_DICE:
+        return HERO_DICE[hero_id]
+    body = _hash_colour(hero_id)
+    edge = tuple(max(0, c - 50) for c in body)
+    return (body, edge, T.PARCHMENT)
+
+
+def hero_colour(hero_id: str) -> tuple[int, int, int]:
+    return HERO_EMBLEM.get(hero_id) or _hash_colour(hero_id)
+
+
+# ------------------------------------------------------------------ SVG icons
+
+
+@cache
+def _svg_text(kind: str, name: str) -> str | None:
+    path = assets_dir() / "icons" / kind / f"{name}.svg"
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def has_icon(kind: str, name: str) -> bool:
+    return _svg_text(kind, name) is not None
+
+
+def _hex(colour) -> str:
+    c = pygame.Color(colour)
+    return f"#{c.r:02X}{c.g:02X}{c.b:02X}"
+
+
+@lru_cache(maxsize=2048)
+def _svg(kind: str, name: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface | None:
+    text = _svg_text(kind, name)
+    if text is None:
+        return None
+    data = text.replace(PLACEHOLDER, _hex(colour)).encode("utf-8")
+    size = max(2, size)
+    image = pygame.image.load_sized_svg(io.BytesIO(data), (size, size))
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def _initials(name: str, size: int, colour) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    words = [w for w in name.replace("_", " ").split() if w]
+    text = "".join(w[0] for w in words[:2]).upper() or "?"
+    font = _font(max(6, int(size * (0.62 if len(text) == 1 else 0.48))))
+    label = font.render(text, True, colour)
+    surf.blit(label, label.get_rect(center=(size // 2, size // 2)))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> pygame.font.Font:
+    return pygame.font.Font(str(assets_dir() / "fonts" / "DejaVuSans-Bold.ttf"), size)
+
+
+def symbol_icon(symbol: str, size: int, color=None) -> pygame.Surface:
+    """A die symbol (bullet, sword ...) in `color` (parchment by default)."""
+    colour = tuple(pygame.Color(color or T.PARCHMENT))[:3]
+    icon = _svg("symbols", symbol, size, colour)
+    return icon if icon is not None else _cached_initials(symbol, size, colour)
+
+
+@lru_cache(maxsize=512)
+def _cached_initials(name: str, size: int, colour) -> pygame.Surface:
+    return _initials(name, size, colour)
+
+
+def ui_icon(name: str, size: int, color=None) -> pygame.Surface:
+    """Interface icons: health, cp, shield, main, roll, instant, upgrade, cards, deck, discard."""
+    colour = tuple(pygame.Color(color or T.PARCHMENT))[:3]
+    icon = _svg("ui", name, size, colour)
+    if icon is None:
+        raise KeyError(f"no UI icon named {name!r} in assets/icons/ui")
+    return icon
+
+
+# ------------------------------------------------------------------ dice
+
+
+def _rounded_die(size: int, body, edge, radius_frac: float = 0.2) -> pygame.Surface:
+    """A die body with a soft bevel, drawn at 3x and smoothed down (anti-aliased edges)."""
+    k = 3
+    big = size * k
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    radius = int(big * radius_frac)
+    pygame.draw.rect(surf, edge, (0, 0, big, big), border_radius=radius)
+    inset = max(2, big // 14)
+    light = tuple(min(255, c + 26) for c in body)
+    pygame.draw.rect(
+        surf, body, (inset // 2, inset // 2, big - inset, big - inset), border_radius=radius
+    )
+    pygame.draw.rect(
+        surf,
+        light,
+        (inset, inset // 2, big - 2 * inset, big // 2 - inset),
+        border_top_left_radius=radius,
+        border_top_right_radius=radius,
+    )
+    pygame.draw.rect(
+        surf,
+        body,
+        (inset, big // 4, big - 2 * inset, big - big // 4 - inset),
+        border_radius=radius,
+    )
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+@lru_cache(maxsize=1024)
+def _die_face(
+    hero_id: str, symbol: str, value: int, size: int, kept: bool, locked: bool, highlight: bool
+) -> pygame.Surface:
+    size = max(8, size)
+    body, edge, ink = hero_dice_colours(hero_id)
+    surf = _rounded_die(size, body, edge)
+    icon_size = int(size * 0.58)
+    icon = symbol_icon(symbol, icon_size, ink)
+    surf.blit(icon, icon.get_rect(center=(size // 2, int(size * 0.52))))
+    if size >= 30:
+        font = _font(max(7, size // 5))
+        digit = font.render(str(value), True, ink)
+        surf.blit(digit, (max(2, size // 12), max(1, size // 20)))
+    if kept or locked or highlight:
+        ring = T.HIGHLIGHT if highlight else (T.BRASS if kept else T.TEXT_DIM)
+        width = max(2, size // 16)
+        pygame.draw.rect(surf, ring, surf.get_rect(), width, border_radius=int(size * 0.2))
+    if locked:
+        pin = max(3, size // 9)
+        centre = (size - pin - 2, pin + 2)
+        pygame.draw.circle(surf, T.WOOD, centre, pin + 1)
+        pygame.draw.circle(surf, T.TEXT_DIM, centre, pin, max(1, pin // 3))
+    return surf
+
+
+def die_face(
+    hero: HeroDef,
+    value: int,
+    size: int,
+    *,
+    kept: bool = False,
+    locked: bool = False,
+    highlight: bool = False,
+) -> pygame.Surface:
+    """One of `hero`'s dice showing `value`: its symbol large, the number small in a corner."""
+    symbol = hero.symbol_of(value) if 1 <= value <= len(hero.dice) else "?"
+    return _die_face(hero.id, symbol, value, size, kept, locked, highlight)
+
+
+# ------------------------------------------------------------------ tokens
+
+
+def _token_rim(surf: pygame.Surface, kind: str, colour, size: int) -> None:
+    """Positive: smooth round rim. Negative: notched rim. Unique: eight-sided rim.
+    The shapes differ so the kinds read apart without colour."""
+    c = size / 2
+    r = size / 2 - 1
+    dark = tuple(max(0, v - 70) for v in colour)
+    if kind == "negative":
+        points = []
+        teeth = 14
+        for i in range(teeth * 2):
+            angle = math.pi * i / teeth
+            rad = r if i % 2 == 0 else r * 0.86
+            points.append((c + rad * math.cos(angle), c + rad * math.sin(angle)))
+        pygame.draw.polygon(surf, colour, points)
+        pygame.draw.circle(surf, dark, (c, c), r * 0.78)
+    elif kind == "unique":
+        points = [
+            (
+                c + r * math.cos(math.pi / 8 + i * math.pi / 4),
+                c + r * math.sin(math.pi / 8 + i * math.pi / 4),
+            )
+            for i in range(8)
+        ]
+        pygame.draw.polygon(surf, colour, points)
+        inner = [(c + (x - c) * 0.8, c + (y - c) * 0.8) for x, y in points]
+        pygame.draw.polygon(surf, dark, inner)
+    else:
+        pygame.draw.circle(surf, colour, (c, c), r)
+        pygame.draw.circle(surf, dark, (c, c), r * 0.8)
+        pygame.draw.circle(
+            surf, tuple(min(255, v + 40) for v in colour), (c, c), r, max(1, size // 24)
+        )
+
+
+@lru_cache(maxsize=512)
+def _token(status_id: str, name: str, kind: str, size: int) -> pygame.Surface:
+    size = max(10, size)
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    colour = KIND_COLOURS.get(kind, T.UNIQUE)
+    _token_rim(big, kind, colour, size * k)
+    surf = pygame.transform.smoothscale(big, (size, size))
+    icon_size = int(size * 0.56)
+    icon = _svg("tokens", status_id, icon_size, T.PARCHMENT)
+    if icon is None:
+        icon = _initials(name, icon_size, T.PARCHMENT)
+    surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
+    return surf
+
+
+def token_icon(status: StatusDef | str, size: int, kind: str | None = None) -> pygame.Surface:
+    """A round status token: rim shape and colour by kind, the effect's icon inside."""
+    if isinstance(status, StatusDef):
+        return _token(status.id, status.name, kind or status.kind, size)
+    return _token(status, status, kind or "unique", size)
+
+
+# ------------------------------------------------------------------ heroes
+
+
+@lru_cache(maxsize=128)
+def hero_emblem(hero_id: str, size: int) -> pygame.Surface:
+    """A brass-rimmed medallion in the hero's colour with their silhouette."""
+    size = max(12, size)
+    k = 3
+    big = size * k
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    colour = hero_colour(hero_id)
+    pygame.draw.circle(surf, T.BRASS_DARK, (c, c), c - 1)
+    pygame.draw.circle(surf, T.BRASS, (c, c), c - 1 - big * 0.03)
+    pygame.draw.circle(surf, tuple(max(0, v - 35) for v in colour), (c, c), c * 0.86)
+    pygame.draw.circle(surf, colour, (c, c - big * 0.04), c * 0.8)
+    surf = pygame.transform.smoothscale(surf, (size, size))
+    icon_size = int(size * 0.62)
+    icon = _svg("heroes", hero_id, icon_size, T.PARCHMENT)
+    if icon is None:
+        icon = _initials(hero_id, icon_size, T.PARCHMENT)
+    surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
+    return surf
+
+
+def clear_cache() -> None:
+    """Forget rasterised images (after a display mode change)."""
+    for fn in (_svg, _die_face, _token, hero_emblem, _cached_initials):
+        fn.cache_clear()

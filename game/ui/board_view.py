@@ -1,0 +1,365 @@
+"""Drawing a hero's side of the table: the bar (emblem, Health, CP, tokens, cards) and the
+board (every ability with its dice requirement, level and damage)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.content.defs import AbilityDef, AbilityRow, ContentDB, HeroDef
+from game.rules.dice import describe_requirement
+from game.ui import theme as T
+from game.ui.widgets import draw_text, glow, panel, text_surface
+
+LEVEL_MARK = {1: "", 2: "II", 3: "III"}
+
+
+def _art():
+    try:
+        from game.ui import art
+
+        return art
+    except ImportError:  # pragma: no cover - art module missing
+        return None
+
+
+@dataclass
+class Hotspot:
+    """A clickable / hoverable area and what it stands for."""
+
+    rect: pygame.Rect
+    kind: str  # ability | row | token | health | cp | deck | discard | card | hand_back
+    seat: int
+    key: str | int | None = None
+    tooltip: str = ""
+    row: int = 0
+
+
+def ability_summary(ability: AbilityDef, row: AbilityRow) -> tuple[str, str]:
+    """(damage text, damage type) of a row, from its effects, for the badge."""
+    total = []
+    dtype = ability.damage_type
+    for fx in row.effects:
+        if fx.verb == "deal_damage" and fx.get("target", "opponent") != "self":
+            amount = fx["amount"]
+            total.append(str(amount) if isinstance(amount, int) else "?")
+            dtype = fx.get("type", dtype)
+        elif fx.verb == "roll_off":
+            wins = [str(f["amount"]) for f in fx["win"] if f.verb == "deal_damage"]
+            loses = [str(f["amount"]) for f in fx["lose"] if f.verb == "deal_damage"]
+            if wins and loses:
+                total.append(f"{wins[0]}|{loses[0]}")
+        elif fx.verb == "roll":
+            for inner in fx["effects"]:
+                if inner.verb == "deal_damage" and not isinstance(inner["amount"], int):
+                    total.append("3d6" if fx["count"] == 3 else "dice")
+    return (" + ".join(total), dtype)
+
+
+def requirement_icons(
+    surface: pygame.Surface,
+    hero: HeroDef,
+    row: AbilityRow,
+    pos: tuple[int, int],
+    size: int,
+    th: T.Theme,
+    width: int,
+) -> None:
+    """The requirement drawn as small dice symbols (straights as escalating numbers)."""
+    art = _art()
+    x, y = pos
+    req = row.requirement
+    if req.straight:
+        label = "SMALL STRAIGHT" if req.straight == 4 else "LARGE STRAIGHT"
+        values = range(1, req.straight + 1)
+        if art is not None:
+            step = min(size, (width - 4) // req.straight)
+            for i, value in enumerate(values):
+                face = art.die_face(hero, value, step - 2)
+                surface.blit(face, (x + i * step, y))
+        else:
+            draw_text(surface, label, th.font(11, bold=True, condensed=True), T.TEXT, (x, y))
+        return
+    items: list[tuple[str, int]] = list(req.symbols)
+    if art is None:
+        draw_text(
+            surface,
+            describe_requirement(req, hero),
+            th.font(12, condensed=True),
+            T.TEXT,
+            (x, y),
+            width=width,
+        )
+        return
+    step = size
+    count = sum(c for _s, c in items) + req.same_symbol + req.any_dice
+    if count * step > width:
+        step = max(8, width // max(1, count))
+    for symbol, number in items:
+        for _ in range(number):
+            icon = art.symbol_icon(symbol, step - 1, color=T.PARCHMENT)
+            surface.blit(icon, (x, y))
+            x += step
+    if req.of_a_kind:
+        draw_text(
+            surface,
+            f"{req.of_a_kind} of a kind",
+            th.font(12, bold=True, condensed=True),
+            T.TEXT,
+            (x, y),
+        )
+
+
+def damage_badge(
+    surface: pygame.Surface, text: str, dtype: str, center: tuple[int, int], th: T.Theme
+) -> pygame.Rect:
+    """Normal damage in a black circle; other types in a red one (with the type in words)."""
+    font = th.font(13, bold=True, condensed=True)
+    label = text_surface(font, text, T.WHITE)
+    radius = max(label.get_width() // 2 + th.px(5), th.px(11))
+    colour = (20, 18, 16) if dtype == "normal" else T.DAMAGE_RED
+    rect = pygame.Rect(0, 0, radius * 2, th.px(22))
+    rect.center = center
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(surface, T.PARCHMENT, rect, max(1, th.px(1.5)), border_radius=rect.h // 2)
+    surface.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+DTYPE_WORDS = {
+    "normal": "",
+    "undefendable": "undefendable",
+    "pure": "pure",
+    "collateral": "collateral",
+    "ultimate": "ultimate",
+}
+
+
+class BoardView:
+    """Lays out and draws one player's ability tiles in a rectangle."""
+
+    def __init__(self, content: ContentDB) -> None:
+        self.content = content
+
+    def tiles(self, hero: HeroDef, levels: dict[str, int]) -> list[AbilityDef]:
+        out: list[AbilityDef] = []
+        order = {"offensive": 0, "ultimate": 1, "passive": 2, "defensive": 3}
+        slots = sorted(hero.slots, key=lambda s: order[s.kind])
+        for slot in slots:
+            out.extend(slot.levels[levels.get(slot.id, 1)])
+        return out
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        th: T.Theme,
+        seat: int,
+        hero: HeroDef,
+        levels: dict[str, int],
+        *,
+        lit: dict[str, set[int]] | None = None,
+        odds: dict[tuple[str, int], float] | None = None,
+        active: str | None = None,
+        clickable: set[str] | None = None,
+    ) -> list[Hotspot]:
+        """Draw the tiles; returns hotspots (abilities and their rows)."""
+        lit = lit or {}
+        clickable = clickable or set()
+        abilities = self.tiles(hero, levels)
+        spots: list[Hotspot] = []
+        gap = th.px(5)
+        count = max(1, len(abilities))
+        width = (rect.w - gap * (count - 1)) // count
+        art = _art()
+        for index, ability in enumerate(abilities):
+            tile = pygame.Rect(rect.x + index * (width + gap), rect.y, width, rect.h)
+            is_lit = ability.id in lit
+            if ability.id == active:
+                glow(surface, tile, th, color=T.HIGHLIGHT, strength=5)
+            elif is_lit and ability.id in clickable:
+                glow(surface, tile, th, color=T.HIGHLIGHT, strength=3)
+            fill = T.WOOD_LIGHT if not is_lit else (92, 80, 52)
+            rim = T.BRASS if ability.kind != "ultimate" else T.GOLD
+            if ability.kind == "defensive":
+                rim = T.POSITIVE
+            elif ability.kind == "passive":
+                rim = T.UPGRADE_COLOURS["passive"]
+            panel(surface, tile, th, fill=fill, rim=rim, radius=7)
+            name_font = th.font(13, bold=True, condensed=True)
+            colour = T.GOLD if ability.kind == "ultimate" else T.TEXT
+            y = tile.y + th.px(4)
+            name = ability.name
+            surf = text_surface(name_font, name, colour)
+            if surf.get_width() > tile.w - th.px(8):
+                name_font = th.font(11, bold=True, condensed=True)
+                surf = text_surface(name_font, name, colour)
+            surface.blit(surf, (tile.x + th.px(5), y))
+            y += surf.get_height() + th.px(2)
+            level = levels.get(ability.slot, 1)
+            if LEVEL_MARK.get(level):
+                mark = text_surface(th.font(12, bold=True), LEVEL_MARK[level], T.HIGHLIGHT)
+                surface.blit(
+                    mark, mark.get_rect(topright=(tile.right - th.px(5), tile.y + th.px(3)))
+                )
+            tip = f"{ability.name}: {ability.text}"
+            if ability.rows:
+                row_h = max(th.px(22), (tile.bottom - y - th.px(4)) // max(1, len(ability.rows)))
+                row_h = min(row_h, th.px(34))
+                for r, row in enumerate(ability.rows):
+                    row_rect = pygame.Rect(
+                        tile.x + th.px(3), y, tile.w - th.px(6), row_h - th.px(2)
+                    )
+                    if r in lit.get(ability.id, set()):
+                        pygame.draw.rect(surface, (120, 100, 50), row_rect, border_radius=th.px(4))
+                    icon_size = min(th.px(18), row_h - th.px(6))
+                    text, dtype = ability_summary(ability, row)
+                    badge_w = th.px(16) + th.px(7) * len(text) if text else 0
+                    requirement_icons(
+                        surface,
+                        hero,
+                        row,
+                        (row_rect.x + th.px(2), row_rect.y + (row_rect.h - icon_size) // 2),
+                        icon_size,
+                        th,
+                        row_rect.w - badge_w - th.px(6),
+                    )
+                    if text:
+                        damage_badge(
+                            surface,
+                            text,
+                            dtype,
+                            (row_rect.right - badge_w // 2 - th.px(1), row_rect.centery),
+                            th,
+                        )
+                    row_tip = f"{ability.name} - {describe_requirement(row.requirement, hero)}: "
+                    row_tip += row.text or ability.text
+                    if dtype != "normal" and text:
+                        row_tip += f" ({DTYPE_WORDS.get(dtype, dtype)} damage)"
+                    if odds is not None and (ability.id, r) in odds:
+                        row_tip += (
+                            f"  Chance to reach with the attempts left: {odds[(ability.id, r)]:.0%}"
+                        )
+                    spots.append(Hotspot(row_rect, "row", seat, ability.id, row_tip, r))
+                    y += row_h
+                if odds is not None:
+                    best = max(
+                        (odds.get((ability.id, r), 0.0) for r in range(len(ability.rows))),
+                        default=0.0,
+                    )
+                    pct = text_surface(
+                        th.font(12, bold=True),
+                        f"{best:.0%}",
+                        T.HIGHLIGHT if best > 0.5 else T.TEXT_DIM,
+                    )
+                    surface.blit(
+                        pct,
+                        pct.get_rect(bottomright=(tile.right - th.px(5), tile.bottom - th.px(3))),
+                    )
+            else:
+                body = th.font(12, condensed=True)
+                if ability.kind == "defensive" and art is not None:
+                    shield = art.ui_icon("shield", th.px(22))
+                    surface.blit(shield, (tile.x + th.px(5), y))
+                    dice_text = (
+                        f"{ability.defense_dice} {'die' if ability.defense_dice == 1 else 'dice'}"
+                    )
+                    draw_text(
+                        surface,
+                        dice_text,
+                        th.font(13, bold=True),
+                        T.TEXT,
+                        (tile.x + th.px(30), y + th.px(3)),
+                    )
+                    y += th.px(26)
+                label = "PASSIVE" if ability.kind == "passive" else "DEFENSE"
+                draw_text(
+                    surface,
+                    label,
+                    th.font(11, bold=True, condensed=True),
+                    T.TEXT_DIM,
+                    (tile.x + th.px(5), y),
+                )
+                y += th.px(15)
+                draw_text(
+                    surface,
+                    ability.text,
+                    body,
+                    T.TEXT,
+                    (tile.x + th.px(5), y),
+                    width=tile.w - th.px(10),
+                    line_gap=0,
+                    max_height=tile.bottom - th.px(4) - y,
+                )
+            spots.append(Hotspot(tile, "ability", seat, ability.id, tip))
+        return spots
+
+
+def draw_dial(
+    surface: pygame.Surface,
+    center: tuple[int, int],
+    radius: int,
+    value: int,
+    colour,
+    th: T.Theme,
+    icon: str | None = None,
+    caption: str = "",
+) -> pygame.Rect:
+    pygame.draw.circle(surface, (24, 20, 18), center, radius)
+    pygame.draw.circle(surface, colour, center, radius, max(2, th.px(4)))
+    pygame.draw.circle(surface, T.BRASS, center, radius + max(1, th.px(1.5)), max(1, th.px(1.5)))
+    font = th.font(int(radius / th.scale * 0.95), bold=True)
+    label = text_surface(font, str(value), T.WHITE)
+    surface.blit(label, label.get_rect(center=(center[0], center[1] + th.px(1))))
+    if caption:
+        small = text_surface(th.font(11, bold=True), caption, colour)
+        surface.blit(small, small.get_rect(midtop=(center[0], center[1] + radius + th.px(1))))
+    return pygame.Rect(center[0] - radius, center[1] - radius, radius * 2, radius * 2)
+
+
+def draw_tokens(
+    surface: pygame.Surface,
+    content: ContentDB,
+    statuses: dict[str, int],
+    limits: dict[str, int],
+    pos: tuple[int, int],
+    size: int,
+    th: T.Theme,
+    seat: int,
+    usable: set[str] | None = None,
+    max_width: int = 10_000,
+) -> list[Hotspot]:
+    art = _art()
+    usable = usable or set()
+    x, y = pos
+    spots = []
+    for status, count in sorted(statuses.items()):
+        if count <= 0:
+            continue
+        sdef = content.statuses.get(status)
+        if sdef is None:
+            continue
+        rect = pygame.Rect(x, y, size, size)
+        if rect.right > pos[0] + max_width:
+            break
+        if status in usable:
+            glow(surface, rect, th, strength=3, radius=size // 2)
+        if art is not None:
+            surface.blit(art.token_icon(sdef, size), rect)
+        else:
+            colour = {"positive": T.POSITIVE, "negative": T.NEGATIVE}.get(sdef.kind, T.UNIQUE)
+            pygame.draw.circle(surface, colour, rect.center, size // 2)
+        badge = text_surface(th.font(12, bold=True), str(count), T.WHITE)
+        bc = (rect.right - th.px(5), rect.bottom - th.px(5))
+        pygame.draw.circle(surface, (20, 18, 16), bc, th.px(9))
+        pygame.draw.circle(surface, T.BRASS, bc, th.px(9), 1)
+        surface.blit(badge, badge.get_rect(center=bc))
+        limit = limits.get(status, sdef.stack_limit)
+        kind = {"positive": "Positive", "negative": "Negative", "unique": "Unique"}[sdef.kind]
+        tip = f"{sdef.name} ({kind}, {count} of {limit}): {sdef.text}"
+        if status in usable:
+            tip += "  Click to spend it now."
+        spots.append(Hotspot(rect, "token", seat, status, tip))
+        x += size + th.px(6)
+    return spots

@@ -1,0 +1,177 @@
+"""The end of a duel: the winner, turns, damage by ability, and what next."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+
+def damage_by_ability(engine) -> dict[int, dict[str, int]]:
+    """Damage that landed on opponents during each Roll Phase, by seat and activated ability."""
+    out: dict[int, dict[str, int]] = {}
+    current: tuple[int, str] | None = None
+    for event in engine.log:
+        if event.kind == "ability_activated":
+            current = (event.data["player"], event.data["ability"])
+        elif event.kind == "turn_started":
+            current = None
+        elif event.kind == "damage_resolved" and current is not None:
+            seat, ability = current
+            if event.data["target"] != seat and event.data["amount"] > 0:
+                tally = out.setdefault(seat, {})
+                tally[ability] = tally.get(ability, 0) + event.data["amount"]
+    return out
+
+
+class EndScene(Scene):
+    def __init__(self, app, duel) -> None:
+        super().__init__(app)
+        self.duel = duel
+
+    def enter(self) -> None:
+        self.view = self.duel.view
+        self.stats = damage_by_ability(self.duel.engine)
+        self.resize()
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        bw, bh = th.px(210), th.px(48)
+        y = h - bh - th.px(40)
+        self.buttons = [
+            Button(
+                pygame.Rect(w // 2 - bw * 3 // 2 - th.px(20), y, bw, bh),
+                "Rematch",
+                self.rematch,
+                primary=True,
+                hotkey="Enter",
+            ),
+            Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), "New Duel", self.new_duel),
+            Button(pygame.Rect(w // 2 + bw // 2 + th.px(20), y, bw, bh), "Title", self.title),
+        ]
+
+    def rematch(self) -> None:
+        from game.modes.duel import duel_setup
+        from game.rules.engine import Engine
+        from game.ui.scenes.duel import DuelScene
+
+        heroes = [s.hero for s in self.duel.engine.setup.seats]
+        engine = Engine.new_match(
+            duel_setup(heroes, random.SystemRandom().randrange(1, 2**31), turn_limit=0)
+        )
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+        self.app.push(DuelScene(self.app, engine, self.duel.seats))
+
+    def new_duel(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+        self.app.push(SetupScene(self.app))
+
+    def title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.app.play("button")
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.rematch()
+            elif event.key == pygame.K_ESCAPE:
+                self.title()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, h = surface.get_size()
+        view = self.view
+        if view.draw:
+            headline = "A draw!"
+        else:
+            winners = [p.name for p in view.players if p.team == view.winner_team]
+            headline = f"{' and '.join(winners)} wins!"
+        draw_text(
+            surface,
+            headline,
+            th.font(52, serif=True),
+            T.BRASS,
+            (w // 2, th.px(40)),
+            align="center",
+            shadow=True,
+        )
+        draw_text(
+            surface, f"{view.turn} turns", th.font(20), T.TEXT, (w // 2, th.px(112)), align="center"
+        )
+        col_w = th.px(440)
+        for index, player in enumerate(view.players):
+            x = w // 2 - col_w - th.px(20) if index == 0 else w // 2 + th.px(20)
+            rect = pygame.Rect(x, th.px(160), col_w, h - th.px(260))
+            panel(surface, rect, th)
+            won = not view.draw and player.team == view.winner_team
+            try:
+                from game.ui.art import hero_emblem
+
+                surface.blit(
+                    hero_emblem(player.hero, th.px(90)), (rect.x + th.px(16), rect.y + th.px(16))
+                )
+            except ImportError:
+                pass
+            draw_text(
+                surface,
+                player.name,
+                th.font(26, bold=True),
+                T.HIGHLIGHT if won else T.TEXT,
+                (rect.x + th.px(120), rect.y + th.px(24)),
+            )
+            draw_text(
+                surface,
+                f"Health left: {player.health}",
+                th.font(17),
+                T.TEXT,
+                (rect.x + th.px(120), rect.y + th.px(62)),
+            )
+            y = rect.y + th.px(124)
+            draw_text(
+                surface,
+                "Damage dealt, by ability",
+                th.font(16, bold=True),
+                T.BRASS,
+                (rect.x + th.px(18), y),
+            )
+            y += th.px(28)
+            rows = sorted(self.stats.get(player.seat, {}).items(), key=lambda kv: -kv[1])
+            total = sum(v for _k, v in rows)
+            for ability, amount in rows[:10]:
+                name = self.duel.ability_name(player.seat, ability)
+                draw_text(surface, name, th.font(16), T.TEXT, (rect.x + th.px(24), y))
+                draw_text(
+                    surface,
+                    str(amount),
+                    th.font(16, bold=True),
+                    T.TEXT,
+                    (rect.right - th.px(24), y),
+                    align="right",
+                )
+                y += th.px(24)
+            draw_text(
+                surface,
+                f"Total {total}",
+                th.font(17, bold=True),
+                T.HIGHLIGHT,
+                (rect.right - th.px(24), rect.bottom - th.px(34)),
+                align="right",
+            )
+        for button in self.buttons:
+            button.draw(surface, th)

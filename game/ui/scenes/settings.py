@@ -1,0 +1,197 @@
+"""Settings: window, UI scale, animation speed, sound and music volume, auto-pass."""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+
+from game.persistence.settings import AUTO_PASS, SPEEDS
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
+AUTO_PASS_WORDS = {
+    "never": "Always ask me",
+    "when_not_targeted": "Only when it concerns me",
+    "always": "Never ask (always pass)",
+}
+
+
+class SettingsScene(Scene):
+    def enter(self) -> None:
+        self.draft = copy.copy(self.app.settings)
+        self.rows = [
+            (
+                "Window size",
+                self._size_text,
+                self._size_step,
+                "The window's size (you can also drag its edges).",
+            ),
+            (
+                "Fullscreen",
+                lambda: "On" if self.draft.fullscreen else "Off",
+                self._toggle_full,
+                "Use the whole screen.",
+            ),
+            (
+                "Interface scale",
+                lambda: f"{self.draft.ui_scale:.2f}x",
+                self._scale_step,
+                "Make everything bigger or smaller.",
+            ),
+            (
+                "Animation speed",
+                lambda: self.draft.animation_speed.capitalize(),
+                self._speed_step,
+                "How fast dice, damage and the computer's moves play out.",
+            ),
+            (
+                "Sound volume",
+                lambda: f"{round(self.draft.sound_volume * 100)} %",
+                lambda d: self._volume("sound_volume", d),
+                "Dice, cards, hits and chimes.",
+            ),
+            (
+                "Music volume",
+                lambda: f"{round(self.draft.music_volume * 100)} %",
+                lambda d: self._volume("music_volume", d),
+                "The background music.",
+            ),
+            (
+                "Response prompts",
+                lambda: AUTO_PASS_WORDS[self.draft.auto_pass],
+                self._auto_step,
+                "When the game should stop to ask whether you want to play a card or spend a token "
+                "in a response window. 'Only when it concerns me': on your turn, or when damage is "
+                "heading your way.",
+            ),
+        ]
+        self.selected = 0
+        self.resize()
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        self.box = pygame.Rect(w // 2 - th.px(380), th.px(100), th.px(760), h - th.px(220))
+        self.arrows: list[Button] = []
+        for index, row in enumerate(self.rows):
+            y = self.box.y + th.px(30) + index * th.px(56)
+            self.arrows.append(
+                Button(
+                    pygame.Rect(self.box.right - th.px(400), y, th.px(44), th.px(40)),
+                    "<",
+                    lambda r=row: r[2](-1),
+                )
+            )
+            self.arrows.append(
+                Button(
+                    pygame.Rect(self.box.right - th.px(60), y, th.px(44), th.px(40)),
+                    ">",
+                    lambda r=row: r[2](1),
+                )
+            )
+        bh = th.px(46)
+        self.save = Button(
+            pygame.Rect(w // 2 + th.px(10), h - bh - th.px(40), th.px(220), bh),
+            "Save",
+            self._save,
+            primary=True,
+            hotkey="Enter",
+        )
+        self.cancel = Button(
+            pygame.Rect(w // 2 - th.px(230), h - bh - th.px(40), th.px(220), bh),
+            "Cancel",
+            self.app.pop,
+            hotkey="Esc",
+        )
+
+    def _size_text(self) -> str:
+        return f"{self.draft.window_width} x {self.draft.window_height}"
+
+    def _size_step(self, d: int) -> None:
+        current = (self.draft.window_width, self.draft.window_height)
+        index = SIZES.index(current) if current in SIZES else 0
+        self.draft.window_width, self.draft.window_height = SIZES[(index + d) % len(SIZES)]
+
+    def _toggle_full(self, d: int) -> None:
+        self.draft.fullscreen = not self.draft.fullscreen
+
+    def _scale_step(self, d: int) -> None:
+        self.draft.ui_scale = max(0.75, min(2.0, round(self.draft.ui_scale + 0.25 * d, 2)))
+
+    def _speed_step(self, d: int) -> None:
+        keys = list(SPEEDS)
+        self.draft.animation_speed = keys[(keys.index(self.draft.animation_speed) + d) % len(keys)]
+
+    def _volume(self, name: str, d: int) -> None:
+        value = max(0.0, min(1.0, round(getattr(self.draft, name) + 0.1 * d, 1)))
+        setattr(self.draft, name, value)
+
+    def _auto_step(self, d: int) -> None:
+        keys = list(AUTO_PASS)
+        self.draft.auto_pass = keys[(keys.index(self.draft.auto_pass) + d) % len(keys)]
+
+    def _save(self) -> None:
+        self.app.apply_settings(self.draft)
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in [self.save, self.cancel, *self.arrows]:
+            if button.handle(event):
+                self.app.play("button")
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._save()
+            elif event.key == pygame.K_DOWN:
+                self.selected = (self.selected + 1) % len(self.rows)
+            elif event.key == pygame.K_UP:
+                self.selected = (self.selected - 1) % len(self.rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.rows[self.selected][2](1 if event.key == pygame.K_RIGHT else -1)
+
+    def update(self, dt: float) -> None:
+        th = self.app.theme
+        mouse = pygame.mouse.get_pos()
+        for index, row in enumerate(self.rows):
+            y = self.box.y + th.px(30) + index * th.px(56)
+            if pygame.Rect(self.box.x, y, self.box.w, th.px(40)).collidepoint(mouse):
+                self.selected = index
+                self.app.tooltip.offer(row[3], mouse)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, _h = surface.get_size()
+        draw_text(
+            surface,
+            "Settings",
+            th.font(40, serif=True),
+            T.BRASS,
+            (w // 2, th.px(30)),
+            align="center",
+            shadow=True,
+        )
+        panel(surface, self.box, th)
+        for index, (label, value, _step, _tip) in enumerate(self.rows):
+            y = self.box.y + th.px(30) + index * th.px(56)
+            colour = T.HIGHLIGHT if index == self.selected else T.TEXT
+            draw_text(
+                surface,
+                label,
+                th.font(19, bold=True),
+                colour,
+                (self.box.x + th.px(30), y + th.px(8)),
+            )
+            centre = self.box.right - th.px(400) + th.px(44) + (th.px(296)) // 2 + th.px(8)
+            draw_text(
+                surface, value(), th.font(16), T.TEXT, (centre, y + th.px(10)), align="center"
+            )
+        for button in self.arrows:
+            button.draw(surface, th)
+        self.save.draw(surface, th)
+        self.cancel.draw(surface, th)

@@ -1,0 +1,157 @@
+"""The title screen: Continue, New Duel, Rules Reference, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+
+class TitleScene(Scene):
+    def enter(self) -> None:
+        from game.persistence.duel_save import load_duel
+
+        saved, messages = load_duel()
+        self.saved = saved
+        self.app.messages.extend(messages)
+        self.focus = 0
+        self.resize()
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        bw, bh = th.px(300), th.px(48)
+        x = w // 2 - bw // 2
+        y = int(h * 0.44)
+        entries = []
+        if self.saved is not None:
+            entries.append(("Continue", self.continue_duel, "Resume the duel you left."))
+        entries += [
+            ("New Duel", self.new_duel, "Pick two heroes and who plays them."),
+            ("Rules Reference", self.rules, "Every term, token and card explained."),
+            ("Settings", self.open_settings, "Window, animation speed, sound, auto-pass."),
+            ("Quit", self.app.quit, ""),
+        ]
+        self.buttons = []
+        for index, (label, action, tip) in enumerate(entries):
+            rect = pygame.Rect(x, y + index * (bh + th.px(14)), bw, bh)
+            self.buttons.append(Button(rect, label, action, primary=index == 0, tooltip=tip))
+
+    def continue_duel(self) -> None:
+        from game.persistence.duel_save import resume
+        from game.persistence.files import SaveError
+        from game.ui.scenes.duel import DuelScene
+
+        try:
+            engine = resume(self.saved)
+        except SaveError as exc:
+            self.app.messages.append(f"The saved duel could not be resumed: {exc}")
+            self.saved = None
+            self.resize()
+            return
+        self.app.push(DuelScene(self.app, engine, self.saved.seats))
+
+    def new_duel(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.app.play("button")
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.buttons)
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                button = self.buttons[self.focus]
+                if button.on_click:
+                    self.app.play("button")
+                    button.on_click()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            elif event.key == pygame.K_F1:
+                self.rules()
+
+    def update(self, dt: float) -> None:
+        if self.app.scene is not self:
+            return
+        mouse = pygame.mouse.get_pos()
+        for index, button in enumerate(self.buttons):
+            if button.rect.collidepoint(mouse):
+                self.focus = index
+                if button.tooltip:
+                    self.app.tooltip.offer(button.tooltip, mouse)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, h = surface.get_size()
+        title_font = th.font(72, serif=True)
+        draw_text(
+            surface,
+            "DICE THRONE",
+            title_font,
+            T.BRASS,
+            (w // 2, int(h * 0.14)),
+            align="center",
+            shadow=True,
+        )
+        draw_text(
+            surface,
+            "digital edition",
+            th.font(24, bold=True),
+            T.TEXT,
+            (w // 2, int(h * 0.14) + th.px(88)),
+            align="center",
+        )
+        self._emblems(surface, w, h)
+        for index, button in enumerate(self.buttons):
+            button.hovered = index == self.focus
+            button.draw(surface, th)
+        if self.app.messages:
+            rect = pygame.Rect(th.px(20), h - th.px(110), w - th.px(40), th.px(90))
+            panel(surface, rect, th, fill=T.PARCHMENT, rim=T.NEGATIVE, radius=8)
+            text = "  ".join(self.app.messages[-3:])
+            draw_text(
+                surface,
+                text,
+                th.font(15),
+                T.INK,
+                (rect.x + th.px(12), rect.y + th.px(10)),
+                width=rect.w - th.px(24),
+            )
+        draw_text(
+            surface,
+            "F1 rules   Esc quit",
+            th.font(14),
+            T.TEXT_DIM,
+            (w - th.px(16), h - th.px(26)),
+            align="right",
+        )
+
+    def _emblems(self, surface: pygame.Surface, w: int, h: int) -> None:
+        try:
+            from game.ui.art import hero_emblem
+        except ImportError:
+            return
+        th = self.app.theme
+        size = th.px(150)
+        y = int(h * 0.44)
+        for x, hero in ((w // 2 - th.px(360), "gunslinger"), (w // 2 + th.px(360), "barbarian")):
+            surface.blit(hero_emblem(hero, size), (x - size // 2, y))

@@ -1,0 +1,242 @@
+"""Drawing helpers and small widgets: wrapped text, panels, buttons, tooltips."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme as T
+
+_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
+    key = (id(font), text, tuple(color))
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 4000:
+            _TEXT_CACHE.clear()
+        surf = font.render(text, True, color)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    font: pygame.font.Font,
+    color,
+    pos: tuple[int, int],
+    *,
+    align: str = "left",
+    width: int | None = None,
+    shadow: bool = False,
+    line_gap: int = 2,
+    max_height: int | None = None,
+) -> int:
+    """Draw text (wrapped to `width` if given); returns the height used.
+
+    With `max_height`, only the lines that fit are drawn and the last one ends in an ellipsis
+    (the full text belongs in a tooltip)."""
+    lines = wrap(font, text, width) if width else text.split("\n")
+    if max_height is not None:
+        step = font.get_linesize() + line_gap
+        fit = max(1, (max_height + line_gap) // step)
+        if len(lines) > fit:
+            lines = lines[:fit]
+            last = lines[-1]
+            while last and width and font.size(last + "...")[0] > width:
+                last = last[:-1].rstrip()
+            lines[-1] = last + "..."
+    x, y = pos
+    height = 0
+    for line in lines:
+        surf = text_surface(font, line, color)
+        if align == "center":
+            dx = -surf.get_width() // 2
+        elif align == "right":
+            dx = -surf.get_width()
+        else:
+            dx = 0
+        if shadow:
+            surface.blit(text_surface(font, line, (0, 0, 0)), (x + dx + 1, y + height + 2))
+        surface.blit(surf, (x + dx, y + height))
+        height += surf.get_height() + line_gap
+    return height
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    th: T.Theme,
+    *,
+    fill=T.WOOD,
+    rim=T.BRASS,
+    radius: int = 10,
+    rim_width: int = 2,
+    alpha: int = 255,
+) -> None:
+    r = th.px(radius)
+    if alpha < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=r)
+        surface.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=r)
+    if rim_width:
+        pygame.draw.rect(surface, rim, rect, max(1, th.px(rim_width)), border_radius=r)
+
+
+def glow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    th: T.Theme,
+    color=T.HIGHLIGHT,
+    strength: int = 4,
+    radius: int = 10,
+) -> None:
+    r = th.px(radius)
+    for i in range(strength, 0, -1):
+        grow = th.px(i * 1.5)
+        layer = pygame.Surface((rect.w + grow * 2, rect.h + grow * 2), pygame.SRCALPHA)
+        alpha = int(110 / i)
+        pygame.draw.rect(layer, (*color, alpha), layer.get_rect(), th.px(2), border_radius=r + grow)
+        surface.blit(layer, (rect.x - grow, rect.y - grow))
+
+
+_VIGNETTE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt_background(surface: pygame.Surface) -> None:
+    """The table: felt green darkening smoothly towards the edges (cached per window size)."""
+    size = surface.get_size()
+    bg = _VIGNETTE.get(size)
+    if bg is None:
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                dx = (x - 31.5) / 32
+                dy = (y - 17.5) / 18
+                shade = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.35)
+                f = 1.0 - 0.42 * shade**1.8
+                small.set_at((x, y), tuple(int(c * f) for c in T.FELT))
+        bg = pygame.transform.smoothscale(small, size)
+        _VIGNETTE.clear()
+        _VIGNETTE[size] = bg
+    surface.blit(bg, (0, 0))
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None] | None = None
+    enabled: bool = True
+    primary: bool = False
+    tooltip: str = ""
+    hotkey: str = ""
+    hovered: bool = False
+    data: dict = field(default_factory=dict)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+            and self.enabled
+            and self.on_click is not None
+        ):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
+        rect = self.rect
+        if not self.enabled:
+            fill, rim, color = T.WOOD, T.BRASS_DARK, T.TEXT_DIM
+        elif self.primary:
+            fill = (176, 132, 54) if not self.hovered else (206, 160, 74)
+            rim, color = T.HIGHLIGHT, T.INK
+        else:
+            fill = T.WOOD_LIGHT if not self.hovered else (86, 74, 62)
+            rim, color = T.BRASS, T.TEXT
+        if self.primary and self.enabled:
+            glow(surface, rect, th, strength=3, radius=8)
+        panel(surface, rect, th, fill=fill, rim=rim, radius=8)
+        font = th.font(17, bold=True, condensed=True)
+        label = self.label + (f"  [{self.hotkey}]" if self.hotkey else "")
+        surf = text_surface(font, label, color)
+        if surf.get_width() > rect.w - th.px(10):
+            font = th.font(14, bold=True, condensed=True)
+            surf = text_surface(font, label, color)
+        surface.blit(surf, surf.get_rect(center=rect.center))
+
+
+class Tooltip:
+    """Shows the text of whatever the pointer rests on, after a short delay."""
+
+    DELAY = 0.25
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.pos = (0, 0)
+        self.timer = 0.0
+        self._next = ""
+
+    def offer(self, text: str, pos: tuple[int, int]) -> None:
+        """Called every frame by whatever is under the pointer."""
+        if text:
+            self._next = text
+            self.pos = pos
+
+    def update(self, dt: float) -> None:
+        if self._next and self._next == self.text:
+            self.timer += dt
+        else:
+            self.text = self._next
+            self.timer = 0.0
+        self._next = ""
+
+    def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
+        if not self.text or self.timer < self.DELAY:
+            return
+        font = th.font(15)
+        width = th.px(340)
+        lines = wrap(font, self.text, width)
+        line_h = font.get_linesize()
+        w = min(width, max(font.size(line)[0] for line in lines)) + th.px(20)
+        h = line_h * len(lines) + th.px(16)
+        x = min(self.pos[0] + th.px(16), surface.get_width() - w - 4)
+        y = self.pos[1] + th.px(20)
+        if y + h > surface.get_height() - 4:
+            y = self.pos[1] - h - th.px(8)
+        rect = pygame.Rect(x, max(4, y), w, h)
+        shadow = rect.move(th.px(3), th.px(4))
+        layer = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=th.px(8))
+        surface.blit(layer, shadow.topleft)
+        panel(surface, rect, th, fill=T.PARCHMENT, rim=T.BRASS_DARK, radius=8)
+        y = rect.y + th.px(8)
+        for line in lines:
+            surface.blit(text_surface(font, line, T.INK), (rect.x + th.px(10), y))
+            y += line_h
