@@ -41,14 +41,80 @@ def bench_sim(games: int, seed: int) -> dict:
     return out
 
 
+def bench_render(seconds: float, seed: int) -> dict:
+    """Frame times of the duel board while dice are rolling, in whatever window exists.
+
+    With DISPLAY set (e.g. Xvfb) this is a real X11 window; otherwise SDL's dummy driver.
+    Each frame is one fixed update, a full draw and a flip, uncapped."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("DICE_THRONE_HOME", os.path.join(os.getcwd(), ".bench-home"))
+    import pygame
+
+    from game.modes.duel import duel_setup
+    from game.persistence.settings import Settings
+    from game.rules.engine import Engine
+    from game.ui.app import STEP, App
+    from game.ui.scenes.duel import DuelScene
+
+    app = App(Settings(sound_volume=0.0, music_volume=0.0), size=(1280, 720))
+    engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed, turn_limit=0))
+    ai = {"kind": "computer", "level": "normal"}
+    scene = DuelScene(app, engine, [ai, ai])
+    app.push(scene)
+    for _ in range(30):  # warm caches: fonts, art, the first layout
+        app.frame(STEP)
+    import random
+
+    rng = random.Random(seed)
+    times: list[float] = []
+    throws = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        if not scene.tray.rolling:
+            values = [rng.randint(1, 6) for _ in range(5)]
+            scene.set_tray_dice([(0, i, "gunslinger") for i in range(5)])
+            scene.tray.throw(values, None, [False] * 5, from_side=rng.choice(["top", "bottom"]))
+            throws += 1
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            app.handle_event(event)
+        scene.tray.update(STEP)
+        app.draw()
+        pygame.display.flip()
+        times.append(time.perf_counter() - t0)
+    driver = pygame.display.get_driver()
+    app.close()
+    times.sort()
+
+    def pct(p: float) -> float:
+        return times[min(len(times) - 1, int(p * len(times)))] * 1000
+
+    return {
+        "video_driver": driver,
+        "size": "1280x720",
+        "frames": len(times),
+        "throws": throws,
+        "fps_p50": round(1000 / pct(0.5), 1),
+        "frame_ms_p50": round(pct(0.5), 2),
+        "frame_ms_p95": round(pct(0.95), 2),
+        "frame_ms_p99": round(pct(0.99), 2),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("name", choices=["sim"])
+    parser.add_argument("name", choices=["sim", "render"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    figures = bench_sim(args.games, args.seed)
+    if args.name == "render":
+        figures = bench_render(args.seconds, args.seed)
+    else:
+        figures = bench_sim(args.games, args.seed)
     figures["machine"] = (
         f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}"
     )

@@ -35,6 +35,13 @@ def run(argv: list[str]) -> int:
 
     sub.add_parser("selftest", help="validate content and play one seeded game")
 
+    demo = sub.add_parser("demo", help="open the window and let the computer play itself")
+    demo.add_argument("--mode", default="duel")
+    demo.add_argument("--seconds", type=float, default=30.0)
+    demo.add_argument("--screenshots", default=None, help="folder for PNGs of key moments")
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--speed", default="fast", help="slow, normal, fast or instant")
+
     args = parser.parse_args(argv)
     command = args.command or "play"
     if command == "play":
@@ -49,6 +56,10 @@ def run(argv: list[str]) -> int:
         return cmd_content(args.json)
     if command == "selftest":
         return cmd_selftest()
+    if command == "demo":
+        from game.ui.demo import run_demo
+
+        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed)
     parser.print_help()
     return 2
 

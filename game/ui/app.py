@@ -210,6 +210,7 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.pop()
+        reset_caches()
         pygame.quit()
 
     def screenshot(self, path: Path) -> Path:
@@ -223,6 +224,16 @@ class App:
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
         return user_data_dir() / "screenshots" / f"shot-{stamp}.png"
+
+
+def reset_caches() -> None:
+    """Forget every cached font and image: they die with pygame.quit()."""
+    from game.ui import art, cards, dice_tray, widgets
+
+    art.clear_cache()
+    cards._CACHE.clear()
+    dice_tray._FONTS.clear()
+    widgets._TEXT_CACHE.clear()
 
 
 def _sound_board(settings: Settings):

@@ -281,5 +281,5 @@ def hero_emblem(hero_id: str, size: int) -> pygame.Surface:
 
 def clear_cache() -> None:
     """Forget rasterised images (after a display mode change)."""
-    for fn in (_svg, _die_face, _token, hero_emblem, _cached_initials):
+    for fn in (_svg, _die_face, _token, hero_emblem, _cached_initials, _font):
         fn.cache_clear()

@@ -102,7 +102,8 @@ class DiceTray:
 
     @property
     def rolling(self) -> bool:
-        return (self.frames > 0 and self.frame < self.frames) or self.sliding
+        """A throw is being played back (sliding kept dice does not count: it never blocks)."""
+        return self.frames > 0 and self.frame < self.frames
 
     @property
     def sliding(self) -> bool:
@@ -339,7 +340,7 @@ class DiceTray:
 
     def finish(self) -> None:
         """Jump to the end of the current throw (skip the animation)."""
-        while self.rolling:
+        while self.rolling or self.sliding:
             self.update(1.0)
 
     # ------------------------------------------------------------------ drawing

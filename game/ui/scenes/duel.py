@@ -19,6 +19,7 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
+from game.ui.devhooks import record_events
 from game.ui.presenter import Presenter
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface, wrap
 
@@ -78,6 +79,7 @@ class DuelScene(Scene):
         self.log_scroll = 0
         self.message = ""
         self.odds_cache: dict = {}
+        self.dial_rects: dict[tuple[int, str], pygame.Rect] = {}
         self.view: MatchView = match_view(engine)
 
     # ------------------------------------------------------------ setup
@@ -206,6 +208,7 @@ class DuelScene(Scene):
         snapshot = self.engine.snapshot() if undoable else None
         phase = self.view.phase
         events = self.engine.apply(action)
+        record_events(events)
         if undoable and not any(e.kind in UNDO_BREAKERS for e in events):
             self.undo_stack.append((snapshot, phase, self._label(action)))
         elif any(e.kind in UNDO_BREAKERS for e in events) or action.kind == "end_phase":
@@ -314,6 +317,18 @@ class DuelScene(Scene):
         if self.decided_for is not choice:
             self._build_controls(choice)
         self._hover()
+
+    def finish_instantly(self) -> None:
+        """Let the computer seats play the rest of the match at once (demo and tests)."""
+        guard = 0
+        while not self.engine.over and guard < 20_000:
+            choice = self.engine.pending
+            if choice is None or choice.player not in self.controllers:
+                break
+            self.act(self.controllers[choice.player].decide(self.engine, choice))
+            guard += 1
+        self.presenter.skip()
+        self.tray.finish()
 
     def _auto_pass(self, choice) -> bool:
         mode = self.app.settings.auto_pass
@@ -816,6 +831,8 @@ class DuelScene(Scene):
             r = th.px(18)
         hrect = draw_dial(surface, (hx, cy), r, health, T.HEALTH, th)
         crect = draw_dial(surface, (hx + r * 2 + th.px(14), cy), r, cp, T.CP, th)
+        self.dial_rects[(seat, "health")] = hrect
+        self.dial_rects[(seat, "cp")] = crect
         self.spots.append(
             Hotspot(
                 hrect,
@@ -1169,23 +1186,34 @@ class DuelScene(Scene):
     def _draw_floaters(self, surface, view: MatchView, me: int, opp: int) -> None:
         th = self.app.theme
         for floater in self.presenter.floaters:
-            if floater.seat == me:
-                base = self.my_bar
-                anchor = (base.x + th.px(40), base.y + th.px(60))
-            else:
-                base = self.opp_bar
-                anchor = (base.x + th.px(290), base.bottom + th.px(10))
-            if floater.anchor == "cp":
-                anchor = (anchor[0] + th.px(50), anchor[1])
+            dial = self.dial_rects.get((floater.seat, floater.anchor))
+            if dial is None:
+                dial = self.dial_rects.get((floater.seat, "health"))
+            if dial is None:
+                continue
             t = floater.age / floater.life
-            y = anchor[1] - int(th.px(40) * t)
-            font = th.font(30 if floater.anchor == "health" else 20, bold=True)
+            if dial.centery < surface.get_height() // 2:  # the top bar: fall below the dial
+                y = dial.bottom + th.px(22) + int(th.px(30) * t)
+            else:
+                y = dial.y - th.px(8) - int(th.px(34) * t)
+            anchor = (dial.centerx, y)
+            font = th.font(38 if floater.anchor == "health" else 22, bold=True)
             surf = text_surface(font, floater.text, floater.colour)
             surf = surf.copy()
             surf.set_alpha(int(255 * (1 - t * t)))
-            outline = text_surface(font, floater.text, (0, 0, 0)).copy()
-            outline.set_alpha(int(200 * (1 - t * t)))
-            surface.blit(outline, outline.get_rect(center=(anchor[0] + 2, y + 2)))
+            alpha = int(255 * (1 - t * t))
+            pill = surf.get_rect(center=(anchor[0], y)).inflate(th.px(16), th.px(2))
+            backing = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                backing,
+                (16, 12, 10, int(alpha * 0.85)),
+                backing.get_rect(),
+                border_radius=pill.h // 2,
+            )
+            pygame.draw.rect(
+                backing, (*floater.colour, alpha), backing.get_rect(), 2, border_radius=pill.h // 2
+            )
+            surface.blit(backing, pill)
             surface.blit(surf, surf.get_rect(center=(anchor[0], y)))
 
     def _draw_banner(self, surface) -> None:

@@ -92,19 +92,21 @@ class EndScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.title()
 
+    def headline(self) -> str:
+        view = self.view
+        if view.draw:
+            return "A draw!"
+        winners = [p.name for p in view.players if p.team == view.winner_team]
+        return f"{' and '.join(winners)} wins!"
+
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
         w, h = surface.get_size()
         view = self.view
-        if view.draw:
-            headline = "A draw!"
-        else:
-            winners = [p.name for p in view.players if p.team == view.winner_team]
-            headline = f"{' and '.join(winners)} wins!"
         draw_text(
             surface,
-            headline,
+            self.headline(),
             th.font(52, serif=True),
             T.BRASS,
             (w // 2, th.px(40)),

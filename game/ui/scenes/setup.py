@@ -11,6 +11,7 @@ from game.content.loader import default_content
 from game.rules.dice import describe_requirement
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.devhooks import dev_forced_dice, dev_seed
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
 KINDS = ["human"] + [f"computer:{level}" for level in LEVELS]
@@ -32,6 +33,7 @@ class SetupScene(Scene):
             ids.index("barbarian") if "barbarian" in ids else min(1, len(ids) - 1),
         ]
         self.kind = ["human", "computer:normal"]
+        self.drawn_abilities: list[list[str]] = [[], []]  # what the last frame showed
         self.resize()
 
     def resize(self) -> None:
@@ -106,14 +108,21 @@ class SetupScene(Scene):
         rng = random.Random()
         self.choice = [rng.randrange(len(self.heroes)) for _ in range(2)]
 
-    def begin(self) -> None:
+    def begin(self, seed: int | None = None) -> None:
         from game.modes.duel import duel_setup
         from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
 
         heroes = [self.heroes[i].id for i in self.choice]
-        seed = random.SystemRandom().randrange(1, 2**31)
+        if seed is None:
+            seed = dev_seed()
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
         engine = Engine.new_match(duel_setup(heroes, seed, turn_limit=0))
+        forced = dev_forced_dice()
+        if forced:
+            with engine.world.active():
+                engine.rng.forced_dice.extend(forced)
         seats = []
         for kind in self.kind:
             if kind == "human":
@@ -235,10 +244,12 @@ class SetupScene(Scene):
         font = th.font(14, condensed=True)
         bold = th.font(14, bold=True, condensed=True)
         limit = col.bottom - th.px(60)
+        drawn = self.drawn_abilities[side] = []
         for slot in hero.slots:
             for ability in slot.levels[1]:
                 if y > limit - font.get_linesize():
                     return
+                drawn.append(ability.name)
                 if ability.rows:
                     req = " / ".join(
                         describe_requirement(r.requirement, hero) for r in ability.rows
