@@ -199,6 +199,12 @@ class DuelScene(Scene):
 
     def act(self, action: Action) -> None:
         choice = self.engine.pending
+        if choice is None or choice.find(action) is None:
+            # A control left over from an earlier question (e.g. a key pressed as the
+            # decision moved on): refuse it without touching the match.
+            self.message = "That is not possible right now."
+            self.decided_for = None
+            return
         undoable = (
             choice is not None
             and choice.kind == "main_phase"
@@ -297,6 +303,9 @@ class DuelScene(Scene):
         if choice is None:
             return
         seat = choice.player
+        if seat in self.controllers or (self.hotseat and seat != self.viewer):
+            # Nobody at this screen may act on someone else's question.
+            self.buttons, self.modal, self.decided_for = [], [], None
         if seat in self.controllers:
             self.ai_timer += dt
             if self.ai_timer >= 0.45 * self.app.settings.speed_factor:

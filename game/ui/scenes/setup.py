@@ -11,7 +11,7 @@ from game.content.loader import default_content
 from game.rules.dice import describe_requirement
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.devhooks import dev_forced_dice, dev_seed
+from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
 KINDS = ["human"] + [f"computer:{level}" for level in LEVELS]
@@ -119,6 +119,7 @@ class SetupScene(Scene):
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         engine = Engine.new_match(duel_setup(heroes, seed, turn_limit=0))
+        record_events(list(engine.log))
         forced = dev_forced_dice()
         if forced:
             with engine.world.active():

@@ -1,0 +1,229 @@
+"""End to end: the real window under Xvfb, driven by xdotool like a player.
+
+New Duel -> Start Duel -> End Phase -> Roll -> keep die 1 -> Re-roll -> click Revolver ->
+pass until the damage lands -> end the turn. The game writes its engine events to a file
+(DICE_THRONE_EVENT_LOG), which is how the test checks the outcome. Dice are forced through the
+engine's forced-dice queue (DICE_THRONE_FORCE_DICE) so the same ability is always reachable.
+Screenshots land in build/test-artifacts/e2e.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui.test_scenes import human_first_seed
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("DICE_THRONE_ARTIFACTS", ROOT / "build" / "test-artifacts")) / "e2e"
+
+needs_x = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="Xvfb and xdotool are needed for the real-window test (apt-get install xvfb xdotool)",
+)
+
+
+def free_display() -> int:
+    for number in range(91, 140):
+        if (
+            not Path(f"/tmp/.X{number}-lock").exists()
+            and not Path(f"/tmp/.X11-unix/X{number}").exists()
+        ):
+            return number
+    raise RuntimeError("no free X display number")
+
+
+def layout_points(seed: int) -> dict[str, tuple[int, int]]:
+    """Where the buttons and the Revolver's first row sit at 1280x720 (same layout code)."""
+    from game.modes.duel import duel_setup
+    from game.persistence.settings import Settings
+    from game.rules.engine import Engine
+    from game.ui.app import App
+    from game.ui.scenes.duel import DuelScene
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.title import TitleScene
+
+    app = App(Settings(), size=(1280, 720))
+    try:
+        title = TitleScene(app)
+        app.push(title)
+        new_duel = next(b for b in title.buttons if b.label == "New Duel").rect.center
+        setup = SetupScene(app)
+        app.push(setup)
+        start = setup.start.rect.center
+        engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed, turn_limit=0))
+        duel = DuelScene(app, engine, [{"kind": "human"}, {"kind": "computer", "level": "normal"}])
+        app.push(duel)
+        app.draw()
+        row = next(s for s in duel.spots if s.kind == "row" and s.key == "revolver" and s.seat == 0)
+        return {"new_duel": new_duel, "start": start, "revolver": row.rect.center}
+    finally:
+        app.close()
+
+
+class Window:
+    def __init__(self, display: str, env: dict, log: Path) -> None:
+        self.display = display
+        self.env = env
+        self.log = log
+        self.wid = ""
+
+    def xdo(self, *args: str, timeout: float = 10) -> str:
+        out = subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout
+        )
+        return out.stdout.strip()
+
+    def click(self, point) -> None:
+        self.xdo("mousemove", "--window", self.wid, str(point[0]), str(point[1]))
+        time.sleep(0.1)
+        self.xdo("click", "--window", self.wid, "1")
+
+    def key(self, name: str) -> None:
+        self.xdo("key", "--window", self.wid, name)
+
+    def events(self) -> list[dict]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines() if line.strip()]
+
+    def wait_for(self, test, seconds: float = 30.0, what: str = "", poke=None) -> dict:
+        end = time.time() + seconds
+        while time.time() < end:
+            for event in self.events():
+                if test(event):
+                    return event
+            if poke is not None:
+                poke()
+            time.sleep(0.25)
+        kinds = [e["kind"] for e in self.events()][-15:]
+        raise AssertionError(f"timed out waiting for {what}; last events: {kinds}")
+
+    def shot(self, name: str) -> None:
+        if shutil.which("import"):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            subprocess.run(
+                ["import", "-window", self.wid, str(SHOTS / f"{name}.png")],
+                env=self.env,
+                capture_output=True,
+                timeout=10,
+            )
+
+
+@needs_x
+def test_new_duel_roll_keep_activate_and_end_turn_in_the_real_window(tmp_path):
+    seed = human_first_seed()
+    points = layout_points(seed)
+    number = free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    game = None
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.1)
+        home = tmp_path / "home"
+        home.mkdir()
+        (home / "settings.json").write_text(
+            json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
+        )
+        log = tmp_path / "events.jsonl"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(
+            DISPLAY=f":{number}",
+            SDL_AUDIODRIVER="dummy",
+            SDL_VIDEO_WINDOW_POS="0,0",
+            SDL_VIDEO_X11_WMCLASS="DiceThrone",
+            DICE_THRONE_HOME=str(home),
+            DICE_THRONE_SEED=str(seed),
+            DICE_THRONE_FORCE_DICE="1,1,1,4,6,2,3,5,6",
+            DICE_THRONE_EVENT_LOG=str(log),
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
+        game = subprocess.Popen(
+            [sys.executable, "-m", "game"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        window = Window(f":{number}", env, log)
+        window.wid = window.xdo("search", "--sync", "--class", "DiceThrone", timeout=20)
+        window.wid = window.wid.splitlines()[0]
+        assert window.wid, "the game window did not appear"
+        time.sleep(1.0)
+        window.shot("01_title")
+        window.click(points["new_duel"])
+        time.sleep(0.8)
+        window.shot("02_setup")
+        window.click(points["start"])
+        window.wait_for(
+            lambda e: e["kind"] == "phase_changed" and e.get("phase") == "main1", what="Main 1"
+        )
+        time.sleep(1.5)  # the turn banner
+        window.key("space")  # End Phase
+        window.wait_for(
+            lambda e: e["kind"] == "phase_changed" and e.get("phase") == "offensive_roll",
+            what="the Offensive Roll",
+        )
+        time.sleep(0.5)
+        window.key("r")
+        window.wait_for(lambda e: e["kind"] == "dice_rolled", what="the first throw")
+        time.sleep(2.0)  # let the dice settle
+        window.shot("03_first_throw")
+        window.key("1")
+        time.sleep(0.5)
+        window.key("r")
+        reroll = window.wait_for(
+            lambda e: e["kind"] == "dice_rolled" and list(e["rerolled"]) == [1, 2, 3, 4],
+            what="a re-roll that kept die 1",
+        )
+        assert reroll["values"] == [1, 2, 3, 5, 6]
+        time.sleep(2.0)
+        window.shot("04_reroll_kept")
+        window.click(points["revolver"])
+        window.wait_for(
+            lambda e: e["kind"] == "ability_announced" and e.get("ability") == "revolver",
+            what="Revolver announced",
+        )
+        hit = window.wait_for(
+            lambda e: e["kind"] == "damage_resolved",
+            seconds=40,
+            what="the damage",
+            poke=lambda: window.key("space"),
+        )
+        assert hit["target"] == 1 and hit["incoming"] == 3
+        window.shot("05_damage")
+        window.wait_for(
+            lambda e: e["kind"] == "turn_started" and e.get("player") == 1,
+            seconds=40,
+            what="the computer's turn",
+            poke=lambda: window.key("space"),
+        )
+        window.shot("06_turn_passed")
+        activated = [e for e in window.events() if e["kind"] == "ability_activated"]
+        assert activated and activated[0]["ability"] == "revolver" and activated[0]["player"] == 0
+        assert game.poll() is None, "the game exited early"
+    finally:
+        if game is not None:
+            game.terminate()
+            try:
+                output = game.communicate(timeout=10)[0].decode(errors="replace")
+            except subprocess.TimeoutExpired:
+                game.kill()
+                output = ""
+            if "Traceback" in output:
+                print(output)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
