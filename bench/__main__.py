@@ -103,9 +103,35 @@ def bench_render(seconds: float, seed: int) -> dict:
     }
 
 
+def bench_startup(runs: int) -> dict:
+    """Wall time from launching `python -m game` to the title screen's first frame on screen."""
+    import subprocess
+
+    env = dict(os.environ)
+    env["DICE_THRONE_EXIT_AFTER_FIRST_FRAME"] = "1"
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not env.get("DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("DICE_THRONE_HOME", os.path.join(os.getcwd(), ".bench-home"))
+    walls = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "game"], env=env, check=True, capture_output=True, timeout=60
+        )
+        walls.append(time.perf_counter() - started)
+    walls.sort()
+    return {
+        "runs": runs,
+        "title_first_frame_s_median": round(statistics.median(walls), 3),
+        "title_first_frame_s_max": round(walls[-1], 3),
+        "display": "x11" if env.get("DISPLAY") and "SDL_VIDEODRIVER" not in env else "dummy",
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("name", choices=["sim", "render"])
+    parser.add_argument("name", choices=["sim", "render", "startup"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
@@ -113,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.name == "render":
         figures = bench_render(args.seconds, args.seed)
+    elif args.name == "startup":
+        figures = bench_startup(5)
     else:
         figures = bench_sim(args.games, args.seed)
     figures["machine"] = (

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 STEP = 1 / 60
+PROCESS_START = time.perf_counter()
 
 
 def _prepare_environment() -> None:
@@ -78,6 +79,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []
         self.screenshot_hook = None  # demo mode: called after each frame
+        # bench startup: leave after the first frame is on screen
+        self.exit_after_first_frame = bool(os.environ.get("DICE_THRONE_EXIT_AFTER_FIRST_FRAME"))
 
     # ------------------------------------------------------------ scenes
 
@@ -199,6 +202,9 @@ class App:
                 del self.frame_times[:300]
             if self.screenshot_hook is not None:
                 self.screenshot_hook(self)
+            if self.exit_after_first_frame:
+                print(f"first frame after {time.perf_counter() - PROCESS_START:.3f} s", flush=True)
+                self.running = False
             if fps:
                 self.clock.tick(fps)
         self.close()

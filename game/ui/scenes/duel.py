@@ -1264,7 +1264,7 @@ class DuelScene(Scene):
         layer = pygame.Surface((w, h))
         layer.fill(T.FELT_DARK)
         surface.blit(layer, (0, 0))
-        name = self.seat_name(self.pass_to)
+        name = f"Player {self.pass_to + 1} ({self.seat_name(self.pass_to)})"
         draw_text(
             surface,
             f"Pass the screen to {name}",
