@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import logging
 import sys
 import time
 import traceback
@@ -12,6 +13,12 @@ import traceback
 
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game", description="Dice Throne, digital.")
+    parser.add_argument(
+        "--log-level",
+        default="WARNING",
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="how much to log to stderr (default WARNING)",
+    )
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the game (the default)")
@@ -35,6 +42,16 @@ def run(argv: list[str]) -> int:
 
     sub.add_parser("selftest", help="validate content and play one seeded game")
 
+    fuzz = sub.add_parser("fuzz", help="random matches with invariants checked after every action")
+    fuzz.add_argument("--games", type=int, default=200)
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--replay-every", type=int, default=1, help="replay every Nth game (0: none)")
+    fuzz.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+
+    rep = sub.add_parser("replay", help="re-run a replay, duel save or crash report and verify it")
+    rep.add_argument("file")
+    rep.add_argument("--print-log", action="store_true", help="print the match log")
+
     demo = sub.add_parser("demo", help="open the window and let the computer play itself")
     demo.add_argument("--mode", default="duel")
     demo.add_argument("--seconds", type=float, default=30.0)
@@ -43,7 +60,14 @@ def run(argv: list[str]) -> int:
     demo.add_argument("--speed", default="fast", help="slow, normal, fast or instant")
 
     args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=getattr(logging, args.log_level), format="%(levelname)s %(name)s: %(message)s"
+    )
     command = args.command or "play"
+    if command == "fuzz":
+        return cmd_fuzz(args)
+    if command == "replay":
+        return cmd_replay(args.file, args.print_log)
     if command == "play":
         return cmd_play(getattr(args, "headless", False), getattr(args, "seed", None))
     if command == "sim":
@@ -207,6 +231,56 @@ def cmd_selftest() -> int:
         f"{'ok' if ok else 'FAILED'}"
     )
     return 0 if ok else 1
+
+
+def cmd_fuzz(args) -> int:
+    from game.fuzz import run_fuzz
+
+    def progress(done: int, report) -> None:
+        if not args.json:
+            print(f"{done} games, {report.actions} actions, {report.errors} errors", flush=True)
+
+    report = run_fuzz(args.games, args.seed, args.replay_every, progress)
+    for failure in report.failures:
+        print(f"FAILED seed {failure['seed']}: {failure['message']}", file=sys.stderr)
+    summary = report.to_json()
+    if not args.json:
+        print(
+            f"{summary['games']} games, {summary['actions']} actions, {summary['errors']} errors, "
+            f"{summary['replays_checked']} replays verified, {summary['games_per_second']} games/s"
+        )
+    print(json.dumps(summary))
+    return 0 if report.errors == 0 else 1
+
+
+def cmd_replay(file: str, print_log: bool) -> int:
+    from pathlib import Path
+
+    from game.persistence.files import SaveError
+    from game.persistence.replay import load_replay, verify
+
+    try:
+        saved = load_replay(Path(file))
+    except SaveError as exc:
+        print(f"cannot replay {file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        same, engine = verify(saved)
+    except Exception as exc:
+        print(f"replaying {file} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    if print_log:
+        for event in engine.log:
+            if event.text:
+                print(event.text)
+    heroes = ", ".join(seat.hero for seat in saved.setup.seats)
+    state = "finished" if engine.over else "in progress"
+    print(
+        f"{file}: {heroes}, seed {saved.setup.seed}, {len(saved.actions)} actions, "
+        f"match {state}; final state {'matches' if same else 'DIFFERS FROM'} the recorded digest"
+    )
+    engine.close()
+    return 0 if same else 1
 
 
 def cmd_play(headless: bool, seed: int | None) -> int:

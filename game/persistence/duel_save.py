@@ -50,7 +50,7 @@ def load_duel(path: Path | None = None) -> tuple[SavedDuel | None, list[str]]:
     if data is None:
         return None, messages
     try:
-        return _parse(data), messages
+        return parse_match(data), messages
     except SaveError as exc:
         if path.exists():
             moved = set_aside(path)
@@ -60,9 +60,10 @@ def load_duel(path: Path | None = None) -> tuple[SavedDuel | None, list[str]]:
         return None, messages
 
 
-def _parse(data: Any) -> SavedDuel:
-    if not isinstance(data, dict) or data.get("kind") != "duel":
-        raise SaveError("it is not a duel save")
+def parse_match(data: Any, kinds: tuple[str, ...] = ("duel",)) -> SavedDuel:
+    """A saved or recorded match from its JSON data; SaveError says what is wrong."""
+    if not isinstance(data, dict) or data.get("kind") not in kinds:
+        raise SaveError(f"it is not a {' or '.join(kinds)} file")
     version = data.get("version")
     if not isinstance(version, int):
         raise SaveError("it has no version number")

@@ -63,10 +63,11 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def read_json(path: Path) -> tuple[Any | None, list[str]]:
+def read_json(path: Path, set_aside_damaged: bool = True) -> tuple[Any | None, list[str]]:
     """The file's data (or its last good copy), plus messages about anything set aside.
 
-    Returns (None, messages) when neither the file nor its backup can be read.
+    Returns (None, messages) when neither the file nor its backup can be read. With
+    `set_aside_damaged=False` (a file the player handed us) a damaged file is left in place.
     """
     path = Path(path)
     messages: list[str] = []
@@ -76,6 +77,9 @@ def read_json(path: Path) -> tuple[Any | None, list[str]]:
         try:
             return json.loads(candidate.read_text(encoding="utf-8")), messages
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if not set_aside_damaged:
+                messages.append(f"{candidate.name} could not be read ({type(exc).__name__}: {exc})")
+                continue
             moved = set_aside(candidate)
             messages.append(
                 f"{candidate.name} could not be read ({type(exc).__name__}); "

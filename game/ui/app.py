@@ -6,11 +6,14 @@ The loop updates in fixed 1/60 s steps and draws once per frame.
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import time
 from pathlib import Path
 
 STEP = 1 / 60
+log = logging.getLogger(__name__)
 PROCESS_START = time.perf_counter()
 
 
@@ -79,6 +82,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []
         self.screenshot_hook = None  # demo mode: called after each frame
+        self.crashes = 0
         # bench startup: leave after the first frame is on screen
         self.exit_after_first_frame = bool(os.environ.get("DICE_THRONE_EXIT_AFTER_FIRST_FRAME"))
 
@@ -180,23 +184,30 @@ class App:
     def run(self, fps: int = 60) -> int:
         accumulator = 0.0
         last = time.perf_counter()
+        status = 0
         while self.running and self.scenes:
             now = time.perf_counter()
             elapsed = min(0.25, now - last)
             last = now
             accumulator += elapsed
-            for event in pygame.event.get():
-                self.handle_event(event)
-            steps = 0
-            while accumulator >= STEP and steps < 5:
-                self.update(STEP)
-                accumulator -= STEP
-                steps += 1
-            if steps == 5:
-                accumulator = 0.0
-            started = time.perf_counter()
-            self.draw()
-            pygame.display.flip()
+            try:
+                for event in pygame.event.get():
+                    self.handle_event(event)
+                steps = 0
+                while accumulator >= STEP and steps < 5:
+                    self.update(STEP)
+                    accumulator -= STEP
+                    steps += 1
+                if steps == 5:
+                    accumulator = 0.0
+                started = time.perf_counter()
+                self.draw()
+                pygame.display.flip()
+            except Exception as exc:
+                if not self.crashed(exc):
+                    status = 1
+                    break
+                continue
             self.frame_times.append(time.perf_counter() - started)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
@@ -208,7 +219,34 @@ class App:
             if fps:
                 self.clock.tick(fps)
         self.close()
-        return 0
+        return status
+
+    def crashed(self, exc: Exception) -> bool:
+        """Write a crash report and show it; False when the game cannot go on."""
+        from game.persistence.crash import write_crash_report
+
+        log.exception("unexpected error in %s", type(self.scene).__name__)
+        duel = next((s for s in reversed(self.scenes) if hasattr(s, "engine")), None)
+        lines = [text for _kind, text in getattr(getattr(duel, "presenter", None), "log", [])]
+        path = write_crash_report(
+            exc,
+            where=type(self.scene).__name__ if self.scene else "",
+            engine=getattr(duel, "engine", None),
+            seats=getattr(duel, "seats", None),
+            log_lines=lines,
+        )
+        self.crashes += 1
+        if self.crashes > 3:  # the crash screen itself keeps failing: stop
+            print(f"The game stopped after repeated errors. Report: {path}", file=sys.stderr)
+            return False
+        from game.ui.scenes.crash import CrashScene
+
+        try:
+            self.reset(CrashScene(self, exc, path))
+        except Exception:
+            log.exception("could not show the crash screen")
+            return False
+        return True
 
     def quit(self) -> None:
         self.running = False

@@ -11,6 +11,7 @@ import pygame
 
 from game.ai import LEVEL_NAMES, make_ai
 from game.persistence.duel_save import delete_duel, save_duel
+from game.persistence.replay import record_replay
 from game.rules import ops
 from game.rules.actions import Action
 from game.rules.options import Situation, playable_reason
@@ -227,6 +228,10 @@ class DuelScene(Scene):
             self._save()
         if self.engine.over:
             delete_duel()
+            try:
+                self.replay_path = record_replay(self.engine, self.seats)
+            except OSError as exc:
+                self.message = f"Could not record the replay: {exc}"
 
     def _label(self, action: Action) -> str:
         choice = self.engine.pending

@@ -1,0 +1,127 @@
+"""`python -m game fuzz`: random matches with every invariant checked after every action.
+
+Each game draws a mode (every mode this build has), heroes and a controller for every seat
+(random-legal or the computer at any difficulty) from the run's seed. After every action the
+invariants of `game.rules.invariants` must hold and some player must have a legal choice until
+the match ends; every finished game is replayed from its seed and actions and must reach the
+same digest. Failures are reported with the seed that reproduces them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+
+MODES = ("duel",)  # the modes this build has; later modes add themselves here
+ACTION_GUARD = 20_000
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0
+    actions: int = 0
+    errors: int = 0
+    failures: list[dict] = field(default_factory=list)
+    replays_checked: int = 0
+    by_mode: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "actions": self.actions,
+            "errors": self.errors,
+            "failures": self.failures,
+            "replays_checked": self.replays_checked,
+            "by_mode": self.by_mode,
+            "seconds": round(self.seconds, 2),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
+        }
+
+
+def controller_kinds() -> tuple[str, ...]:
+    from game.ai import LEVELS
+
+    return ("random", *LEVELS)
+
+
+def fuzz_one(
+    game_seed: int, content, kinds: tuple[str, ...], replay_check: bool
+) -> tuple[int, str | None]:
+    """Play one random game; returns (actions taken, failure message or None)."""
+    from game.ai import make_ai
+    from game.modes.duel import duel_setup
+    from game.rules.engine import Engine, replay
+    from game.rules.invariants import check_invariants
+
+    rng = random.Random(game_seed)
+    mode = rng.choice(MODES)
+    heroes = [rng.choice(sorted(content.heroes)) for _ in range(2)]
+    seats = [rng.choice(kinds) for _ in heroes]
+    setup = duel_setup(heroes, game_seed, turn_limit=200)
+    where = f"{mode} {heroes[0]} ({seats[0]}) vs {heroes[1]} ({seats[1]})"
+    controllers = [make_ai(kind, game_seed * 31 + i) for i, kind in enumerate(seats)]
+    engine = Engine.new_match(setup, content, keep_log=False)
+    actions = 0
+    try:
+        problems = check_invariants(engine)
+        if problems:
+            return actions, f"{where}: at the start: {problems[0]}"
+        while not engine.over:
+            choice = engine.pending
+            if choice is None:
+                return actions, f"{where}: stuck after {actions} actions (nobody has a choice)"
+            if not choice.options:
+                return actions, f"{where}: a decision with no options ({choice.kind})"
+            action = controllers[choice.player].decide(engine, choice)
+            if choice.find(action) is None:
+                return actions, f"{where}: {seats[choice.player]} chose an illegal {action}"
+            engine.apply(action)
+            actions += 1
+            problems = check_invariants(engine)
+            if problems:
+                return actions, f"{where}: after action {actions} ({action.kind}): {problems[0]}"
+            if actions > ACTION_GUARD:
+                return actions, f"{where}: no end after {ACTION_GUARD} actions"
+        if replay_check:
+            again = replay(setup, list(engine.actions), content)
+            same = again.digest() == engine.digest()
+            again.close()
+            if not same:
+                return actions, f"{where}: replaying seed and actions gave a different state"
+        return actions, None
+    finally:
+        engine.close()
+
+
+def run_fuzz(games: int, seed: int, replay_every: int = 1, progress=None) -> FuzzReport:
+    from game.content.loader import default_content
+
+    content = default_content()
+    kinds = controller_kinds()
+    report = FuzzReport()
+    started = time.perf_counter()
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        mode = random.Random(game_seed).choice(MODES)
+        report.by_mode[mode] = report.by_mode.get(mode, 0) + 1
+        check_replay = replay_every > 0 and index % replay_every == 0
+        try:
+            taken, failure = fuzz_one(game_seed, content, kinds, check_replay)
+        except Exception as exc:  # a crash is exactly what the fuzzer is for
+            taken = 0
+            failure = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+        report.games += 1
+        report.actions += taken
+        if check_replay and failure is None:
+            report.replays_checked += 1
+        if failure is not None:
+            report.errors += 1
+            if len(report.failures) < 50:
+                report.failures.append({"seed": game_seed, "message": failure})
+        if progress is not None and (index + 1) % 100 == 0:
+            progress(index + 1, report)
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,87 @@
+"""Shown after an unexpected error: what happened, where the report is, and a way back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+
+class CrashScene(Scene):
+    def __init__(self, app, exc: Exception, report: Path | None) -> None:
+        super().__init__(app)
+        self.error = f"{type(exc).__name__}: {exc}"
+        self.report = report
+
+    def enter(self) -> None:
+        self.resize()
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        bw, bh = th.px(220), th.px(48)
+        y = h // 2 + th.px(120)
+        self.buttons = [
+            Button(
+                pygame.Rect(w // 2 - bw - th.px(10), y, bw, bh),
+                "Back to Title",
+                self.title,
+                primary=True,
+                hotkey="Enter",
+            ),
+            Button(pygame.Rect(w // 2 + th.px(10), y, bw, bh), "Quit", self.app.quit),
+        ]
+
+    def title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.title()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, th.px(760), th.px(300))
+        box.center = (w // 2, h // 2 - th.px(20))
+        panel(surface, box, th)
+        x, y = box.x + th.px(28), box.y + th.px(24)
+        draw_text(surface, "Something went wrong", th.font(30, serif=True), T.BRASS, (x, y))
+        y += th.px(48)
+        body = (
+            "The game hit an unexpected error and stopped what it was doing. Your saved duel "
+            "was not touched. A report with the details (and the match so far, which can be "
+            "replayed) was written to:"
+        )
+        y += draw_text(surface, body, th.font(16), T.TEXT, (x, y), width=box.w - th.px(56))
+        where = str(self.report) if self.report else "(the report could not be written)"
+        y += th.px(6)
+        y += draw_text(
+            surface,
+            where,
+            th.font(14, condensed=True),
+            T.HIGHLIGHT,
+            (x, y),
+            width=box.w - th.px(56),
+        )
+        y += th.px(10)
+        draw_text(
+            surface,
+            self.error[:160],
+            th.font(14, condensed=True),
+            T.TEXT_DIM,
+            (x, y),
+            width=box.w - th.px(56),
+        )
+        for button in self.buttons:
+            button.draw(surface, self.app.theme)
