@@ -129,14 +129,83 @@ def bench_startup(runs: int) -> dict:
     }
 
 
+UNITS = {
+    "duels_per_second": "duels/s",
+    "fps_p50": "fps",
+    "frame_ms_p95": "ms",
+    "frame_ms_p99": "ms",
+    "title_first_frame_s_median": "s",
+    "fuzz_games_per_second": "games/s",
+    "decision_ms_median": "ms",
+    "decision_ms_p99": "ms",
+}
+
+
+def bench_fuzz(games: int, seed: int) -> dict:
+    from game.fuzz import run_fuzz
+
+    report = run_fuzz(games, seed, replay_every=0)
+    return {
+        "fuzz_games_per_second": round(report.games / report.seconds, 2),
+        "errors": report.errors,
+    }
+
+
+def bench_all(args) -> int:
+    """Every benchmark; one JSON line per figure: {"name", "value", "unit"}."""
+    import subprocess
+
+    runs = [
+        ("sim", lambda: bench_sim(min(args.games, 100), args.seed)),
+        ("fuzz", lambda: bench_fuzz(100, args.seed)),
+        ("startup", lambda: bench_startup(3)),
+    ]
+    if "ai" in CHOICES:
+        runs.append(("ai", None))
+    for name, fn in runs:
+        if fn is None:  # run in its own process with a small sample (it has its own options)
+            out = subprocess.run(
+                [sys.executable, "-m", "bench", name, "--games", "200", "--json"],
+                capture_output=True,
+                text=True,
+            )
+            figures = json.loads(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else {}
+        else:
+            figures = fn()
+        for key, value in figures.items():
+            if key in UNITS:
+                print(json.dumps({"name": f"{name}.{key}", "value": value, "unit": UNITS[key]}))
+    # The render benchmark last: it opens a window (a fresh process keeps SDL state clean).
+    out = subprocess.run(
+        [sys.executable, "-m", "bench", "render", "--seconds", "6", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    if out.returncode == 0:
+        figures = json.loads(out.stdout.strip().splitlines()[-1])
+        for key in ("fps_p50", "frame_ms_p95", "frame_ms_p99"):
+            print(json.dumps({"name": f"render.{key}", "value": figures[key], "unit": UNITS[key]}))
+        print(
+            json.dumps(
+                {"name": "render.video_driver", "value": figures["video_driver"], "unit": ""}
+            )
+        )
+    return 0
+
+
+CHOICES = ["sim", "render", "startup", "all"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("name", choices=["sim", "render", "startup"])
+    parser.add_argument("name", choices=CHOICES)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.name == "all":
+        return bench_all(args)
     if args.name == "render":
         figures = bench_render(args.seconds, args.seed)
     elif args.name == "startup":
