@@ -295,6 +295,10 @@ class DuelScene(Scene):
         self.presenter.update(dt)
         if self.paused or self.app.scene is not self:
             return
+        if self.pass_to is None:
+            self._hover()  # cards, tokens and abilities can be read at any time
+        else:
+            self.hover_card = None
         if self.presenter.busy:
             return
         if self.engine.over:
@@ -330,7 +334,6 @@ class DuelScene(Scene):
                 return
         if self.decided_for is not choice:
             self._build_controls(choice)
-        self._hover()
 
     def finish_instantly(self) -> None:
         """Let the computer seats play the rest of the match at once (demo and tests)."""
