@@ -83,6 +83,7 @@ class App:
         self.frame_times: list[float] = []
         self.screenshot_hook = None  # demo mode: called after each frame
         self.crashes = 0
+        self.music_started = False
         # bench startup: leave after the first frame is on screen
         self.exit_after_first_frame = bool(os.environ.get("DICE_THRONE_EXIT_AFTER_FIRST_FRAME"))
 
@@ -130,10 +131,20 @@ class App:
                 size = (self.settings.window_width, self.settings.window_height)
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.theme.resize(*self.screen.get_size())
-        if self.sound is not None:
-            self.sound.set_volume(self.settings.sound_volume)
+        self._apply_sound()
         for scene in self.scenes:
             scene.resize()
+
+    def _apply_sound(self) -> None:
+        """Volumes from the settings; the music loop runs only while its volume is above 0."""
+        if self.sound is None:
+            return
+        self.sound.set_volume(self.settings.sound_volume)
+        self.sound.set_music_volume(self.settings.music_volume)
+        if self.settings.music_volume > 0 and not self.sound.music_playing:
+            self.sound.start_music()
+        elif self.settings.music_volume <= 0 and self.sound.music_playing:
+            self.sound.stop_music()
 
     def play(self, name: str, volume: float = 1.0) -> None:
         if self.sound is not None:
@@ -213,6 +224,9 @@ class App:
                 del self.frame_times[:300]
             if self.screenshot_hook is not None:
                 self.screenshot_hook(self)
+            if not self.music_started:
+                self.music_started = True  # after the first frame: the title shows at once
+                self._apply_sound()
             if self.exit_after_first_frame:
                 print(f"first frame after {time.perf_counter() - PROCESS_START:.3f} s", flush=True)
                 self.running = False
@@ -281,13 +295,15 @@ def reset_caches() -> None:
 
 
 def _sound_board(settings: Settings):
+    """The sound board, or None: the game always runs, silently if sound cannot start."""
+    from game.ui.sound import SoundBoard
+
     try:
-        from game.ui.sound import SoundBoard
-    except ImportError:
-        return None
-    try:
-        return SoundBoard(enabled=settings.sound_volume > 0, volume=settings.sound_volume)
+        return SoundBoard(
+            enabled=True, volume=settings.sound_volume, music_volume=settings.music_volume
+        )
     except Exception:
+        log.exception("sound could not start; playing silently")
         return None
 
 

@@ -244,4 +244,7 @@ class Presenter:
 
     def _on_game_over(self, event: Event, instant: bool) -> None:
         self.banner = Banner(event.text, (255, 216, 107), life=3.0)
-        self.scene.play("victory")
+        winners = set(event.data.get("winners") or [])
+        humans = [seat for seat in range(len(self.shown_health)) if self.scene.human(seat)]
+        lost = humans and not winners.intersection(humans) and not event.data.get("draw")
+        self.scene.play("defeat" if lost else "victory")
