@@ -63,16 +63,18 @@ class SetupScene(Scene):
             self.shuffle,
         )
         self.controls: list[Button] = []
+        tile_w, tile_h, per_row, gap = self.tile_geometry(self.columns[0].w)
+        self.tiles_bottom = 0
         for side, col in enumerate(self.columns):
-            tile_w = th.px(96)
             for index, _hero in enumerate(self.heroes):
-                row, pos = divmod(index, max(1, col.w // (tile_w + th.px(8))))
+                row, pos = divmod(index, per_row)
                 rect = pygame.Rect(
-                    col.x + th.px(12) + pos * (tile_w + th.px(8)),
-                    col.y + th.px(44) + row * (th.px(112)),
+                    col.x + th.px(12) + pos * (tile_w + gap),
+                    col.y + th.px(44) + row * (tile_h + gap),
                     tile_w,
-                    th.px(104),
+                    tile_h,
                 )
+                self.tiles_bottom = max(self.tiles_bottom, rect.bottom - col.y)
                 self.controls.append(
                     Button(
                         rect,
@@ -97,6 +99,20 @@ class SetupScene(Scene):
                         data={"side": side, "kind": kind},
                     )
                 )
+
+    def tile_geometry(self, column_w: int) -> tuple[int, int, int, int]:
+        """Hero tiles: large while few heroes fit one row, else compact in at most two rows."""
+        th = self.app.theme
+        gap = th.px(8)
+        usable = column_w - th.px(24)
+        count = max(1, len(self.heroes))
+        big = th.px(96)
+        if count * (big + gap) - gap <= usable:
+            return big, th.px(104), count, gap
+        per_row = -(-count // 2)
+        tile_w = max(th.px(44), (usable - gap * (per_row - 1)) // per_row)
+        per_row = max(1, (usable + gap) // (tile_w + gap))
+        return tile_w, tile_w + th.px(16), per_row, gap
 
     def pick(self, side: int, index: int) -> None:
         self.choice[side] = index
@@ -205,13 +221,22 @@ class SetupScene(Scene):
             rim=T.HIGHLIGHT if selected else T.BRASS_DARK,
             radius=8,
         )
-        try:
-            from game.ui.art import hero_emblem
+        from game.ui.art import hero_emblem
 
-            emblem = hero_emblem(hero.id, th.px(64))
-            surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.y + th.px(6))))
-        except ImportError:
-            pass
+        compact = rect.w < th.px(90)
+        size = rect.w - th.px(12) if compact else th.px(64)
+        emblem = hero_emblem(hero.id, size)
+        surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.y + th.px(4))))
+        if compact:
+            # Just the name, shortened to fit; the full name and rating are shown below.
+            font = th.font(11, bold=True, condensed=True)
+            name = hero.name
+            while font.size(name)[0] > rect.w - 4 and len(name) > 3:
+                name = name[:-1]
+            draw_text(
+                surface, name, font, T.TEXT, (rect.centerx, rect.bottom - th.px(15)), align="center"
+            )
+            return
         draw_text(
             surface,
             hero.name,
@@ -233,8 +258,7 @@ class SetupScene(Scene):
     def _draw_hero(self, surface: pygame.Surface, side: int, col: pygame.Rect) -> None:
         th = self.app.theme
         hero = self.heroes[self.choice[side]]
-        rows = (len(self.heroes) - 1) // max(1, col.w // th.px(104)) + 1
-        top = col.y + th.px(52) + rows * th.px(112)
+        top = col.y + self.tiles_bottom + th.px(10)
         x = col.x + th.px(16)
         width = col.w - th.px(32)
         draw_text(surface, hero.name, th.font(26, serif=True), T.BRASS, (x, top))
@@ -246,11 +270,9 @@ class SetupScene(Scene):
         bold = th.font(14, bold=True, condensed=True)
         limit = col.bottom - th.px(60)
         drawn = self.drawn_abilities[side] = []
+        items = []
         for slot in hero.slots:
             for ability in slot.levels[1]:
-                if y > limit - font.get_linesize():
-                    return
-                drawn.append(ability.name)
                 if ability.rows:
                     req = " / ".join(
                         describe_requirement(r.requirement, hero) for r in ability.rows
@@ -260,9 +282,25 @@ class SetupScene(Scene):
                     req = f"Defense, {n} {'die' if n == 1 else 'dice'}"
                 else:
                     req = "Passive"
-                name = text_surface(
-                    bold, ability.name, T.GOLD if ability.kind == "ultimate" else T.TEXT
-                )
-                surface.blit(name, (x, y))
-                draw_text(surface, req, font, T.TEXT_DIM, (x + th.px(170), y))
-                y += font.get_linesize()
+                items.append((ability, req))
+        line = font.get_linesize()
+        fit = max(1, (limit - y) // line)
+        columns = 1 if len(items) <= fit else 2
+        per_column = -(-len(items) // columns)
+        col_w = width // columns
+        name_w = th.px(170) if columns == 1 else th.px(118)
+        for index, (ability, req) in enumerate(items):
+            c, r = divmod(index, per_column)
+            if r >= fit:
+                continue
+            ax = x + c * col_w
+            ay = y + r * line
+            drawn.append(ability.name)
+            name = text_surface(
+                bold, ability.name, T.GOLD if ability.kind == "ultimate" else T.TEXT
+            )
+            surface.blit(name, (ax, ay), area=pygame.Rect(0, 0, name_w - th.px(4), line))
+            room = col_w - name_w - th.px(6)
+            while req and font.size(req)[0] > room:
+                req = req[:-2] + "…" if len(req) > 2 else ""
+            draw_text(surface, req, font, T.TEXT_DIM, (ax + name_w, ay))
