@@ -11,6 +11,29 @@ from game.ui.app import Scene
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
+def match_stats(engine) -> dict[int, dict[str, int]]:
+    """Per seat: damage taken, Health healed, cards played, tokens spent, CP gained."""
+    out: dict[int, dict[str, int]] = {}
+
+    def add(seat: int, key: str, amount: int) -> None:
+        tally = out.setdefault(seat, {})
+        tally[key] = tally.get(key, 0) + amount
+
+    for event in engine.log:
+        data = event.data
+        if event.kind == "damage_resolved":
+            add(data["target"], "Damage taken", data["amount"])
+        elif event.kind == "healed":
+            add(data["player"], "Health healed", data.get("amount", 0))
+        elif event.kind == "card_played":
+            add(data["player"], "Cards played", 1)
+        elif event.kind == "status_spent":
+            add(data["player"], "Tokens spent", 1)
+        elif event.kind == "cp_changed" and data.get("delta", 0) > 0:
+            add(data["player"], "CP gained", data["delta"])
+    return out
+
+
 def damage_by_ability(engine) -> dict[int, dict[str, int]]:
     """Damage that landed on opponents during each Roll Phase, by seat and activated ability."""
     out: dict[int, dict[str, int]] = {}
@@ -36,6 +59,7 @@ class EndScene(Scene):
     def enter(self) -> None:
         self.view = self.duel.view
         self.stats = damage_by_ability(self.duel.engine)
+        self.numbers = match_stats(self.duel.engine)
         self.resize()
 
     def resize(self) -> None:
@@ -172,8 +196,35 @@ class EndScene(Scene):
                 f"Total {total}",
                 th.font(17, bold=True),
                 T.HIGHLIGHT,
-                (rect.right - th.px(24), rect.bottom - th.px(34)),
+                (rect.right - th.px(24), y + th.px(4)),
                 align="right",
             )
+            y = max(y + th.px(40), rect.bottom - th.px(150))
+            draw_text(
+                surface,
+                "The duel in numbers",
+                th.font(16, bold=True),
+                T.BRASS,
+                (rect.x + th.px(18), y),
+            )
+            y += th.px(26)
+            numbers = self.numbers.get(player.seat, {})
+            for key in (
+                "Damage taken",
+                "Health healed",
+                "Cards played",
+                "Tokens spent",
+                "CP gained",
+            ):
+                draw_text(surface, key, th.font(15), T.TEXT_DIM, (rect.x + th.px(24), y))
+                draw_text(
+                    surface,
+                    str(numbers.get(key, 0)),
+                    th.font(15, bold=True),
+                    T.TEXT,
+                    (rect.x + th.px(240), y),
+                    align="right",
+                )
+                y += th.px(21)
         for button in self.buttons:
             button.draw(surface, th)
