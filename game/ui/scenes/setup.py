@@ -109,9 +109,14 @@ class SetupScene(Scene):
         big = th.px(96)
         if count * (big + gap) - gap <= usable:
             return big, th.px(104), count, gap
-        per_row = -(-count // 2)
-        tile_w = max(th.px(44), (usable - gap * (per_row - 1)) // per_row)
-        per_row = max(1, (usable + gap) // (tile_w + gap))
+        rows = 1
+        while True:
+            per_row = -(-count // rows)
+            tile_w = (usable - gap * (per_row - 1)) // per_row
+            if tile_w >= th.px(56) or rows == 3:
+                break
+            rows += 1
+        tile_w = max(th.px(40), min(tile_w, th.px(80)))
         return tile_w, tile_w + th.px(16), per_row, gap
 
     def pick(self, side: int, index: int) -> None:
