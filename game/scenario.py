@@ -44,10 +44,13 @@ STEP_KEYS = {
 }
 PLAYER_KEYS = {
     "hero",
+    "team",
     "health",
     "cp",
     "hand",
     "deck_top",
+    "deck",
+    "discard",
     "statuses",
     "upgrades",
     "flags",
@@ -76,6 +79,8 @@ EXPECT_KEYS = {
     "log_contains",
     "pending",
     "over",
+    "offers",
+    "not_offers",
 }
 
 
@@ -116,6 +121,9 @@ def from_data(data: dict[str, Any], path: Path) -> Scenario:
     title = data.get("title")
     if not isinstance(title, str) or not title:
         raise ScenarioError(f"{path}: title: a scenario needs a title")
+    rules = data.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) and r for r in rules):
+        raise ScenarioError(f'{path}: rules: a list of rule ids as strings, e.g. ["78", "79"]')
     players = data.get("players")
     if not isinstance(players, dict) or len(players) < 2:
         raise ScenarioError(f"{path}: players: at least two [players.NAME] tables are needed")
@@ -161,7 +169,16 @@ def build(scenario: Scenario) -> Engine:
     path = scenario.path
     setup = scenario.data.get("setup", {})
     for key in setup:
-        if key not in {"seed", "first", "start_at", "content", "first_turn", "settle"}:
+        if key not in {
+            "seed",
+            "first",
+            "start_at",
+            "content",
+            "first_turn",
+            "settle",
+            "shared_dial",
+            "start_roll",
+        }:
             raise ScenarioError(f"{path}: setup.{key}: unknown field")
     content = _content_for(scenario)
     players = scenario.data["players"]
@@ -170,18 +187,31 @@ def build(scenario: Scenario) -> Engine:
         hero = players[name]["hero"]
         if hero not in content.heroes:
             raise ScenarioError(f"{path}: players.{name}.hero: unknown hero '{hero}'")
-        seats.append(SeatSetup(hero=hero, name=players[name].get("name", name)))
-    match = MatchSetup(seats=tuple(seats), seed=int(setup.get("seed", 1)), mode="scenario")
+        team = players[name].get("team")
+        if team is not None and (isinstance(team, bool) or not isinstance(team, int)):
+            raise ScenarioError(f"{path}: players.{name}.team: expected a team number")
+        seats.append(SeatSetup(hero=hero, name=players[name].get("name", name), team=team))
+    match = MatchSetup(
+        seats=tuple(seats),
+        seed=int(setup.get("seed", 1)),
+        mode="scenario",
+        shared_team_dial=bool(setup.get("shared_dial", False)),
+    )
 
     def arrange(eng: Engine) -> None:
         _arrange(eng, scenario, setup)
 
     try:
-        return Engine.new_match(match, content, before_start=arrange)
+        eng = Engine.new_match(match, content, before_start=arrange)
     except ScenarioError:
         raise
     except (KeyError, ValueError, TypeError) as exc:
         raise ScenarioError(f"{path}: setup: {exc}") from exc
+    with eng.world.active():
+        left = list(eng.rng.forced_dice)
+    if left:
+        raise ScenarioError(f"{path}: setup.start_roll: dice {left} were never rolled")
+    return eng
 
 
 def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
@@ -196,6 +226,9 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
         raise ScenarioError(f"{path}: setup.start_at: one of {', '.join(START_PHASES)}")
     for seat, name in enumerate(names):
         _arrange_player(eng, path, name, eng.player(seat), specs[name])
+    if "start_roll" in setup:
+        _arrange_start_roll(eng, path, setup)
+        return
     info = eng.info
     first_ent = eng.player(names.index(first))
     info.start_player = first_ent
@@ -234,6 +267,27 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
     program.frames.extend(reversed(setups))
 
 
+def _arrange_start_roll(eng: Engine, path: Path, setup: dict[str, Any]) -> None:
+    """The match begins as a real one does: everyone rolls for the first turn (these die
+    results, in seating order; ties roll again), then the Hero Setups, then the first turn."""
+    dice = setup["start_roll"]
+    if (
+        not isinstance(dice, list)
+        or not dice
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in dice)
+    ):
+        raise ScenarioError(f"{path}: setup.start_roll: a list of die values 1-6")
+    for key in ("first", "first_turn"):
+        if key in setup:
+            raise ScenarioError(f"{path}: setup.{key}: not with start_roll (the roll decides)")
+    if setup.get("start_at", "upkeep") != "upkeep":
+        raise ScenarioError(f"{path}: setup.start_at: start_roll begins at the first Upkeep")
+    program = eng.program
+    program.frames.clear()
+    program.frames.append(MatchFrame())  # the roll for the first turn, then the hero setups
+    eng.rng.forced_dice.extend(dice)
+
+
 def _take(eng: Engine, player: int, card_id: str, path: Path, name: str) -> int:
     piles = eng.piles(player)
     for pile in (piles.deck, piles.hand, piles.discard):
@@ -241,6 +295,14 @@ def _take(eng: Engine, player: int, card_id: str, path: Path, name: str) -> int:
             if eng.card_id(card) == card_id:
                 pile.remove(card)
                 return card
+    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+
+
+def _take_from(eng: Engine, player: int, card_id: str, path: Path, name: str, pile: list) -> int:
+    for card in pile:
+        if eng.card_id(card) == card_id:
+            pile.remove(card)
+            return card
     raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
 
 
@@ -266,12 +328,25 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
             ) from None
         board = eng.board(player)
         board.levels[slot] = int(level)
-        for card in list(piles.deck):
-            cdef = eng.content.cards[eng.card_id(card)]
-            if cdef.upgrade_slot == slot and cdef.upgrade_level == int(level):
-                piles.deck.remove(card)
-                board.upgrades.setdefault(slot, []).append(card)
-                break
+        # The card may have been dealt into the opening hand: take it from there too (and
+        # deal a replacement), so the board always holds it and II -> III costs the difference.
+        for pile in (piles.deck, piles.hand):
+            card = next(
+                (
+                    c
+                    for c in pile
+                    if eng.content.cards[eng.card_id(c)].upgrade_slot == slot
+                    and eng.content.cards[eng.card_id(c)].upgrade_level == int(level)
+                ),
+                None,
+            )
+            if card is None:
+                continue
+            pile.remove(card)
+            board.upgrades.setdefault(slot, []).append(card)
+            if pile is piles.hand and piles.deck:
+                piles.hand.append(piles.deck.pop(0))
+            break
     if "hand" in spec:
         piles.deck.extend(piles.hand)
         piles.hand.clear()
@@ -279,6 +354,14 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
             if card_id not in eng.content.cards:
                 raise ScenarioError(f"{path}: players.{name}.hand: unknown card '{card_id}'")
             piles.hand.append(_take(eng, player, card_id, path, name))
+    if "discard" in spec:
+        for card_id in spec["discard"]:
+            piles.discard.append(_take_from(eng, player, card_id, path, name, piles.deck))
+    if "deck" in spec:
+        # The deck is exactly these cards (top first); the rest of it goes to the discard pile.
+        chosen = [_take_from(eng, player, cid, path, name, piles.deck) for cid in spec["deck"]]
+        piles.discard.extend(piles.deck)
+        piles.deck[:] = chosen
     if "deck_top" in spec:
         top = []
         for card_id in spec["deck_top"]:
@@ -490,10 +573,47 @@ def check(eng: Engine, scenario: Scenario, expect: dict, where: str, since: int 
                     not _event_found(eng, spec, names, since),
                     f"{where}: an event matching {spec} happened. Events: " + _recent(eng, since),
                 )
+        elif key in ("offers", "not_offers"):
+            _check_offers(eng, scenario, key, value, where)
         elif key == "log_contains":
             texts = [e.text for e in eng.log[since:]]
             for wanted in value if isinstance(value, list) else [value]:
                 _ok(any(wanted in t for t in texts), f"{where}: no log line contains {wanted!r}")
+
+
+def _check_offers(eng: Engine, scenario: Scenario, key: str, value: Any, where: str) -> None:
+    """`offers` / `not_offers`: actions (in step form) the pending decision must / must not
+    list. An item's `by` and `window` must match the decision, so a check never passes only
+    because someone else is being asked."""
+    names = scenario.names
+    path = scenario.path
+    if not isinstance(value, list):
+        raise ScenarioError(f"{path}: {where}: expect.{key}: a list of actions like steps")
+    choice = eng.pending
+    _ok(choice is not None, f"{where}: {key}: no decision is pending")
+    assert choice is not None
+    who = names[choice.player]
+    for item in value:
+        if not isinstance(item, dict) or "do" not in item:
+            raise ScenarioError(f"{path}: {where}: expect.{key}: each item needs 'do'")
+        for field_name in item:
+            if field_name not in STEP_KEYS - {"dice", "expect", "note"}:
+                raise ScenarioError(f"{path}: {where}: expect.{key}.{field_name}: unknown field")
+        if "by" in item:
+            if item["by"] not in names:
+                raise ScenarioError(f"{path}: {where}: expect.{key}: unknown player {item['by']}")
+            _ok(who == item["by"], f"{where}: {key}: {who} is deciding, not {item['by']}")
+        if "window" in item:
+            _ok(
+                choice.window == item["window"],
+                f"{where}: {key}: the decision is in window {choice.window}, not {item['window']}",
+            )
+        found = _find(choice, item, eng, names) is not None
+        labels = "; ".join(o.label for o in choice.options[:20])
+        if key == "offers":
+            _ok(found, f"{where}: {who} should be offered {item}. Options: {labels}")
+        else:
+            _ok(not found, f"{where}: {who} should not be offered {item}. Options: {labels}")
 
 
 def _recent(eng: Engine, since: int) -> str:
@@ -510,6 +630,8 @@ def _event_found(eng: Engine, wanted: dict, names: list[str], since: int) -> boo
                 continue
             if isinstance(v, str) and v in names:
                 v = names.index(v)
+            elif isinstance(v, list):
+                v = [names.index(x) if isinstance(x, str) and x in names else x for x in v]
             if event.data.get(k) != v:
                 ok = False
                 break

@@ -5,7 +5,7 @@
     t.do("roll", by="p1", dice=[6, 6, 6, 6, 6])
     t.do("activate", by="p1", ability="fill_em_with_lead")
     t.settle()
-    assert t.player("p2").health == 40
+    assert t.player("p2").health == 39  # 10, +1 for the Bounty it just inflicted
 
 Steps use the scenario-file vocabulary (docs/scenarios.md): `do` is the action kind, `dice`
 forces the next die results, other fields pick the option (ability, row, card, status, option,
@@ -34,6 +34,7 @@ class Table:
         seed: int = 1,
         content: str | None = None,
         first_turn: bool = True,
+        shared_dial: bool = False,
         **players: dict[str, Any],
     ) -> None:
         setup: dict[str, Any] = {
@@ -42,6 +43,8 @@ class Table:
             "seed": seed,
             "first_turn": first_turn,
         }
+        if shared_dial:  # team games: teammates (players' "team") share one Health dial
+            setup["shared_dial"] = True
         if content:
             setup["content"] = content
         data = {"title": "story test", "setup": setup, "players": players}

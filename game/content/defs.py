@@ -192,6 +192,9 @@ class SpendDef:
     when: tuple[str, ...]
     effects: Effects
     attack_modifier: bool = False
+    # windows in which a token gained during the current turn may not be spent (Chi)
+    not_on_turn_gained: tuple[str, ...] = ()
+    condition: dict[str, Any] | None = None  # must hold (for the holder) to spend at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,9 @@ class StatusDef:
     removable: bool = True
     transferable: bool = True
     attack_modifier: bool = False
+    no_defense: bool = False  # the holder makes no Defensive Roll (Shadows)
+    # when the holder's Health would drop to 0, one token goes and Health is set to this
+    saves_from_defeat: int = 0
     source: str = ""
 
 

@@ -166,6 +166,12 @@ class _EffectChecker:
             self.param(kind, item[key], _join(path, key))
         if verb == "on" and ("symbol" in item) == ("values" in item):
             raise self.r.fail(path, "'on' needs exactly one of 'symbol' or 'values'")
+        if verb == "on" and item.get("count", 1) < 1:
+            raise self.r.fail(_join(path, "count"), "expected at least 1")
+        if verb in ("lose_roll_attempts", "raise_stack_limit"):
+            key = "count" if verb == "lose_roll_attempts" else "amount"
+            if item[key] < 1:
+                raise self.r.fail(_join(path, key), "expected at least 1")
         if verb == "prevent_damage" and ("amount" in item) == bool(item.get("half")):
             raise self.r.fail(path, "'prevent_damage' needs either 'amount' or 'half': true")
 
@@ -265,6 +271,12 @@ class _EffectChecker:
                 raise r.fail(_join(path, key), "expected true")
         elif key == "var" and not isinstance(value[key], str):
             raise r.fail(_join(path, key), "expected a name")
+        elif key == "own_cp" and value[key] is not True:
+            raise r.fail(_join(path, key), "expected true")
+        elif key == "own_tokens":
+            if not isinstance(value[key], str) or not ID_RE.match(value[key]):
+                raise r.fail(_join(path, key), "expected a status id")
+            self.status_refs.append((_join(path, key), value[key]))
         if "times" in value and (
             isinstance(value["times"], bool) or not isinstance(value["times"], int)
         ):
@@ -295,6 +307,32 @@ class _EffectChecker:
             self.symbol(arg, where)
         elif key == "rolled_values":
             self.values(arg, where)
+        elif key == "activated":
+            if arg not in ("offensive", "ultimate", "any", "none"):
+                raise r.fail(where, "expected offensive, ultimate, any or none")
+        elif key == "opponent_roll_phase":
+            if arg is not True:
+                raise r.fail(where, "expected true")
+        elif key == "self_has_flag":
+            if arg not in schema.KNOWN_FLAGS:
+                raise r.fail(where, f"unknown flag '{arg}'")
+        elif key == "self_status_at_least":
+            o = r.obj(arg, where)
+            r.only(o, where, {"status", "count"})
+            self.status_refs.append((_join(where, "status"), r.field(o, "status", where, str)))
+            r.field(o, "count", where, int)
+        elif key == "attack_base_at_least":
+            if isinstance(arg, bool) or not isinstance(arg, int):
+                raise r.fail(where, "expected an integer")
+        elif key == "defense_rolled":
+            if not isinstance(arg, bool):
+                raise r.fail(where, "expected true or false")
+        elif key == "activated_ability":
+            if not isinstance(arg, str) or not ID_RE.match(arg):
+                raise r.fail(where, "expected an ability id")
+        elif key == "spend_window" and arg not in schema.SPEND_WINDOWS:
+            known = ", ".join(schema.SPEND_WINDOWS)
+            raise r.fail(where, f"unknown spend window (known: {known})")
 
 
 # ---------------------------------------------------------------- requirements
@@ -380,6 +418,8 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                 "removable",
                 "transferable",
                 "attack_modifier",
+                "no_defense",
+                "saves_from_defeat",
             },
         )
         sid = r.ident(obj, "id", path)
@@ -397,7 +437,7 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
         if "spend" in obj:
             sp_path = _join(path, "spend")
             sp = r.obj(obj["spend"], sp_path)
-            r.only(sp, sp_path, {"when", "effects"})
+            r.only(sp, sp_path, {"when", "effects", "not_on_turn_gained", "if"})
             when = r.field(sp, "when", sp_path, list)
             for j, w in enumerate(when):
                 if w not in schema.SPEND_WINDOWS:
@@ -405,6 +445,17 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                     raise r.fail(
                         _join(_join(sp_path, "when"), j), f"unknown window (known: {known})"
                     )
+            fresh = r.field(sp, "not_on_turn_gained", sp_path, list, default=[])
+            for j, w in enumerate(fresh):
+                if w not in when:
+                    raise r.fail(
+                        _join(_join(sp_path, "not_on_turn_gained"), j),
+                        f"'{w}' is not one of this token's spend windows",
+                    )
+            spend_if = None
+            if "if" in sp:
+                checker.condition(sp["if"], _join(sp_path, "if"))
+                spend_if = sp["if"]
             effects = checker.effects(
                 r.field(sp, "effects", sp_path, list), _join(sp_path, "effects")
             )
@@ -412,6 +463,8 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                 when=tuple(when),
                 effects=freeze_effects(effects),
                 attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
+                not_on_turn_gained=tuple(fresh),
+                condition=spend_if,
             )
         triggers = _triggers(r, checker, obj, path)
         db.statuses[sid] = StatusDef(
@@ -427,8 +480,17 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
             removable=r.field(obj, "removable", path, bool, default=True),
             transferable=r.field(obj, "transferable", path, bool, default=True),
             attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
+            no_defense=r.field(obj, "no_defense", path, bool, default=False),
+            saves_from_defeat=_saves_from_defeat(r, obj, path),
             source=r.file,
         )
+
+
+def _saves_from_defeat(r: _Reader, obj: dict, path: str) -> int:
+    health = r.field(obj, "saves_from_defeat", path, int, default=0)
+    if health < 0:
+        raise r.fail(_join(path, "saves_from_defeat"), "expected the Health to set (1 or more)")
+    return health
 
 
 def _triggers(r: _Reader, checker: _EffectChecker, obj: dict, path: str) -> tuple[TriggerDef, ...]:

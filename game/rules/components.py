@@ -228,6 +228,7 @@ class Combat:
     after_damage: list[Any] = field(default_factory=list)  # deferred (effects, ctx) pairs
     defended: bool = False
     damage_landed: int = 0
+    cancelled: bool = False  # the activated ability failed before resolving (Blind)
 
 
 @dataclass(slots=True)
@@ -236,6 +237,8 @@ class TurnFlags:
 
     skip_phases: list[str] = field(default_factory=list)
     damage_by_ability: dict[str, int] = field(default_factory=dict)
+    # "seat:status" -> tokens gained this turn and still held (see ops.fresh_tokens)
+    gained: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -176,6 +176,10 @@ def give_status(eng, player: int, status: str, count: int, source: int | None) -
     placed = min(count, room)
     stack.count += placed
     stack.sources.extend([source if source is not None else player] * placed)
+    if placed:
+        gained = eng.turn_flags.gained
+        key = _fresh_key(eng, player, status)
+        gained[key] = gained.get(key, 0) + placed
     verb = "gains" if source in (None, player) else "is inflicted with"
     lost = f" ({count - placed} over the stack limit lost)" if placed < count else ""
     eng.emit(
@@ -200,6 +204,10 @@ def remove_status(
     taken = min(count, stack.count) if count > 0 else stack.count
     stack.count -= taken
     del stack.sources[len(stack.sources) - taken :]
+    gained = eng.turn_flags.gained
+    key = _fresh_key(eng, player, status)
+    if gained.get(key, 0) > stack.count:  # tokens held from earlier turns go first
+        gained[key] = stack.count
     if not quiet:
         name = status_def(eng, status).name
         eng.emit(
@@ -211,6 +219,18 @@ def remove_status(
             total=stack.count,
         )
     return taken
+
+
+def _fresh_key(eng, player: int, status: str) -> str:
+    return f"{eng.seat(player)}:{status}"
+
+
+def fresh_tokens(eng, player: int, status: str) -> int:
+    """How many of this player's tokens of `status` were gained during the current turn."""
+    return min(
+        eng.turn_flags.gained.get(_fresh_key(eng, player, status), 0),
+        status_count(eng, player, status),
+    )
 
 
 def last_source(player: int, status: str) -> int | None:
@@ -419,9 +439,37 @@ def change_health(eng, player: int, delta: int, why: str) -> None:
     )
 
 
+def _save_from_defeat(eng, player: int) -> None:
+    """Health at 0 or below, holding a token that saves from defeat: the token goes and Health
+    is set to its value instead (this is not healing and works against any damage)."""
+    dial = eng.dial(player)
+    if dial.health > 0:
+        return
+    for stack in held_statuses(eng, player):
+        health = status_def(eng, stack.status).saves_from_defeat
+        if health <= 0:
+            continue
+        remove_status(eng, player, stack.status, 1, why="spent to stay in the fight")
+        before = dial.health
+        dial.health = min(dial.cap, health)
+        eng.emit(
+            "defeat_averted",
+            f"{status_def(eng, stack.status).name}: instead of falling, {eng.name(player)}'s "
+            f"Health is set to {dial.health}.",
+            player=eng.seat(player),
+            status=stack.status,
+            health=dial.health,
+            before=before,
+        )
+        return
+
+
 def settle_defeats(eng) -> None:
     """Defeat every player whose dial reached 0, then end the match if one side remains."""
     info = eng.info
+    for player in info.players:  # a token like Blessing of Divinity saves its holder first
+        if not esper.component_for_entity(player, Standing).defeated:
+            _save_from_defeat(eng, player)
     newly = []
     for player in info.players:
         standing = esper.component_for_entity(player, Standing)

@@ -178,16 +178,74 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         return "none held"
     if locked_out(eng, player):
         return "you cannot act right now"
-    for when in sdef.spend.when:
-        if when == "any_time":
-            return None
-        if when == "incoming_damage" and taking_damage(eng, player):
-            return None
-        if when == "own_attack" and own_attack_open(eng, player):
-            return None
-        if when == "own_main_phase" and sit.own_main and eng.info.active == player:
-            return None
-    return "not useful at this moment"
+    if not open_spend_windows(eng, player, status, sit):
+        return "not useful at this moment"
+    if sdef.spend.condition is not None and not _spend_condition(eng, player, status):
+        return "its condition is not met"
+    return None
+
+
+def open_spend_windows(eng, player: int, status: str, sit: Situation) -> list[str]:
+    """The token's spend windows that are open for `player` right now. A window listed in
+    `not_on_turn_gained` is only open if they hold a token gained before this turn."""
+    spend = ops.status_def(eng, status).spend
+    if spend is None:
+        return []
+    out = []
+    for when in spend.when:
+        if when in spend.not_on_turn_gained and ops.status_count(
+            eng, player, status
+        ) <= ops.fresh_tokens(eng, player, status):
+            continue
+        if (
+            when == "any_time"
+            or (when == "incoming_damage" and taking_damage(eng, player))
+            or (when == "own_attack" and own_attack_open(eng, player))
+            or (when == "own_main_phase" and sit.own_main and eng.info.active == player)
+            or (when == "attacked" and being_attacked(eng, player))
+            or (when == "own_negative_status" and _negative_held(eng, player))
+        ):
+            out.append(when)
+    return out
+
+
+def being_attacked(eng, player: int) -> bool:
+    """`player` is the Defender of an Attack whose avoidable damage has not landed yet."""
+    combat = eng.combat
+    if not combat.attack or combat.defender != player or combat.pool is None:
+        return False
+    pool = eng.pools.pools.get(combat.pool)
+    return (
+        pool is not None
+        and not pool.resolved
+        and ops.incoming_for(pool, player) > 0
+        and not ops.avoided(pool, player)
+    )
+
+
+def _negative_held(eng, player: int) -> bool:
+    return any(
+        ops.status_def(eng, s.status).kind == "negative" and ops.status_def(eng, s.status).removable
+        for s in ops.held_statuses(eng, player)
+    )
+
+
+def _spend_condition(eng, player: int, status: str) -> bool:
+    from game.rules.effects import condition
+    from game.rules.frames import EffectCtx, ResolveFrame
+
+    sdef = ops.status_def(eng, status)
+    combat = eng.combat
+    if combat.attacker == player:
+        opp = combat.defender
+    elif combat.defender == player:
+        opp = combat.attacker
+    else:
+        opponents = eng.opponents(player)
+        opp = opponents[0] if len(opponents) == 1 else None
+    ctx = EffectCtx(me=player, opp=opp, kind="status", source=sdef.name, status=status)
+    assert sdef.spend is not None and sdef.spend.condition is not None
+    return condition(eng, ResolveFrame(effects=(), ctx=ctx), sdef.spend.condition)
 
 
 def response_options(eng, player: int, sit: Situation) -> list[Option]:

@@ -104,7 +104,12 @@ def trigger_frame(eng, player: int, ref: tuple, opp: int | None) -> ResolveFrame
     else:
         ability = ops.find_ability(eng, player, ident)
         trig = ability.triggers[index]
-        ctx = EffectCtx(me=player, opp=opp, kind="passive", source=ability.name, scope=scope)
+        # A passive reacting during its holder's Roll Phase reads their offensive dice.
+        combat = eng.combat
+        rolled = combat.offense_group if combat.attacker == player else None
+        ctx = EffectCtx(
+            me=player, opp=opp, kind="passive", source=ability.name, scope=scope, rolled=rolled
+        )
     frame = ResolveFrame(effects=trig.effects, ctx=ctx)
     if trig.condition is not None:
         from game.rules.effects import condition
@@ -306,14 +311,18 @@ def answer_upkeep(eng, frame: UpkeepFrame, action: Action) -> None:
 
 def step_income(eng, frame: IncomeFrame) -> None:
     player = frame.player
+    info = eng.info
+    first_turn = player == info.start_player and eng.standing(player).turns_taken == 1
     if frame.stage == "triggers":
         set_phase(eng, "income")
         frame.stage = "gain"
-        push_triggers(eng, player, "income")
+        # The Start Player has no Income Phase on their first turn, so tokens waiting for
+        # "your next Income Phase" (Concussion) keep waiting.
+        if not first_turn:
+            push_triggers(eng, player, "income")
         return
     eng.pop()
-    info = eng.info
-    if player == info.start_player and eng.standing(player).turns_taken == 1:
+    if first_turn:
         eng.emit(
             "phase_skipped",
             f"{eng.name(player)} is the Start Player: no Income on the first turn.",
@@ -435,11 +444,14 @@ def _rp_roll(eng, frame: RollPhaseFrame) -> None:
 def _rp_activate(eng, frame: RollPhaseFrame) -> None:
     combat = eng.combat
     attacker = frame.attacker
+    opponents = eng.opponents(attacker)
+    opp = opponents[0] if len(opponents) == 1 else None
     if combat.ability is None:
         eng.emit(
             "no_ability", f"{eng.name(attacker)} activates no ability.", player=eng.seat(attacker)
         )
         frame.stage = "final"
+        push_triggers(eng, attacker, "offensive_roll_concluded", opp)
         return
     ability = ops.find_ability(eng, attacker, combat.ability)
     combat.ultimate = ability.kind == "ultimate"
@@ -458,6 +470,17 @@ def _rp_activate(eng, frame: RollPhaseFrame) -> None:
         row=combat.row,
         ultimate=combat.ultimate,
     )
+    frame.stage = "activated"
+    # Tokens reacting to the end of the Offensive Roll (Blind) may make the ability fail.
+    push_triggers(eng, attacker, "offensive_roll_concluded", opp)
+
+
+def _rp_activated(eng, frame: RollPhaseFrame) -> None:
+    combat = eng.combat
+    attacker = frame.attacker
+    if combat.cancelled:
+        frame.stage = "final"
+        return
     if frame.extra:
         frame.target = (
             frame.target if frame.target is not None and eng.alive(frame.target) else None
@@ -538,6 +561,10 @@ def can_defend(eng) -> tuple[bool, str]:
         return False, "the Attack's damage is undefendable"
     if ops.incapacitated(eng, defender):
         return False, f"{eng.name(defender)} cannot act"
+    for stack in ops.held_statuses(eng, defender):
+        sdef = ops.status_def(eng, stack.status)
+        if sdef.no_defense:
+            return False, f"{eng.name(defender)} is in {sdef.name} and makes no defense"
     if not ops.abilities(eng, defender, ("defensive",)):
         return False, "no Defensive Ability"
     return True, ""
@@ -645,6 +672,7 @@ ROLL_STAGES = {
     "start": _rp_start,
     "roll": _rp_roll,
     "activate": _rp_activate,
+    "activated": _rp_activated,
     "targeting": _rp_targeting,
     "resolve": _rp_resolve,
     "attack_check": _rp_attack_check,

@@ -42,7 +42,12 @@ from game.rules.frames import (
     ResolveFrame,
     WindowFrame,
 )
-from game.rules.options import Situation, playable_reason, response_options
+from game.rules.options import (
+    Situation,
+    open_spend_windows,
+    playable_reason,
+    response_options,
+)
 from game.rules.rng import RngState
 
 # ---------------------------------------------------------------- effect lists
@@ -84,6 +89,9 @@ def perform_response(eng, player: int, action: Action, dice: list[int]) -> None:
 def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
     """Spending is an Instant Action: the token goes, its effect resolves without interruption."""
     sdef = ops.status_def(eng, status)
+    # Which of its spend windows were open, judged before the token goes (spend_window).
+    main = eng.info.phase in ("main1", "main2") and eng.info.active == player
+    windows = open_spend_windows(eng, player, status, Situation("main" if main else "spend"))
     ops.remove_status(eng, player, status, 1, quiet=True)
     eng.emit(
         "status_spent",
@@ -101,6 +109,7 @@ def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
         status=status,
         scope=eng.new_scope(),
     )
+    eng.program.vars[ctx.scope].update({f"window:{w}": 1 for w in windows})
     assert sdef.spend is not None
     eng.push(ResolveFrame(effects=sdef.spend.effects, ctx=ctx))
 
@@ -308,11 +317,31 @@ def step_damage(eng, frame: DamageFrame) -> None:
         frame.previous_focus = pools.focus
         pools.focus = pool.id
         if pool.instances:
+            frame.stage = "landing"
             eng.push(WindowFrame(name="before_damage", order=eng.priority_order()))
+        return
+    if frame.stage == "landing":
+        # Tokens of players about to take avoidable damage react last (e.g. Shadows).
+        frame.stage = "apply"
+        _push_landing_triggers(eng, pool)
         return
     land_pool(eng, pool)
     pools.focus = frame.previous_focus
     eng.pop()
+
+
+def _push_landing_triggers(eng, pool: DamagePool) -> None:
+    from game.rules.phases import push_triggers
+
+    targets: list[int] = []
+    for inst in pool.instances:
+        if inst.target not in targets and eng.alive(inst.target):
+            targets.append(inst.target)
+    for target in reversed(targets):
+        if ops.incoming_for(pool, target) > 0 and not ops.avoided(pool, target):
+            sources = [i.source for i in pool.instances if i.target == target]
+            opp = next((s for s in sources if s is not None and s != target), None)
+            push_triggers(eng, target, "damage_landing", opp)
 
 
 def land_pool(eng, pool: DamagePool) -> None:

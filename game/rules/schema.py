@@ -47,6 +47,10 @@ TRIGGERS = (
     "attack_concluded",  # an Attack against the holder has fully resolved
     "end_of_roll_phase",  # conclusion of any Roll Phase
     "end_of_turn",  # end of the holder's turn
+    "offensive_roll_concluded",  # the holder's Offensive Roll ended (ability or none), before
+    # the activated ability resolves
+    "damage_landing",  # avoidable damage waiting for the holder is about to land (after the
+    # last response window, before the Final Damage Total)
 )
 
 # When a status effect may be spent (besides its owner's own decision points).
@@ -55,6 +59,8 @@ SPEND_WINDOWS = (
     "own_attack",  # the holder is making an Attack whose damage has not landed yet
     "own_main_phase",  # during the holder's own Main Phase
     "any_time",
+    "attacked",  # the holder is the Defender of an Attack whose damage has not landed yet
+    "own_negative_status",  # the holder has a removable negative status effect
 )
 
 CARD_TYPES = ("upgrade", "main", "roll", "instant")
@@ -82,7 +88,9 @@ FLAGS_UNTIL = ("end_of_roll_phase", "end_of_turn", "end_of_game")
 #   {"sum": true}                        total of the dice being resolved
 #   {"half_sum": true}                   half that total, rounded up
 #   {"var": NAME}                        a value recorded earlier in this resolution
-AMOUNT_KEYS = ("per_symbol", "per_value", "sum", "half_sum", "var")
+#   {"own_cp": true}                     the resolving player's CP right now (not spent)
+#   {"own_tokens": STATUS}               how many of that status the resolving player holds
+AMOUNT_KEYS = ("per_symbol", "per_value", "sum", "half_sum", "var", "own_cp", "own_tokens")
 
 # Conditions: single-key objects.
 CONDITIONS = (
@@ -94,6 +102,14 @@ CONDITIONS = (
     "rolled_symbol",  # the roll being resolved shows this symbol
     "rolled_values",  # the roll being resolved shows one of these values
     "rolled_of_a_kind",  # the roll being resolved shows N dice of one number
+    "activated",  # this Roll Phase's activated ability: offensive | ultimate | any | none
+    "opponent_roll_phase",  # true: an opponent of self is in their Roll Phase
+    "self_has_flag",  # self holds this flag (see KNOWN_FLAGS)
+    "self_status_at_least",  # {"status": ID, "count": N}: self holds at least N of it
+    "attack_base_at_least",  # the Attack's own damage (before any modifier) is at least N
+    "defense_rolled",  # true: the Defender of this Attack has already rolled their defense
+    "activated_ability",  # this Roll Phase's activated ability (by self) has this id
+    "spend_window",  # the token being resolved was spent while this spend window was open
 )
 
 # verb -> {param: (kind, required)}
@@ -134,6 +150,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "on": {
         "symbol": ("symbol", False),
         "values": ("values", False),
+        "count": ("int", False),  # at least this many such dice (default 1); still only once
         "effects": ("effects", True),
     },
     "then": {},
@@ -170,10 +187,18 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "grant_flag": {"flag": ("str", True), "until": ("flag_until", True)},
     "extra_offensive_roll": {},
+    "fail_offensive_roll": {},
+    "lose_roll_attempts": {"count": ("int", True)},
+    "raise_stack_limit": {
+        "status": ("status", True),
+        "amount": ("int", True),
+        "max": ("int", False),  # the limit never goes past this
+    },
 }
 
 # Flags a hero ability or effect may grant; the engine consults them by name.
 KNOWN_FLAGS = (
     "reload_reroll",  # a spent Reload's die may be re-rolled once
     "refuse_duplicate_statuses",  # a status you already hold cannot be placed on you again
+    "shadows_kept",  # Shadows was held when this turn began (it leaves at the turn's end)
 )

@@ -68,6 +68,10 @@ def amount(eng, frame: ResolveFrame, value: Any) -> int:
         return times * half_up(sum(rolled_values(eng, frame)))
     if "var" in value:
         return times * scope_vars(eng, frame).get(value["var"], 0)
+    if "own_cp" in value:
+        return times * eng.cp(frame.ctx.me)
+    if "own_tokens" in value:
+        return times * ops.status_count(eng, frame.ctx.me, value["own_tokens"])
     raise ValueError(f"unknown amount {value!r}")  # pragma: no cover - schema checked
 
 
@@ -91,7 +95,42 @@ def condition(eng, frame: ResolveFrame, cond: dict[str, Any]) -> bool:
     if key == "rolled_of_a_kind":
         values = rolled_values(eng, frame)
         return any(values.count(v) >= arg for v in set(values))
+    if key == "activated":
+        combat = eng.combat
+        if combat.ability is None or combat.attacker != ctx.me:
+            return arg == "none"
+        return arg == "any" or arg == ("ultimate" if combat.ultimate else "offensive")
+    if key == "opponent_roll_phase":
+        from game.rules.options import ROLL_PHASES
+
+        active = eng.info.active
+        return eng.info.phase in ROLL_PHASES and eng.is_opponent(ctx.me, active)
+    if key == "self_has_flag":
+        return ops.has_flag(eng, ctx.me, arg)
+    if key == "self_status_at_least":
+        return ops.status_count(eng, ctx.me, arg["status"]) >= arg["count"]
+    if key == "attack_base_at_least":
+        return attack_base(eng) >= arg
+    if key == "defense_rolled":
+        return (eng.combat.defense_group is not None) == arg
+    if key == "activated_ability":
+        return eng.combat.attacker == ctx.me and eng.combat.ability == arg
+    if key == "spend_window":
+        return scope_vars(eng, frame).get(f"window:{arg}", 0) > 0
     raise ValueError(f"unknown condition {key}")  # pragma: no cover - schema checked
+
+
+def attack_base(eng) -> int:
+    """The damage the Attack in progress deals by itself, before any Attack Modifier."""
+    combat = eng.combat
+    pool = eng.pools.pools.get(combat.pool) if combat.pool is not None else None
+    if not combat.attack or pool is None:
+        return 0
+    return sum(
+        inst.amount
+        for inst in pool.instances
+        if inst.attack and inst.source == combat.attacker and inst.target == combat.defender
+    )
 
 
 def ask(
@@ -155,6 +194,8 @@ from game.rules.effects import (  # noqa: E402,F401
     damage_verbs,
     dice_verbs,
     flow_verbs,
+    limit_verbs,
     resource_verbs,
+    roll_phase_verbs,
     status_verbs,
 )

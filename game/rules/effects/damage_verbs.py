@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from game.rules import ops
 from game.rules.components import DamageInstance, DamageMod, DamagePool, HealInstance
-from game.rules.effects import DONE, WAIT, amount, targets, verb
+from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
 from game.rules.frames import DamageFrame
-from game.rules.options import MODIFIABLE
+from game.rules.options import MODIFIABLE, taking_damage
 
 
 def pool_for(eng, player: int) -> DamagePool | None:
@@ -115,9 +115,25 @@ def heal(eng, frame, fx):
     return DONE
 
 
+def _waiting_players(eng, frame, fx) -> list[int] | None:
+    """For a chosen player or opponent: one of those with damage heading their way (the only
+    ones whose damage can be prevented); None while the question is open."""
+    me = frame.ctx.me
+    pool = eng.living() if fx["target"] == "chosen_player" else eng.opponents(me)
+    waiting = [p for p in pool if taking_damage(eng, p)]
+    if not waiting:
+        return []
+    choices = [(eng.seat(p), eng.name(p)) for p in waiting]
+    seat = ask(eng, frame, "target", me, "Choose a player with damage heading their way", choices)
+    return None if seat is None else [eng.player(seat)]
+
+
 @verb("prevent_damage")
 def prevent_damage(eng, frame, fx):
-    who = targets(eng, frame, fx, "self")
+    if fx.get("target") in ("chosen_player", "chosen_opponent"):
+        who = _waiting_players(eng, frame, fx)
+    else:
+        who = targets(eng, frame, fx, "self")
     if who is None:
         return WAIT
     for target in who:

@@ -72,12 +72,13 @@ def if_(eng, frame, fx):
 
 @verb("on")
 def on(eng, frame, fx):
-    """'On [symbol]': the benefit once if the roll shows it, however many times."""
+    """'On [symbol]': the benefit once if the roll shows it, however many times. With `count`
+    ('on 2 Feet') the roll must show at least that many, and it still applies only once."""
     if "symbol" in fx:
-        hit = fx["symbol"] in rolled_symbols(eng, frame)
+        shown = rolled_symbols(eng, frame).count(fx["symbol"])
     else:
-        hit = any(v in fx["values"] for v in rolled_values(eng, frame))
-    if hit:
+        shown = sum(1 for v in rolled_values(eng, frame) if v in fx["values"])
+    if shown >= max(1, fx.get("count", 1)):
         eng.push(child(frame, fx["effects"]))
     return DONE
 
