@@ -27,10 +27,22 @@ ICON_KINDS = ("symbols", "tokens", "heroes", "ui")
 HERO_DICE: dict[str, tuple[tuple[int, int, int], ...]] = {
     "gunslinger": ((122, 38, 34), (70, 20, 18), (244, 214, 150)),
     "barbarian": ((64, 74, 86), (34, 40, 48), (236, 226, 205)),
+    "moon_elf": ((52, 60, 118), (26, 30, 68), (226, 232, 252)),
+    "pyromancer": ((178, 76, 26), (106, 40, 12), (255, 228, 168)),
+    "shadow_thief": ((56, 44, 70), (28, 20, 38), (200, 232, 150)),
+    "monk": ((196, 120, 40), (120, 68, 18), (255, 240, 206)),
+    "paladin": ((232, 222, 196), (160, 146, 112), (122, 88, 28)),
+    "ninja": ((34, 36, 40), (12, 12, 14), (214, 58, 52)),
 }
 HERO_EMBLEM: dict[str, tuple[int, int, int]] = {
     "gunslinger": (150, 52, 44),
     "barbarian": (70, 86, 104),
+    "moon_elf": (86, 98, 172),
+    "pyromancer": (198, 90, 34),
+    "shadow_thief": (96, 68, 116),
+    "monk": (206, 132, 46),
+    "paladin": (198, 166, 84),
+    "ninja": (58, 62, 70),
 }
 KIND_COLOURS = {"positive": T.POSITIVE, "negative": T.NEGATIVE, "unique": T.UNIQUE}
 
