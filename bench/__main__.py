@@ -193,23 +193,156 @@ def bench_all(args) -> int:
     return 0
 
 
-CHOICES = ["sim", "render", "startup", "all"]
+AI_ROWS = (
+    # (figure, first side, second side, mirror matches only)
+    ("hard_vs_random", "hard", "random", False),
+    ("hard_vs_heuristic_mirror", "hard", "heuristic", True),
+    ("hard_vs_normal", "hard", "normal", False),
+    ("normal_vs_easy", "normal", "easy", False),
+)
+AI_TARGETS = {
+    "hard_vs_random": 0.95,
+    "hard_vs_heuristic_mirror": 0.65,
+    "hard_vs_normal": 0.55,
+    "normal_vs_easy": 0.60,
+}
+REFERENCE_ODDS = (
+    # (what, faces counted, how many, reference % from STACK_NOTES, or None for our own)
+    ("3 of a symbol on 2 faces", (4, 5), 3, 84.18),
+    ("small straight", "straight", 4, 61.54),
+    ("large straight", "straight", 5, 26.11),
+    ("5 of a symbol on 1 face (Ultimate)", (6,), 5, 1.33),
+    ("3 of a symbol on 3 faces (3 Bullets)", (1, 2, 3), 3, None),
+    ("4 of a symbol on 3 faces (4 Swords)", (1, 2, 3), 4, None),
+)
+
+
+def ai_solver_checks() -> tuple[bool, list[dict]]:
+    """Hit chances of standard objectives (5 dice, 3 attempts, optimal keeping): the solver
+    against plain enumeration of every roll and re-roll, and against the published figures."""
+    from game.ai import brute
+    from game.ai.dice_solver import ALL_FIVE, Solver
+
+    checks = []
+    ok = True
+    for what, faces, needed, reference in REFERENCE_ODDS:
+        if faces == "straight":
+            objective = brute.straight(needed)
+        else:
+            objective = brute.count_at_least(faces, needed)
+        solver = Solver([objective(s) for s in ALL_FIVE], 3).before_first_roll(3)
+        enumerated = brute.before_first_roll(objective, 3)
+        same = abs(solver - enumerated) < 1e-9
+        if reference is not None:
+            same = same and round(solver * 100, 2) == reference
+        ok = ok and same
+        checks.append(
+            {
+                "objective": what,
+                "solver_pct": round(solver * 100, 4),
+                "enumerated_pct": round(enumerated * 100, 4),
+                "reference_pct": reference,
+                "match": same,
+            }
+        )
+    return ok, checks
+
+
+def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
+    """Strength (win fractions over seeded duels, sides swapped) and decision times."""
+    from game.ai.arena import merge, percentile, play_chunk
+
+    started = time.perf_counter()
+    exact, checks = ai_solver_checks()
+    out: dict = {"solver_exact": exact, "solver_checks": checks}
+    all_times: dict[str, list[float]] = {}
+    rows = {}
+    for offset, (figure, a, b, mirror) in enumerate(AI_ROWS):
+        row_seed = seed + 100_000 * offset
+        if jobs > 1 and games >= 4:
+            import multiprocessing
+
+            twins = (games + 1) // 2
+            per = -(-twins // jobs)
+            tasks = []
+            for j in range(jobs):
+                first = 2 * per * j
+                count = min(2 * per, games - first)
+                if count > 0:
+                    tasks.append((a, b, count, row_seed, mirror, first))
+            with multiprocessing.get_context("spawn").Pool(len(tasks)) as pool:
+                series = merge(pool.map(play_chunk, tasks))
+        else:
+            series = play_chunk((a, b, games, row_seed, mirror, 0))
+        out[figure] = round(series.fraction, 4)
+        rows[figure] = {
+            "games": series.games,
+            "wins": series.wins_a,
+            "losses": series.wins_b,
+            "draws": series.draws,
+            "timeouts": series.timeouts,
+            "mean_turns": round(series.turns / max(1, series.games), 2),
+            "target": AI_TARGETS[figure],
+            "met": series.fraction >= AI_TARGETS[figure]
+            if figure != "hard_vs_normal"
+            else series.fraction > AI_TARGETS[figure],
+            "digest": series.digest[:16],
+        }
+        for level, times in series.times.items():
+            all_times.setdefault(level, []).extend(times)
+        if verbose:
+            print(
+                f"{figure}: {series.fraction:.3f} ({series.wins_a}-{series.wins_b}-"
+                f"{series.draws}) in {time.perf_counter() - started:.0f}s",
+                flush=True,
+            )
+    per_level = {}
+    levels = ("easy", "normal", "hard")
+    for level in levels:
+        times = all_times.get(level, [])
+        if times:
+            per_level[level] = {
+                "decisions": len(times),
+                "median_ms": round(percentile(times, 0.5) * 1000, 3),
+                "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+                "max_ms": round(max(times) * 1000, 2),
+            }
+    played = [t for level in levels for t in all_times.get(level, [])]
+    out["decision_ms_median"] = round(percentile(played, 0.5) * 1000, 3)
+    out["decision_ms_p99"] = round(percentile(played, 0.99) * 1000, 3)
+    out["decision_ms"] = per_level
+    out["rows"] = rows
+    out["games_per_row"] = games
+    out["seed"] = seed
+    out["jobs"] = jobs
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
+CHOICES = ["sim", "render", "startup", "ai", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("name", choices=CHOICES)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="ai: processes to play in")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 2000 if args.name == "ai" else 200
     if args.name == "all":
         return bench_all(args)
     if args.name == "render":
         figures = bench_render(args.seconds, args.seed)
     elif args.name == "startup":
         figures = bench_startup(5)
+    elif args.name == "ai":
+        figures = bench_ai(args.games, args.seed, max(1, args.jobs), not args.json)
     else:
         figures = bench_sim(args.games, args.seed)
     figures["machine"] = (

@@ -1,20 +1,27 @@
-"""Exact optimal keeping of dice.
+"""Exact optimal keeping of five dice.
 
-For a value on every final result (a sorted multiset of five die values) and a number of Roll
-Attempts left, it computes the expected value of playing the remaining attempts perfectly.
+Given a value for every final result (a sorted multiset of five die values) and a number of
+Roll Attempts left, it computes the expected value of playing the remaining attempts perfectly.
 
-The trick that keeps this cheap: after choosing which dice to keep, the expectation depends
-only on the multiset kept, not on the dice thrown away. So with V_r(s) the value of holding s
-with r attempts left and W_r(K) the expected V_r after keeping K and rolling the rest:
+Every multiset of 0..5 dice gets an integer index (462 in all). With V_r(s) the value of
+holding s with r attempts left and W_r(K) the expected V_r after keeping K and rolling the
+other 5-|K| dice:
 
-    W_r(K)   = sum over outcomes o of the 5-|K| rolled dice of P(o) * V_r(K + o)
+    W_r(s)   = V_r(s)                                   for |s| = 5
+    W_r(K)   = 1/6 * sum over faces f of W_r(K + f)     for |K| < 5   (dice are independent)
     V_0(s)   = value(s)
-    V_r(s)   = max(value(s), max over K within s of W_{r-1}(K))
+    V_r(s)   = max over K within s of W_{r-1}(K)        (K = s: stop, or roll nothing)
 
-There are 462 multisets of at most five dice, so a whole three-attempt solve is a few
-thousand sums. Probabilities for single objectives reproduce exact enumeration (tests check
-the reference figures: 3 of a two-face symbol 84.18 %, small straight 61.54 %, large straight
-26.11 %, five of a one-face symbol 1.33 %).
+and the best kept sub-multiset of s follows from M(K) = max(W(K), max over one die less of
+M(K - die)). A three-attempt solve is a few thousand float operations (about a millisecond in
+CPython), so the computer player solves its whole turn exactly at every decision and caches.
+Probabilities for single objectives reproduce exact enumeration (tests check the reference
+figures: 3 of a two-face symbol 84.18 %, small straight 61.54 %, large straight 26.11 %, five
+of a one-face symbol 1.33 %).
+
+`card_terminal` turns a value table into the table after the best use of one dice card at the
+end of the roll (turn a die to any face, to a 6, one up or down, copy another die, re-roll one
+or two dice), so keeping plans for "finish the straight with a card".
 """
 
 from __future__ import annotations
@@ -28,6 +35,36 @@ Multiset = tuple[int, ...]
 
 FACES = (1, 2, 3, 4, 5, 6)
 ALL_FIVE: tuple[Multiset, ...] = tuple(combinations_with_replacement(FACES, 5))
+
+# ---------------------------------------------------------------- the multiset index
+
+MULTISETS: tuple[Multiset, ...] = tuple(
+    m for size in range(6) for m in combinations_with_replacement(FACES, size)
+)
+INDEX: dict[Multiset, int] = {m: i for i, m in enumerate(MULTISETS)}
+FIVE_START = len(MULTISETS) - len(ALL_FIVE)  # indices of the five-dice multisets start here
+FIVE_INDEX: dict[Multiset, int] = {m: i for i, m in enumerate(ALL_FIVE)}
+SMALL = range(FIVE_START - 1, -1, -1)  # multisets of fewer than five dice, largest first
+
+
+def _add(m: Multiset, face: int) -> Multiset:
+    return tuple(sorted((*m, face)))
+
+
+def _remove(m: Multiset, face: int) -> Multiset:
+    out = list(m)
+    out.remove(face)
+    return tuple(out)
+
+
+# ADD[i]: index of MULTISETS[i] with one more die of each face (only for fewer than 5 dice)
+ADD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX[_add(m, f)] for f in FACES) if len(m) < 5 else () for m in MULTISETS
+)
+# LESS[i]: indices of MULTISETS[i] with one die (of each distinct face present) taken away
+LESS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX[_remove(m, f)] for f in sorted(set(m))) for m in MULTISETS
+)
 
 
 @cache
@@ -57,64 +94,75 @@ def sub_multisets(s: Multiset) -> tuple[Multiset, ...]:
 
 
 @cache
-def _merge_table() -> dict[tuple[Multiset, Multiset], Multiset]:
-    table = {}
-    for k in range(6):
-        for kept in combinations_with_replacement(FACES, k):
-            for rolled, _p in outcomes(5 - k):
-                table[(kept, rolled)] = tuple(sorted(kept + rolled))
-    return table
+def _sub_indices(s: Multiset) -> tuple[int, ...]:
+    return tuple(INDEX[k] for k in sub_multisets(s))
+
+
+def expand(values: Sequence[float]) -> list[float]:
+    """A table over ALL_FIVE (252 values) as a table over every multiset (462), expectations
+    of rolling the missing dice filled in (no further attempts)."""
+    w = [0.0] * len(MULTISETS)
+    w[FIVE_START:] = values
+    for i in SMALL:
+        a = ADD[i]
+        w[i] = (w[a[0]] + w[a[1]] + w[a[2]] + w[a[3]] + w[a[4]] + w[a[5]]) / 6.0
+    return w
 
 
 class Solver:
-    """Optimal play of the remaining Roll Attempts for one value function."""
+    """Optimal play of the remaining Roll Attempts for one value table.
+
+    `values[i]` is the value of ALL_FIVE[i] as a final result."""
+
+    __slots__ = ("attempts", "v", "v0", "w")
 
     def __init__(self, values: Sequence[float], attempts: int) -> None:
-        # values[i] is the value of ALL_FIVE[i]
         self.attempts = attempts
-        self.v0 = dict(zip(ALL_FIVE, values, strict=True))
-        merge = _merge_table()
-        self.v: list[dict[Multiset, float]] = [self.v0]
-        self.w: list[dict[Multiset, float]] = []
-        for r in range(1, attempts + 1):
-            prev = self.v[r - 1]
-            w: dict[Multiset, float] = {}
-            for k in range(6):
-                rolled = outcomes(5 - k)
-                for kept in combinations_with_replacement(FACES, k):
-                    w[kept] = sum(p * prev[merge[(kept, o)]] for o, p in rolled)
-            self.w.append(w)  # self.w[r-1]: expectations with r-1 attempts left after rolling
-            v = {}
-            for s in ALL_FIVE:
-                best = self.v0[s]
-                for kept in sub_multisets(s):
-                    if w[kept] > best:
-                        best = w[kept]
-                v[s] = best
-            self.v.append(v)
+        self.v0 = list(values)
+        self.v: list[list[float]] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
+        self.w: list[list[float]] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
+        prev = self.v0
+        n = len(MULTISETS)
+        for _r in range(attempts):
+            w = expand(prev)
+            self.w.append(w)
+            best = w[:]  # best[i]: the best W over the sub-multisets of MULTISETS[i]
+            for i in range(n):
+                for j in LESS[i]:
+                    if best[j] > best[i]:
+                        best[i] = best[j]
+            v0 = self.v0
+            prev = [
+                b if b > v0[j] else v0[j] for j, b in enumerate(best[FIVE_START:])
+            ]  # stop now, or keep the best sub-multiset
+            self.v.append(prev)
 
-    def before_first_roll(self) -> float:
-        """Expected value with all attempts still to use (nothing rolled yet)."""
-        if self.attempts == 0:
+    def before_first_roll(self, attempts: int | None = None) -> float:
+        """Expected value with `attempts` (default: all) still to use and nothing rolled."""
+        r = self.attempts if attempts is None else min(attempts, self.attempts)
+        if r <= 0:
             return 0.0
-        return self.w[self.attempts - 1][()]
+        return self.w[r - 1][0]
 
     def value(self, dice: Sequence[int], attempts_left: int) -> float:
-        return self.v[min(attempts_left, self.attempts)][tuple(sorted(dice))]
+        return self.v[max(0, min(attempts_left, self.attempts))][FIVE_INDEX[tuple(sorted(dice))]]
+
+    def keep_value(self, kept: Sequence[int], attempts_after: int) -> float:
+        """Expected value of keeping `kept`, rolling the rest, with `attempts_after` left."""
+        return self.w[max(0, min(attempts_after, self.attempts - 1))][INDEX[tuple(sorted(kept))]]
 
     def best_keep(self, dice: Sequence[int], attempts_left: int) -> tuple[Multiset | None, float]:
         """The multiset to keep before the next roll (None = stop now) and its expectation."""
         s = tuple(sorted(dice))
-        stop = self.v0[s]
-        if attempts_left <= 0:
+        stop = self.v0[FIVE_INDEX[s]]
+        if attempts_left <= 0 or self.attempts <= 0:
             return None, stop
         w = self.w[min(attempts_left, self.attempts) - 1]
         best_kept, best = None, stop
-        for kept in sub_multisets(s):
-            if kept == s:
-                continue
-            if w[kept] > best + 1e-12:
-                best_kept, best = kept, w[kept]
+        own = INDEX[s]
+        for k in _sub_indices(s):
+            if k != own and w[k] > best + 1e-9:
+                best_kept, best = MULTISETS[k], w[k]
         return best_kept, best
 
 
@@ -137,3 +185,125 @@ def solve(value_of: Callable[[Multiset], float], attempts: int) -> Solver:
 @lru_cache(maxsize=4096)
 def cached_solver(values: tuple[float, ...], attempts: int) -> Solver:
     return Solver(values, attempts)
+
+
+# ---------------------------------------------------------------- dice cards at the end
+
+
+def completion(values: Sequence[float]) -> list[float]:
+    """c[i]: the best final value reachable by adding any faces to MULTISETS[i]."""
+    c = [0.0] * len(MULTISETS)
+    c[FIVE_START:] = values
+    for i in SMALL:
+        c[i] = max(c[j] for j in ADD[i])
+    return c
+
+
+def _best_less(table: Sequence[float], s: Multiset, changeable: int = 1) -> float:
+    """Max of table over s with `changeable` dice taken away (table over MULTISETS)."""
+    best = float("-inf")
+    layer = {INDEX[s]}
+    for _ in range(changeable):
+        layer = {j for i in layer for j in LESS[i]}
+    for i in layer:
+        if table[i] > best:
+            best = table[i]
+    return best
+
+
+def card_terminal(values: Sequence[float], mode: str, count: int = 1) -> list[float]:
+    """The value of each final result when one dice card (of `mode`) may be used on it.
+
+    set_any     turn `count` dice to faces of your choice
+    set_six     turn one die to a 6
+    adjust_one  move one die one up or one down
+    copy_own    make one die show another die's number
+    reroll      re-roll up to `count` dice (the expectation)
+    Values never drop: not using the card is always allowed.
+    """
+    out = list(values)
+    if mode == "set_any":
+        c = completion(values)
+        for j, s in enumerate(ALL_FIVE):
+            for n in range(1, count + 1):
+                out[j] = max(out[j], _best_less(c, s, n))
+        return out
+    if mode == "reroll":
+        w = expand(values)
+        for j, s in enumerate(ALL_FIVE):
+            for n in range(1, count + 1):
+                out[j] = max(out[j], _best_less(w, s, n))
+        return out
+    for j, s in enumerate(ALL_FIVE):
+        best = out[j]
+        for face in set(s):
+            rest = _remove(s, face)
+            if mode == "set_six":
+                targets: Sequence[int] = (6,) if face != 6 else ()
+            elif mode == "adjust_one":
+                targets = [v for v in (face - 1, face + 1) if 1 <= v <= 6]
+            elif mode == "copy_own":
+                targets = [v for v in set(rest) if v != face]
+            else:
+                raise ValueError(f"unknown card mode {mode}")
+            for v in targets:
+                value = values[FIVE_INDEX[_add(rest, v)]]
+                if value > best:
+                    best = value
+        out[j] = best
+    return out
+
+
+def card_change(
+    values: Sequence[float], dice: Sequence[int], mode: str, count: int = 1
+) -> tuple[float, list[tuple[int, int]] | tuple[int, ...] | None]:
+    """The best use of a card on these dice: (value, plan).
+
+    The plan is [(position, new value), ...] for deterministic modes, or the positions to
+    re-roll for `reroll`; None when not using the card is best."""
+    s = tuple(sorted(dice))
+    base = values[FIVE_INDEX[s]]
+    best, plan = base, None
+    positions = range(len(dice))
+    if mode == "reroll":
+        w = expand(values)
+        for n in range(1, count + 1):
+            for subset in _combos(len(dice), n):
+                kept = tuple(sorted(d for i, d in enumerate(dice) if i not in subset))
+                if w[INDEX[kept]] > best + 1e-9:
+                    best, plan = w[INDEX[kept]], subset
+        return best, plan
+    changes: list[list[tuple[int, int]]] = []
+    if mode == "set_any":
+        singles = [[(i, v)] for i in positions for v in FACES if v != dice[i]]
+        changes = list(singles)
+        if count >= 2:
+            for a in range(len(dice)):
+                for b in range(a + 1, len(dice)):
+                    for va in FACES:
+                        for vb in FACES:
+                            if va != dice[a] and vb != dice[b]:
+                                changes.append([(a, va), (b, vb)])
+    elif mode == "set_six":
+        changes = [[(i, 6)] for i in positions if dice[i] != 6]
+    elif mode == "adjust_one":
+        changes = [[(i, v)] for i in positions for v in (dice[i] - 1, dice[i] + 1) if 1 <= v <= 6]
+    elif mode == "copy_own":
+        changes = [
+            [(i, dice[j])] for i in positions for j in positions if i != j and dice[j] != dice[i]
+        ]
+    for change in changes:
+        new = list(dice)
+        for i, v in change:
+            new[i] = v
+        value = values[FIVE_INDEX[tuple(sorted(new))]]
+        if value > best + 1e-9:
+            best, plan = value, change
+    return best, plan
+
+
+@cache
+def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    from itertools import combinations
+
+    return tuple(combinations(range(n), k))

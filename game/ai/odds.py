@@ -36,7 +36,7 @@ def chance(
     if dice is None:
         if attempts_left <= 0:
             return 0.0
-        return solver.w[attempts_left - 1][()]
+        return solver.before_first_roll(attempts_left)
     return solver.value(dice, attempts_left)
 
 

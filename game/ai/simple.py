@@ -164,9 +164,18 @@ class SimpleAI:
                     return action
                 if status == "reload":
                     return action
+                if status != "evasive" and _token_helps(engine, status, incoming):
+                    return action
             if action.kind == "play":
                 card = self._card(engine, action)
                 if card.attack_modifier and me.cp >= card.cost + 1 and self.rng.random() < 0.6:
+                    return action
+                if (
+                    card.type == "instant"
+                    and card.id != "not_this_time"  # its own rule follows
+                    and incoming >= 4
+                    and any(fx.verb == "prevent_damage" for fx in card.effects)
+                ):
                     return action
                 if card.id == "not_this_time" and incoming >= 6:
                     return action
@@ -216,6 +225,28 @@ class SimpleAI:
 
     def _defense_choice(self, engine, choice: PendingChoice) -> Action:
         return choice.options[0].action
+
+
+def _verbs(effects) -> set[str]:
+    out: set[str] = set()
+    for fx in effects:
+        out.add(fx.verb)
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx:
+                out |= _verbs(fx[key])
+        for opt in fx.get("options", ()):
+            out |= _verbs(opt["effects"])
+    return out
+
+
+def _token_helps(engine, status: str, incoming: int) -> bool:
+    """A token without a rule of its own: spend it whenever it is offered if it adds to an
+    Attack or clears a status; if it only shields, when at least 3 damage is coming."""
+    spend = engine.content.statuses[status].spend
+    verbs = _verbs(spend.effects) if spend else set()
+    if verbs & {"add_damage", "make_undefendable", "remove_status"}:
+        return True
+    return bool(verbs & {"prevent_damage", "avoid_damage", "reflect_damage"}) and incoming >= 3
 
 
 class RandomAI:

@@ -18,6 +18,14 @@ STATUS_WORTH = {
     "bounty": 3.0,
     "evasive": 2.0,
     "reload": 2.0,
+    "blind": 2.5,
+    "entangle": 1.5,
+    "targeted": 4.0,
+    "burn": 4.0,
+    "fire_mastery": 1.0,
+    "poison": 2.5,
+    "sneak_attack": 3.0,
+    "shadows": 6.0,
 }
 AVG_DIE = 3.5
 
@@ -38,6 +46,10 @@ def amount_value(faces: tuple[str, ...], value, dice: int = 1) -> float:
         return times * dice * AVG_DIE
     if "half_sum" in value:
         return times * (dice * AVG_DIE / 2.0 + 0.25)
+    if "own_cp" in value:  # a typical CP count
+        return times * 5.0
+    if "own_tokens" in value:  # a typical token count
+        return times * 2.0
     return 0.0
 
 
