@@ -786,16 +786,11 @@ class Env:
         if utility is None and kill is not None:
             utility = linear_utility_with(kill)
         self.utility = utility or linear_utility
-        self._turn: dict[tuple, float] = {}
         self._shields: dict[tuple, Shield] = {}
 
-    # The typical worth of a player's Offensive Roll Phase (used for Stun, Knockdown,
-    # Evasive); refined by `set_turn_worth` from the exact solve when known.
     def turn_worth(self, fighter: Fighter) -> float:
-        return self._turn.get((fighter.hero, fighter.levels), AVG_TURN)
-
-    def set_turn_worth(self, fighter: Fighter, value: float) -> None:
-        self._turn[(fighter.hero, fighter.levels)] = value
+        """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
+        return AVG_TURN
 
     def turns_left(self, a: Fighter, b: Fighter) -> float:
         return max(1.0, min(a.health, b.health) / AVG_TURN)

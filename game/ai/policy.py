@@ -71,8 +71,6 @@ HARD = frozenset(
         "improve_defense",  # Better D! and dice cards on the defense roll
         "save_cp",  # save CP for an upgrade affordable next turn
         "value_tokens",  # spend tokens and defensive cards by their worth, not thresholds
-        "draw_early",  # draw cards in Main (1) too
-        "turn_worth",  # Stun, Knockdown, Evasive valued by the solved worth of a turn
         "cp_plan",  # CP priced by what it could buy (a shadow price), not a constant
         "value_main",  # every Main Phase card weighed by its worth (Normal: rules of thumb)
         "value_modifiers",  # Attack Modifiers when they pay (Normal: whenever affordable)
@@ -254,8 +252,6 @@ class SmartAI:
         t.base = base
         t.best_row = best_row
         self._turns[key] = t
-        if self.has("turn_worth"):
-            env.set_turn_worth(me, self.solver(t, (), 3).before_first_roll(3))
         return t
 
     def solver(self, t: Turn, cards: tuple, attempts: int) -> Solver:
@@ -1247,7 +1243,7 @@ class SmartAI:
             gained = min(amount, room)
             return env.change(me.health, opp.health, me.health + gained, opp.health), None
         if verbs == ["draw"]:
-            if phase != "main2" and not self.has("draw_early"):
+            if phase != "main2":
                 return None, None
             count = fxs[0]["count"] if isinstance(fxs[0]["count"], int) else 1
             return count * CARD_WORTH * 0.9 - 0.3 * CARD_WORTH, None
