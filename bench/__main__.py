@@ -319,7 +319,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -328,13 +328,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games", type=int, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
     )
-    parser.add_argument("--jobs", type=int, default=1, help="ai: processes to play in")
+    parser.add_argument("--jobs", type=int, default=1, help="ai, balance: processes to play in")
+    parser.add_argument("--level", default="hard", help="balance: computer level on both seats")
+    parser.add_argument("--heroes", default="", help="balance: comma-separated subset")
+    parser.add_argument(
+        "--out", default="docs/balance.md", help="balance: Markdown matrix to write ('-': none)"
+    )
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games is None:
         args.games = 2000 if args.name == "ai" else 200
+    if args.name == "balance":
+        from bench.balance import bench_balance
+
+        heroes = [h for h in args.heroes.split(",") if h] or None
+        figures = bench_balance(
+            args.games, args.seed, max(1, args.jobs), args.level, heroes, args.out, not args.json
+        )
+        for key in ("hero_win_rates", "matrix"):
+            if not args.json:
+                print(f"{key}: {figures[key]}")
+        print(json.dumps({"name": "balance", **figures}))
+        return 0
     if args.name == "all":
         return bench_all(args)
     if args.name == "render":
