@@ -130,7 +130,7 @@ def test_dice_tokens_and_starting_board():
 # ---------------------------------------------------------------- Righteous Combat
 
 SWORD_DICE = {0: [1, 2, 1, 3, 5], 1: [1, 2, 1, 2, 5], 2: [1, 1, 2, 2, 1]}
-SWORD_DAMAGE = {1: (4, 6, 8), 2: (5, 7, 9), 3: (6, 8, 10)}
+SWORD_DAMAGE = {1: (5, 7, 9), 2: (6, 8, 10), 3: (7, 9, 11)}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -144,7 +144,7 @@ def test_righteous_combat_each_row_and_level(level, row):
 # ---------------------------------------------------------------- Righteous Prayer and Crit
 
 
-@pytest.mark.parametrize("level,damage,gained", [(1, 6, {}), (2, 7, {"protect": 1})])
+@pytest.mark.parametrize("level,damage,gained", [(1, 7, {}), (2, 8, {"protect": 1})])
 def test_righteous_prayer_gains_crit_only_after_its_damage(level, damage, gained):
     t = paladin_first(paladin={"upgrades": {"righteous_prayer": level}})
     t.do("roll", by="paladin", dice=[3, 4, 3, 1, 5])
@@ -170,12 +170,12 @@ def test_a_crit_already_held_boosts_righteous_prayer_and_a_new_one_follows():
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
     assert resolved(t, "barb")["added"] == 4
-    assert landed(t, "barb") == [10]
+    assert landed(t, "barb") == [11]
     assert statuses(t, "paladin") == {"crit": 1}
 
 
-@pytest.mark.parametrize("row,base,offered_now", [(0, 4, False), (1, 6, True)])
-def test_crit_needs_the_abilitys_own_damage_to_reach_five(row, base, offered_now):
+@pytest.mark.parametrize("row,base,offered_now", [(0, 5, False), (1, 7, True)])
+def test_crit_needs_the_abilitys_own_damage_to_reach_six(row, base, offered_now):
     t = paladin_first(paladin={"statuses": {"crit": 1}})
     t.do("roll", by="paladin", dice=SWORD_DICE[row])
     t.do("activate", by="paladin", ability="righteous_combat", row=row)
@@ -188,7 +188,7 @@ def test_crit_needs_the_abilitys_own_damage_to_reach_five(row, base, offered_now
 
 
 def test_crit_threshold_ignores_attack_modifiers():
-    # Bounty on the Barbarian adds 1: 4 + 1 would reach 5, but the ability's own damage is 4.
+    # Bounty on the Barbarian adds 1: 5 + 1 would reach 6, but the ability's own damage is 5.
     t = paladin_first(paladin={"statuses": {"crit": 1}}, barb={"statuses": {"bounty": 1}})
     t.do("roll", by="paladin", dice=SWORD_DICE[0])
     t.do("activate", by="paladin", ability="righteous_combat", row=0)
@@ -197,14 +197,14 @@ def test_crit_threshold_ignores_attack_modifiers():
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
     assert resolved(t, "barb")["added"] == 1
-    assert landed(t, "barb") == [5]
+    assert landed(t, "barb") == [6]
     assert statuses(t, "paladin") == {"crit": 1}
 
 
 # ---------------------------------------------------------------- Vengeance, Holy Light
 
 
-@pytest.mark.parametrize("level,gain_cp,damage", [(1, 0, 6), (2, 1, 7)])
+@pytest.mark.parametrize("level,gain_cp,damage", [(1, 0, 7), (2, 1, 8)])
 def test_vengeance(level, gain_cp, damage):
     t = paladin_first(paladin={"upgrades": {"vengeance": level}})
     strike(t, [1, 2, 3, 4, 5], "vengeance")
@@ -231,10 +231,25 @@ def test_holy_light_heals_without_attacking(level, dice, row, health, gained):
     assert not t.events("attack_declared")
 
 
+@pytest.mark.parametrize("level", [1, 2])
+def test_holy_light_sheds_every_negative_status_but_keeps_the_positive_ones(level):
+    t = paladin_first(
+        paladin={
+            "upgrades": {"holy_light": level},
+            "health": 40,
+            "statuses": {"burn": 1, "concussion": 1, "protect": 1},
+        }
+    )
+    strike(t, [5, 5, 1, 2, 3], "holy_light", 0, defense=None)
+    assert "burn" not in statuses(t, "paladin")
+    assert "concussion" not in statuses(t, "paladin")
+    assert statuses(t, "paladin")["protect"] == 1
+
+
 # ---------------------------------------------------------------- Holy Attack and Tithe
 
 
-@pytest.mark.parametrize("level,healed,damage", [(1, 1, 7), (2, 3, 8)])
+@pytest.mark.parametrize("level,healed,damage", [(1, 2, 7), (2, 4, 8)])
 def test_holy_attack_small_straight(level, healed, damage):
     t = paladin_first(paladin={"upgrades": {"holy_attack": level}, "health": 40})
     strike(t, [1, 2, 3, 4, 1], "holy_attack")
@@ -535,5 +550,5 @@ def test_zeal_gains_a_crit_for_this_very_attack():
     t.do("spend", by="paladin", status="crit")
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [10]
+    assert landed(t, "barb") == [11]
     assert cp(t, "paladin") == 0
