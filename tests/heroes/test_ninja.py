@@ -120,7 +120,7 @@ def test_dice_tokens_and_starting_board():
 
 # ---------------------------------------------------------------- Ninjatō Slash
 
-SLASH_DAMAGE = {1: (4, 5, 6), 2: (5, 6, 8), 3: (6, 7, 9)}
+SLASH_DAMAGE = {1: (5, 6, 7), 2: (6, 7, 9), 3: (7, 8, 10)}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -267,7 +267,7 @@ def test_ninjutsu_before_the_defense(die, added, undefendable, poison):
     assert bool(t.events("defense_chosen")) is not undefendable
     hit = resolved(t, "barb")
     assert hit["added"] == added
-    assert hit["amount"] == 4 + added
+    assert hit["amount"] == 5 + added
     assert statuses(t, "barb") == ({"delayed_poison": 1} if poison else {})
 
 
@@ -279,7 +279,7 @@ def test_ninjutsu_after_the_defense_roll_can_no_longer_make_it_undefendable():
     t.settle()
     assert not [e for e in t.engine.log if "undefendable" in e.text]
     hit = resolved(t, "barb")
-    assert (hit["added"], hit["prevented"], hit["amount"]) == (2, 1, 5)
+    assert (hit["added"], hit["prevented"], hit["amount"]) == (2, 1, 6)
 
 
 def test_ninjutsu_is_spent_only_from_activation_until_damage():
@@ -297,7 +297,7 @@ def test_ninjutsu_is_spent_only_from_activation_until_damage():
     assert t.view.phase == "main2"
     assert not offered(t, "ninjutsu")  # the damage has landed
     assert statuses(t, "ninja") == {"ninjutsu": 1}
-    assert landed(t, "barb") == [6]
+    assert landed(t, "barb") == [7]
 
 
 def test_ninjutsu_make_room_rule():
@@ -320,7 +320,7 @@ def test_ninjutsu_at_its_limit_the_extra_is_lost_if_she_keeps_them():
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
     assert statuses(t, "ninja") == {"ninjutsu": 3}
-    assert landed(t, "barb") == [4]
+    assert landed(t, "barb") == [5]
 
 
 # ---------------------------------------------------------------- Smoke Bomb
@@ -391,7 +391,7 @@ def test_two_delayed_poison_land_together_at_the_end_of_the_holders_turn():
     t = barb_first(barb={"statuses": {"delayed_poison": 2}}, start_at="main2")
     t.do("end_phase", by="barb")
     t.settle()
-    assert landed(t, "barb") == [4]  # one landing of 2 + 2, not two of 2
+    assert landed(t, "barb") == [6]  # one landing of 3 + 3, not two of 3
     assert statuses(t, "barb") == {}
     assert t.view.active == t.seat("ninja")
 
@@ -407,7 +407,7 @@ def test_delayed_poison_waits_for_the_end_of_the_victims_own_turn():
     t.do("no_ability", by="barb")
     t.do("end_phase", by="barb")
     t.settle()
-    assert t.player("barb").health == 44
+    assert t.player("barb").health == 43
     assert statuses(t, "barb") == {}
 
 
@@ -446,7 +446,7 @@ def test_venom_edge_adds_one_and_poisons():
     t.do("play", by="ninja", card="venom_edge")
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [5]
+    assert landed(t, "barb") == [6]
     assert statuses(t, "barb") == {"delayed_poison": 1}
 
 
@@ -456,7 +456,7 @@ def test_silent_strike_before_the_defense_makes_the_attack_undefendable():
     t.do("play", by="ninja", card="silent_strike")
     t.settle()
     assert not t.events("defense_chosen")
-    assert landed(t, "barb") == [6]
+    assert landed(t, "barb") == [7]
 
 
 def test_silent_strike_after_the_defense_only_adds_damage():
@@ -466,7 +466,7 @@ def test_silent_strike_after_the_defense_only_adds_damage():
     t.do("play", by="ninja", card="silent_strike", window="before_damage")
     t.settle()
     hit = resolved(t, "barb")
-    assert (hit["added"], hit["prevented"], hit["amount"]) == (2, 1, 5)
+    assert (hit["added"], hit["prevented"], hit["amount"]) == (2, 1, 6)
     assert not [e for e in t.engine.log if "undefendable" in e.text]
 
 
