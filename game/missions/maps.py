@@ -1,0 +1,172 @@
+"""Mission maps: hexagonal Tiled `.tmx` files in maps/missions/, read with pytmx.
+
+The loader returns plain data (`MissionMap`) in axial coordinates; a broken map raises
+`ContentError` naming the file and the field (e.g. ``maps/missions/x.tmx: objects[3].number:
+a numbered space needs a number 1..6``). pytmx only parses here - the window draws hexes itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.content.loader import ContentError
+from game.missions.hexgrid import Hex, offset_to_axial, reading_key
+from game.paths import maps_dir
+
+KINDS = ("entry", "exit", "boost", "numbered", "henchman", "boss")
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    hex: Hex
+    col: int
+    row: int
+    dark: bool = False
+    entry: bool = False
+    exit: bool = False
+    boost: bool = False
+    number: int = 0  # numbered space for red dice (0 = none)
+
+
+@dataclass(slots=True)
+class MissionMap:
+    name: str
+    width: int
+    height: int
+    spaces: dict[Hex, Space] = field(default_factory=dict)
+    henchmen: list[tuple[int, Hex]] = field(default_factory=list)  # (type slot, hex)
+    boss: Hex | None = None
+
+    def numbered(self, number: int) -> Hex | None:
+        for space in self.spaces.values():
+            if space.number == number:
+                return space.hex
+        return None
+
+    def entries(self) -> list[Hex]:
+        return sorted((s.hex for s in self.spaces.values() if s.entry), key=reading_key)
+
+
+def _pytmx():
+    """Import pytmx without letting it pull in pygame (it imports pygame when it can, for
+    optional surface loading we never use); the rules process stays free of SDL."""
+    if "pytmx" in sys.modules or "pygame" in sys.modules:
+        import pytmx
+
+        return pytmx
+    quiet = logging.getLogger("pytmx.util_pygame")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        import pytmx
+    finally:
+        quiet.setLevel(level)
+        for name in ("pygame", "pytmx.util_pygame"):  # a window may import them properly later
+            with contextlib.suppress(KeyError):
+                del sys.modules[name]
+    return pytmx
+
+
+def load_map(path: Path | str) -> MissionMap:
+    path = Path(path)
+    rel = f"maps/missions/{path.name}"
+    pytmx = _pytmx()
+
+    def fail(fld: str, message: str) -> ContentError:
+        return ContentError(rel, fld, message)
+
+    if not path.exists():
+        raise fail("", "file not found")
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as exc:  # pytmx raises many kinds (XML, value, key errors)
+        raise fail("", f"not a readable Tiled map ({type(exc).__name__}: {exc})") from exc
+    if getattr(tmx, "orientation", "") != "hexagonal":
+        raise fail("orientation", f"expected 'hexagonal', got '{tmx.orientation}'")
+    if getattr(tmx, "staggeraxis", "y") != "y" or getattr(tmx, "staggerindex", "odd") != "odd":
+        raise fail("staggeraxis", "mission maps use staggeraxis 'y' with staggerindex 'odd'")
+    names = [layer.name for layer in tmx.layers]
+    if "terrain" not in names:
+        raise fail("layers", "missing the 'terrain' tile layer")
+    if "features" not in names:
+        raise fail("layers", "missing the 'features' object layer")
+    out = MissionMap(name=path.stem, width=tmx.width, height=tmx.height)
+    terrain = tmx.get_layer_by_name("terrain")
+    cells: dict[tuple[int, int], bool] = {}
+    for col, row, gid in terrain.iter_data():
+        if gid == 0:
+            continue
+        props = tmx.get_tile_properties_by_gid(gid) or {}
+        kind = props.get("space_kind")
+        if kind not in ("floor", "dark"):
+            raise fail(f"terrain[{row}][{col}].space_kind", f"expected floor or dark, got {kind!r}")
+        cells[(col, row)] = kind == "dark"
+    features: dict[tuple[int, int], dict] = {}
+    for i, obj in enumerate(tmx.get_layer_by_name("features")):
+        props = obj.properties or {}
+        where = f"objects[{i}]"
+        kind = props.get("space_kind")
+        if kind not in KINDS:
+            raise fail(f"{where}.space_kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
+        try:
+            col, row = int(props["grid_col"]), int(props["grid_row"])
+        except (KeyError, TypeError, ValueError):
+            raise fail(
+                f"{where}.grid_col", "every feature needs integer grid_col and grid_row"
+            ) from None
+        if (col, row) not in cells:
+            raise fail(f"{where}.grid_col", f"({col}, {row}) is not a space of the terrain layer")
+        if cells[(col, row)]:
+            raise fail(f"{where}.space_kind", f"{kind} at ({col}, {row}) is on a dark space")
+        slot = features.setdefault((col, row), {})
+        if kind == "numbered":
+            number = props.get("number")
+            if not isinstance(number, int) or not 1 <= number <= 6:
+                raise fail(
+                    f"{where}.number", f"a numbered space needs a number 1..6, got {number!r}"
+                )
+            slot["number"] = number
+        elif kind == "henchman":
+            enemy_slot = props.get("enemy_slot")
+            if not isinstance(enemy_slot, int) or not 0 <= enemy_slot <= 2:
+                raise fail(f"{where}.enemy_slot", f"expected 0, 1 or 2, got {enemy_slot!r}")
+            out.henchmen.append((enemy_slot, offset_to_axial(col, row)))
+        elif kind == "boss":
+            if out.boss is not None:
+                raise fail(f"{where}.space_kind", "a map has at most one boss space")
+            out.boss = offset_to_axial(col, row)
+        else:
+            slot[kind] = True
+    for (col, row), dark in cells.items():
+        f = features.get((col, row), {})
+        h = offset_to_axial(col, row)
+        out.spaces[h] = Space(
+            hex=h,
+            col=col,
+            row=row,
+            dark=dark,
+            entry=bool(f.get("entry")),
+            exit=bool(f.get("exit")),
+            boost=bool(f.get("boost")),
+            number=int(f.get("number", 0)),
+        )
+    numbers = [s.number for s in out.spaces.values() if s.number]
+    if len(numbers) != len(set(numbers)):
+        raise fail("objects", "a number is used by more than one numbered space")
+    out.henchmen.sort(key=lambda item: reading_key(item[1]))
+    return out
+
+
+_CACHE: dict[str, MissionMap] = {}
+
+
+def mission_map(name: str) -> MissionMap:
+    """A packaged map by file name, loaded once per process."""
+    if name not in _CACHE:
+        _CACHE[name] = load_map(maps_dir() / "missions" / name)
+    return _CACHE[name]

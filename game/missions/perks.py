@@ -1,0 +1,206 @@
+"""Perk sheets: one per player profile, carried from mission to mission (rules 108-119).
+
+A sheet records filled circles per perk (row, column), the missions perfected (the 3-PP bonus
+is paid once per mission), the New Game+ circles per difficulty, and how many times the player
+restarted (the "+" after the name). Sheets are saved as JSON in the user data folder with the
+atomic writer; a damaged file is set aside (never deleted) and reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.missions.content import MissionsDB, PerkDef
+from game.paths import user_data_dir
+from game.persistence.files import read_json, set_aside, write_json
+
+VERSION = 1
+PROFILE_RE = re.compile(r"^[A-Za-z0-9_\- ]{1,32}$")
+
+
+class PerkError(Exception):
+    """A Perk Point cannot be spent that way; the message says why."""
+
+
+@dataclass(slots=True)
+class PerkSheet:
+    name: str
+    plus: int = 0  # how many times the player started over with a "+"
+    circles: dict[str, int] = field(default_factory=dict)  # "row:column" -> filled circles
+    perfected: list[str] = field(default_factory=list)  # mission ids with the perfect bonus paid
+    new_game_plus: list[int] = field(default_factory=list)  # difficulty columns filled
+    unspent: int = 0
+
+    @property
+    def display_name(self) -> str:
+        return self.name + "+" * self.plus
+
+    def filled(self, perk: PerkDef) -> int:
+        return self.circles.get(f"{perk.row}:{perk.column}", 0)
+
+    def unlocked(self, perk: PerkDef) -> bool:
+        return self.filled(perk) >= perk.circles
+
+    def mythic_access(self) -> bool:
+        """All five New Game+ circles, or a restarted sheet (rules 114-115)."""
+        return len(set(self.new_game_plus)) >= 5 or self.plus > 0
+
+    def to_json(self) -> dict:
+        return {
+            "version": VERSION,
+            "name": self.name,
+            "plus": self.plus,
+            "circles": dict(sorted(self.circles.items())),
+            "perfected": sorted(self.perfected),
+            "new_game_plus": sorted(set(self.new_game_plus)),
+            "unspent": self.unspent,
+        }
+
+    @staticmethod
+    def from_json(data: object) -> PerkSheet:
+        if not isinstance(data, dict):
+            raise ValueError("a Perk sheet is a JSON object")
+        if data.get("version") != VERSION:
+            raise ValueError(f"unknown Perk sheet version {data.get('version')!r}")
+        name = data.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError("name: expected a non-empty string")
+        circles = data.get("circles", {})
+        if not isinstance(circles, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in circles.items()
+        ):
+            raise ValueError("circles: expected an object of 'row:column' -> count")
+        ngp = data.get("new_game_plus", [])
+        if not isinstance(ngp, list) or not all(isinstance(v, int) and 1 <= v <= 5 for v in ngp):
+            raise ValueError("new_game_plus: expected difficulties 1-5")
+        perfected = data.get("perfected", [])
+        if not isinstance(perfected, list) or not all(isinstance(v, str) for v in perfected):
+            raise ValueError("perfected: expected a list of mission ids")
+        plus, unspent = data.get("plus", 0), data.get("unspent", 0)
+        if not isinstance(plus, int) or not isinstance(unspent, int) or plus < 0 or unspent < 0:
+            raise ValueError("plus / unspent: expected whole numbers")
+        return PerkSheet(name, plus, dict(circles), list(perfected), list(ngp), unspent)
+
+
+def perk_points(result: dict, sheet: PerkSheet, easier: tuple[str, ...] = ()) -> int:
+    """PP for one mission (rules 109-110, 119): 0 / 1 / 2 by sides completed, 3 for both
+    sides plus the Side 1 perfect reward - the perfect bonus only the first time."""
+    sides = result["sides_completed"]
+    if sides >= 2 and result["result"] == "won":
+        points = 3 if result.get("perfect") and result["mission"] not in sheet.perfected else 2
+    else:
+        points = min(sides, 1)
+    if "double_pp" in easier:
+        points *= 2
+    return points
+
+
+def record_mission(sheet: PerkSheet, result: dict, easier: tuple[str, ...] = ()) -> int:
+    """Award the PP (added to `unspent`), tick the perfect box and the New Game+ circle."""
+    points = perk_points(result, sheet, easier)
+    won = result["result"] == "won" and result["sides_completed"] >= 2
+    if won and result.get("perfect") and result["mission"] not in sheet.perfected:
+        sheet.perfected.append(result["mission"])
+        level = min(5, result["difficulty"])
+        if level not in sheet.new_game_plus:
+            sheet.new_game_plus.append(level)  # free, not a PP spend (rule 114)
+    sheet.unspent += points
+    return points
+
+
+def spend(sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficulty: int) -> None:
+    """Fill one circle (rule 111): column at most the mission's (Total) Difficulty; the
+    Momentum row only in order (rule 112)."""
+    if sheet.unspent <= 0:
+        raise PerkError("no Perk Points left to spend")
+    perk = next((p for p in db.perks if p.row == row and p.column == column), None)
+    if perk is None:
+        perk = next((p for p in db.feats if p.column == column and row == "feats"), None)
+    if perk is None:
+        raise PerkError(f"there is no perk in row '{row}', column {column}")
+    if column > min(5, total_difficulty):
+        raise PerkError(f"column {column} is above this mission's difficulty ({total_difficulty})")
+    if sheet.unlocked(perk):
+        raise PerkError(f"{row} {column} is already unlocked")
+    if db.perk_rows.get(row) and column > 1:
+        before = next(p for p in db.perks if p.row == row and p.column == column - 1)
+        if not sheet.unlocked(before):
+            raise PerkError(f"{row} {column} needs {row} {column - 1} first")
+    key = f"{row}:{column}"
+    sheet.circles[key] = sheet.circles.get(key, 0) + 1
+    sheet.unspent -= 1
+
+
+def restart(sheet: PerkSheet) -> PerkSheet:
+    """Throw the sheet away and start a new one with one more "+" (rule 115)."""
+    return PerkSheet(sheet.name, plus=sheet.plus + 1)
+
+
+def bonuses(sheet: PerkSheet, db: MissionsDB) -> dict:
+    """What the unlocked perks give at mission setup (MissionSetup.perks)."""
+    out: dict = {"momentum_level": 1, "health": 0, "momentum": 0, "cp": 0, "draw": 0}
+    out["hero_statuses"], out["enemy_statuses"], out["feats"] = [], [], []
+    for perk in db.perks:
+        if not sheet.unlocked(perk):
+            continue
+        fx = perk.effect
+        verb = fx["do"]
+        if verb == "momentum_level":
+            out["momentum_level"] = max(out["momentum_level"], fx["level"])
+        elif verb == "start_health":
+            out["health"] += fx["amount"]
+        elif verb == "start_momentum":
+            out["momentum"] += fx["amount"]
+        elif verb == "start_cp":
+            out["cp"] += fx["amount"]
+        elif verb == "start_draw":
+            out["draw"] += fx["count"]
+        elif verb == "start_cp_draw":
+            out["cp"] += fx["amount"]
+            out["draw"] += fx["count"]
+        elif verb == "hero_status":
+            out["hero_statuses"].append([fx["status"], fx["count"], fx.get("amount", 2)])
+        elif verb == "enemy_status":
+            out["enemy_statuses"].append([fx["status"], fx["count"]])
+        elif verb == "sell_and_draw":
+            out["sell_and_draw"] = True
+        elif verb == "free_ally":
+            out["free_ally"] = True
+    for feat in db.feats:
+        if sheet.unlocked(feat):
+            out["feats"].append(feat.effect["feat"])
+    return out
+
+
+# ---------------------------------------------------------------- files
+
+
+def sheet_path(profile: str, folder: Path | None = None) -> Path:
+    if not PROFILE_RE.match(profile):
+        raise ValueError("a profile name uses letters, digits, spaces, '-' or '_' (1-32)")
+    return (folder or user_data_dir() / "perk_sheets") / f"{profile}.json"
+
+
+def save_sheet(sheet: PerkSheet, profile: str, folder: Path | None = None) -> Path:
+    path = sheet_path(profile, folder)
+    write_json(path, sheet.to_json())
+    return path
+
+
+def load_sheet(profile: str, folder: Path | None = None) -> tuple[PerkSheet, list[str]]:
+    """The profile's sheet (a fresh one if there is none) and messages about anything set
+    aside. A file that is valid JSON but not a sheet is set aside too."""
+    path = sheet_path(profile, folder)
+    data, messages = read_json(path)
+    if data is None:
+        return PerkSheet(profile), messages
+    try:
+        return PerkSheet.from_json(data), messages
+    except ValueError as exc:
+        moved = set_aside(path)
+        messages.append(
+            f"The Perk sheet {path.name} was damaged ({exc}); it was moved to {moved.name}."
+        )
+        return PerkSheet(profile), messages

@@ -1,0 +1,94 @@
+"""Components of a mission's esper world (data only).
+
+Entities: the mission itself (MissionInfo, the RNG), one per hex space (HexSpace, in axial
+coordinates), one per Hero (HeroState) and one per enemy (EnemyState: Henchmen and the boss).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.missions.hexgrid import Hex
+
+
+@dataclass(slots=True)
+class HexSpace:
+    hex: Hex
+    dark: bool = False
+    entry: bool = False
+    exit: bool = False
+    boost_space: bool = False
+    number: int = 0
+    defeat_tile: bool = False
+    # Boost Tiles lying here, top first: (index into the tile set, face up?)
+    tiles: list[tuple[int, bool]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class HeroState:
+    seat: int
+    hero: str
+    name: str
+    health: int
+    start_health: int
+    cp: int = 2
+    momentum: int = 0
+    momentum_level: int = 1
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    levels: dict[str, int] = field(default_factory=dict)
+    pos: Hex | None = None
+    exited: bool = False
+    defeated: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+    bonus: list[int] = field(default_factory=list)  # the numbers on held Bonus Damage tokens
+    allies: list[str] = field(default_factory=list)
+    ally_limit: int = 1
+    used_this_round: dict[str, int] = field(default_factory=dict)
+    facedown: list[int] = field(default_factory=list)  # Boost Tiles on the Health dial
+    has_range: bool = False  # Range gained for this round
+    mythic: str = ""
+    feats: list[str] = field(default_factory=list)  # unlocked, not yet used this mission
+    skip_income: bool = False
+    attack: dict | None = None  # what was rolled in Part 1, resolved in Target & Resolve
+
+
+@dataclass(slots=True)
+class EnemyState:
+    kind: str  # henchman | boss
+    enemy: str  # definition id
+    name: str
+    panel: int  # Henchman panel index, left to right (boss: 0)
+    health: int
+    start_health: int
+    pos: Hex
+    defeated: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+    bonus: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class MissionInfo:
+    mission: str
+    side: int = 0
+    round: int = 0
+    side_round: int = 0
+    phase: str = "setup"
+    start_player: int = 0
+    clock: int = 0  # segment the hand points at (0-7)
+    clock_plus: bool = False
+    red_dice: int = 2
+    black_dice: int = 3
+    enemy_dice: list[tuple[str, int]] = field(default_factory=list)
+    boost_pile: list[int] = field(default_factory=list)
+    boost_discard: list[int] = field(default_factory=list)
+    ally_deck: list[str] = field(default_factory=list)
+    ally_hq: list[str] = field(default_factory=list)
+    sides_completed: int = 0
+    side_done: bool = False
+    perfect: bool = False
+    bonus_done: bool = False
+    result: str = ""  # won | lost
+    over: bool = False
+    threat: str | None = None
