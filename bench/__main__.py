@@ -41,8 +41,9 @@ def bench_sim(games: int, seed: int) -> dict:
     return out
 
 
-def bench_render(seconds: float, seed: int) -> dict:
-    """Frame times of the duel board while dice are rolling, in whatever window exists.
+def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
+    """Frame times of the duel board (or, with a team `mode`, the table of 3-6 heroes) while
+    dice are rolling, in whatever window exists.
 
     With DISPLAY set (e.g. Xvfb) this is a real X11 window; otherwise SDL's dummy driver.
     Each frame is one fixed update, a full draw and a flip, uncapped."""
@@ -59,9 +60,15 @@ def bench_render(seconds: float, seed: int) -> dict:
     from game.ui.scenes.duel import DuelScene
 
     app = App(Settings(sound_volume=0.0, music_volume=0.0), size=(1280, 720))
-    engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed, turn_limit=0))
+    if mode == "duel":
+        engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed, turn_limit=0))
+    else:
+        from game.modes import variants
+
+        pool = ["gunslinger", "barbarian", "pyromancer", "moon_elf", "monk", "paladin"]
+        engine = Engine.new_match(variants.setup_for(mode, pool[: variants.SEATS[mode]], seed))
     ai = {"kind": "computer", "level": "normal"}
-    scene = DuelScene(app, engine, [ai, ai])
+    scene = DuelScene(app, engine, [ai] * len(engine.setup.seats))
     app.push(scene)
     for _ in range(30):  # warm caches: fonts, art, the first layout
         app.frame(STEP)
@@ -94,6 +101,7 @@ def bench_render(seconds: float, seed: int) -> dict:
     return {
         "video_driver": driver,
         "size": "1280x720",
+        "mode": mode,
         "frames": len(times),
         "throws": throws,
         "fps_p50": round(1000 / pct(0.5), 1),
@@ -336,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
+    parser.add_argument("--mode", default="duel", help="render: duel, 2v2, koth, 3v3 or 2v2v2")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games is None:
@@ -355,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.name == "all":
         return bench_all(args)
     if args.name == "render":
-        figures = bench_render(args.seconds, args.seed)
+        figures = bench_render(args.seconds, args.seed, args.mode)
     elif args.name == "startup":
         figures = bench_startup(5)
     elif args.name == "ai":

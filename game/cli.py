@@ -30,7 +30,11 @@ def run(argv: list[str]) -> int:
     sim.add_argument("--heroes", default="gunslinger,barbarian")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--ai", default="simple", help="simple or random")
+    sim.add_argument(
+        "--ai",
+        default="simple",
+        help="computer level for every seat: easy, normal, hard, random, heuristic or simple",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object as the last line")
 
     scen = sub.add_parser("scenario", help="run scenario files (a folder means all inside)")
@@ -59,6 +63,14 @@ def run(argv: list[str]) -> int:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--speed", default="fast", help="slow, normal, fast or instant")
 
+    msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
+    msim.add_argument("--mission", required=True)
+    msim.add_argument("--heroes", default="barbarian")
+    msim.add_argument("--games", type=int, default=20)
+    msim.add_argument("--seed", type=int, default=0)
+    msim.add_argument("--difficulty-up", type=int, default=0, help="increased difficulty 0-4")
+    msim.add_argument("--json", action="store_true", help="print one JSON object")
+
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=getattr(logging, args.log_level), format="%(levelname)s %(name)s: %(message)s"
@@ -72,6 +84,10 @@ def run(argv: list[str]) -> int:
         return cmd_play(getattr(args, "headless", False), getattr(args, "seed", None))
     if command == "sim":
         return cmd_sim(args)
+    if command == "mission-sim":
+        from game.missions.sim import main as mission_sim
+
+        return mission_sim(args)
     if command == "scenario":
         from game.scenario import main as scenario_main
 
@@ -89,12 +105,9 @@ def run(argv: list[str]) -> int:
 
 
 def _controllers(kind: str, seed: int, seats: int) -> list:
-    from game.ai.simple import RandomAI, SimpleAI
+    from game.ai import make_ai
 
-    cls = {"simple": SimpleAI, "random": RandomAI}.get(kind)
-    if cls is None:
-        raise ValueError(f"unknown AI '{kind}' (known: simple, random)")
-    return [cls(seed * 7919 + i) for i in range(seats)]
+    return [make_ai(kind, seed * 7919 + i) for i in range(seats)]
 
 
 def cmd_sim(args) -> int:
@@ -115,11 +128,18 @@ def cmd_sim(args) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.mode != "duel":
-        print(
-            f"mode '{args.mode}' is not available in this build (available: duel)", file=sys.stderr
-        )
+    from game.modes.variants import MODES
+
+    if args.mode not in MODES:
+        print(f"unknown mode '{args.mode}' (known: {', '.join(MODES)})", file=sys.stderr)
         return 2
+    try:
+        _controllers(args.ai, 0, 1)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if args.mode != "duel":
+        return _sim_variant(args, heroes, content)
     if len(heroes) != 2:
         print("a duel needs exactly two heroes (--heroes a,b)", file=sys.stderr)
         return 2
@@ -186,6 +206,92 @@ def cmd_sim(args) -> int:
     return 0 if errors == 0 else 1
 
 
+def _sim_variant(args, heroes: list[str], content) -> int:
+    """`sim` for team and free-for-all formats. Game i turns the table by i teams (King of the
+    Hill: i seats), so every team sits in every position; `wins` counts by team (heroes joined
+    with "+") or, in King of the Hill, by hero."""
+    from game.modes.duel import play_out
+    from game.modes.variants import SEATS, TEAM_SIZE, setup_for
+    from game.rules.engine import Engine
+
+    mode = args.mode
+    seats = SEATS[mode]
+    if len(heroes) != seats:
+        print(
+            f"mode {mode} needs exactly {seats} heroes in seating order (--heroes a,b,...)",
+            file=sys.stderr,
+        )
+        return 2
+    size = TEAM_SIZE[mode]
+    labels = ["+".join(heroes[i : i + size]) for i in range(0, seats, size)]
+    if len(set(labels)) < len(labels):  # the same heroes on two sides: tell them apart
+        labels = [f"{i + 1}:{label}" for i, label in enumerate(labels)]
+    wins = {label: 0 for label in labels}
+    wins_by_seat = [0] * (seats // size)  # by the position the winning team sat in
+    draws = errors = timeouts = 0
+    turns = []
+    failures = []
+    digests = hashlib.sha256()
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        shift = (index % len(labels)) * size
+        order = heroes[shift:] + heroes[:shift]
+        try:
+            setup = setup_for(mode, order, seed, turn_limit=400)
+            engine = Engine.new_match(setup, content, keep_log=False)
+            result = play_out(engine, _controllers(args.ai, seed, seats))
+            engine.close()
+        except Exception as exc:
+            errors += 1
+            failures.append(
+                {
+                    "seed": seed,
+                    "heroes": order,
+                    "message": f"{type(exc).__name__}: {exc}",
+                    "trace": traceback.format_exc(limit=6),
+                }
+            )
+            continue
+        digests.update(result.digest.encode())
+        turns.append(result.turns)
+        if result.timed_out:
+            timeouts += 1
+        if result.draw:
+            draws += 1
+        else:
+            team = result.winner_team  # the position it sat in this game
+            label = labels[(team + index) % len(labels)]  # the side as listed in --heroes
+            wins[label] += 1
+            wins_by_seat[team] += 1
+    elapsed = time.perf_counter() - started
+    summary = {
+        "mode": mode,
+        "heroes": heroes,
+        "ai": args.ai,
+        "games": args.games,
+        "errors": errors,
+        "draws": draws,
+        "timeouts": timeouts,
+        "wins": wins,
+        "wins_by_seat": wins_by_seat,
+        "mean_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
+        "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else 0.0,
+        "seconds": round(elapsed, 2),
+        "digest": digests.hexdigest(),
+        "failures": failures[:20],
+    }
+    if not args.json:
+        print(
+            f"{args.games} {mode} games, {errors} errors, {draws} draws, wins {wins}, "
+            f"mean {summary['mean_turns']} turns, {summary['games_per_second']} games/s"
+        )
+        for failure in failures[:5]:
+            print(f"seed {failure['seed']}: {failure['message']}")
+    print(json.dumps(summary))
+    return 0 if errors == 0 else 1
+
+
 def cmd_content(as_json: bool) -> int:
     from game.content.loader import ContentError, default_content
 
@@ -195,6 +301,13 @@ def cmd_content(as_json: bool) -> int:
         print(f"content error: {exc}", file=sys.stderr)
         return 2
     ids = db.ids()
+    try:
+        from game.missions.content import default_missions
+
+        ids["missions"] = default_missions().ids()["missions"]
+    except ContentError as exc:
+        print(f"content error: {exc}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(ids))
     else:

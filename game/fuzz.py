@@ -14,7 +14,8 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-MODES = ("duel",)  # the modes this build has; later modes add themselves here
+from game.modes.variants import MODES  # every format this build has
+
 ACTION_GUARD = 20_000
 
 
@@ -53,15 +54,19 @@ def fuzz_one(
     """Play one random game; returns (actions taken, failure message or None)."""
     from game.ai import make_ai
     from game.modes.duel import duel_setup
+    from game.modes.variants import SEATS, setup_for
     from game.rules.engine import Engine, replay
     from game.rules.invariants import check_invariants
 
     rng = random.Random(game_seed)
     mode = rng.choice(MODES)
-    heroes = [rng.choice(sorted(content.heroes)) for _ in range(2)]
+    heroes = [rng.choice(sorted(content.heroes)) for _ in range(SEATS[mode])]
     seats = [rng.choice(kinds) for _ in heroes]
-    setup = duel_setup(heroes, game_seed, turn_limit=200)
-    where = f"{mode} {heroes[0]} ({seats[0]}) vs {heroes[1]} ({seats[1]})"
+    if mode == "duel":
+        setup = duel_setup(heroes, game_seed, turn_limit=200)
+    else:
+        setup = setup_for(mode, heroes, game_seed, turn_limit=200)
+    where = f"{mode} " + " vs ".join(f"{h} ({k})" for h, k in zip(heroes, seats, strict=True))
     controllers = [make_ai(kind, game_seed * 31 + i) for i, kind in enumerate(seats)]
     engine = Engine.new_match(setup, content, keep_log=False)
     actions = 0

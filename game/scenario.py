@@ -18,7 +18,8 @@ import esper
 
 from game.content.defs import ContentDB
 from game.content.loader import ContentError, default_content, load_content
-from game.rules import ops
+from game.modes import variants as formats
+from game.rules import ops, variants
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
@@ -56,6 +57,7 @@ PLAYER_KEYS = {
     "flags",
     "limits",
     "name",
+    "flipped",
 }
 PLAYER_EXPECT_KEYS = {
     "health",
@@ -178,10 +180,20 @@ def build(scenario: Scenario) -> Engine:
             "settle",
             "shared_dial",
             "start_roll",
+            "mode",
         }:
             raise ScenarioError(f"{path}: setup.{key}: unknown field")
     content = _content_for(scenario)
     players = scenario.data["players"]
+    mode = setup.get("mode", "scenario")
+    if mode != "scenario":
+        if mode not in formats.MODES:
+            raise ScenarioError(f"{path}: setup.mode: one of {', '.join(formats.MODES)}")
+        if len(scenario.names) != formats.SEATS[mode]:
+            raise ScenarioError(
+                f"{path}: setup.mode: {mode} needs {formats.SEATS[mode]} players, "
+                f"not {len(scenario.names)}"
+            )
     seats = []
     for name in scenario.names:
         hero = players[name]["hero"]
@@ -190,12 +202,17 @@ def build(scenario: Scenario) -> Engine:
         team = players[name].get("team")
         if team is not None and (isinstance(team, bool) or not isinstance(team, int)):
             raise ScenarioError(f"{path}: players.{name}.team: expected a team number")
+        if team is None and mode != "scenario":
+            team = formats.team_of(mode, len(seats))
         seats.append(SeatSetup(hero=hero, name=players[name].get("name", name), team=team))
     match = MatchSetup(
         seats=tuple(seats),
         seed=int(setup.get("seed", 1)),
-        mode="scenario",
-        shared_team_dial=bool(setup.get("shared_dial", False)),
+        mode=mode,
+        health=formats.HEALTH[mode] if mode != "scenario" else None,
+        shared_team_dial=bool(
+            setup.get("shared_dial", formats.SHARED_DIAL[mode] if mode != "scenario" else False)
+        ),
     )
 
     def arrange(eng: Engine) -> None:
@@ -232,9 +249,7 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
     info = eng.info
     first_ent = eng.player(names.index(first))
     info.start_player = first_ent
-    seating = list(info.players)
-    index = seating.index(first_ent)
-    info.turn_order = seating[index:] + seating[:index]
+    info.turn_order = variants.turn_cycle(eng, first_ent)
     program = eng.program
     program.frames.clear()
     program.frames.append(MatchFrame(stage="turns", next_index=1))
@@ -376,6 +391,8 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
         esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
     for flag in spec.get("flags", []):
         ops.grant_flag(eng, player, flag, "end_of_game")
+    if spec.get("flipped"):  # the hero board starts on its other side (Cursed Pirate)
+        eng.board(player).flipped = True
     eng._events.clear()
     eng.log.clear()
 

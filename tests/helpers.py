@@ -35,6 +35,7 @@ class Table:
         content: str | None = None,
         first_turn: bool = True,
         shared_dial: bool = False,
+        mode: str | None = None,
         **players: dict[str, Any],
     ) -> None:
         setup: dict[str, Any] = {
@@ -47,6 +48,8 @@ class Table:
             setup["shared_dial"] = True
         if content:
             setup["content"] = content
+        if mode:  # a format of game.modes.variants: its seats, teams, dials and turn order
+            setup["mode"] = mode
         data = {"title": "story test", "setup": setup, "players": players}
         here = Path(__file__).parent / "story.toml"
         self.scenario: Scenario = from_data(data, here)

@@ -2,6 +2,8 @@
 
 SCENE is title, setup, rules, settings, duel (you against the computer) or aiduel (computer on
 both sides); SECONDS is how long the duel runs (simulated frames) before the picture.
+Team formats: setup:MODE (the setup screen with MODE picked), table:MODE (you in seat 1, the
+computer elsewhere) or aitable:MODE (computers only), MODE one of 2v2, koth, 3v3, 2v2v2.
 """
 
 from __future__ import annotations
@@ -23,10 +25,13 @@ def main() -> int:
         from game.ui.scenes.title import TitleScene
 
         app.push(TitleScene(app))
-    elif name == "setup":
+    elif name == "setup" or name.startswith("setup:"):
         from game.ui.scenes.setup import SetupScene
 
-        app.push(SetupScene(app))
+        setup = SetupScene(app)
+        app.push(setup)
+        if ":" in name:
+            setup.set_mode(name.split(":", 1)[1])
     elif name == "rules":
         from game.ui.scenes.rules import RulesScene
 
@@ -43,6 +48,23 @@ def main() -> int:
         engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], 7, turn_limit=0))
         first = {"kind": "human"} if name == "duel" else {"kind": "computer", "level": "normal"}
         app.push(DuelScene(app, engine, [first, {"kind": "computer", "level": "normal"}]))
+        seconds = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0
+        for _ in range(int(seconds * 60)):
+            app.frame(1 / 60)
+    elif name.startswith(("table:", "aitable:")):
+        from game.modes import variants
+        from game.rules.engine import Engine
+        from game.ui.scenes.duel import DuelScene
+
+        mode = name.split(":", 1)[1]
+        pool = ["gunslinger", "barbarian", "pyromancer", "moon_elf", "monk", "paladin"]
+        count = variants.SEATS[mode]
+        engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        cpu = {"kind": "computer", "level": "normal"}
+        seats = [cpu] * count
+        if name.startswith("table:"):
+            seats = [{"kind": "human"}] + [cpu] * (count - 1)
+        app.push(DuelScene(app, engine, seats))
         seconds = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0
         for _ in range(int(seconds * 60)):
             app.frame(1 / 60)

@@ -179,6 +179,12 @@ def _amount(value, rolled: Sequence[int], faces: tuple[str, ...], out: Out) -> i
 
 def _amount_in(value, rolled: Sequence[int], ctx: WalkCtx, out: Out) -> int:
     if isinstance(value, dict):
+        if "max" in value:  # capped amounts (Old Growth, Sap Surge, Barbed Vine)
+            rest = {k: v for k, v in value.items() if k != "max"}
+            return min(value["max"], _amount_in(rest, rolled, ctx, out))
+        if "own_tokens_sum" in value:  # the Treant's Spirits
+            mine = dict(ctx.facts.get("my_counts", ()))
+            return value.get("times", 1) * sum(mine.get(s, 0) for s in value["own_tokens_sum"])
         if "own_cp" in value:
             return value.get("times", 1) * ctx.facts.get("cp", 0)
         if "own_tokens" in value:
@@ -222,6 +228,10 @@ def _condition(cond: dict, rolled: Sequence[int], ctx: WalkCtx, out: Out) -> boo
         return any(v in arg for v in rolled)
     if key == "rolled_of_a_kind":
         return any(rolled.count(v) >= arg for v in set(rolled))
+    if key == "not":
+        return not _condition(arg, rolled, ctx, out)
+    if key == "companion_active":  # Nyra: assumed on her feet unless the facts say otherwise
+        return arg not in facts.get("companions_down", ())
     return False
 
 
@@ -499,6 +509,8 @@ def state_reads(effects: Effects) -> frozenset:
                         out.add(("cp",))
                     if "own_tokens" in value:
                         out.add(("status", value["own_tokens"]))
+                    for status in value.get("own_tokens_sum", ()):
+                        out.add(("status", status))
             conds = []
             if fx.verb == "if":
                 conds.append(fx["condition"])

@@ -29,6 +29,8 @@ from game.ai.dice_solver import (
     reroll_indices,
 )
 from game.ai.model import CARD_WORTH, CP_WORTH, Env, Fighter
+from game.ai.simple import _verbs as _spend_verbs
+from game.ai.simple import companion_share, is_companion_share, main_phase_spend
 from game.rules.actions import Action, PendingChoice
 from game.rules.view import MatchView, PlayerView, match_view
 
@@ -787,6 +789,8 @@ class SmartAI:
         purposes = {g.purpose for g in groups}
         if "roll-off" in purposes and len(groups) == 2 and combat.attacker is not None:
             return self._roll_off_evaluator(engine, view, seat, groups)
+        if len(groups) == 1 and groups[0].purpose == "targeting":
+            return self._targeting_evaluator(view, seat, groups[0])
         if len(groups) != 1 or groups[0].purpose in ("offense", "defense", "roll-off"):
             return None
         g = groups[0]
@@ -1043,6 +1047,14 @@ class SmartAI:
                 best, best_action = gain, action
         if best_action is not None:
             return best_action
+        if avoidable >= 3:  # a token that heals with the hit (Heal Bot) or shares it (Nyra)
+            for option in choice.options:
+                action = option.action
+                spend = (
+                    action.kind == "spend" and engine.content.statuses[action.get("status")].spend
+                )
+                if spend and _spend_verbs(spend.effects) & {"heal", "grant_flag"}:
+                    return action
         for action, cdef in self._plays(engine, choice):
             cost = self.card_cost_points(cdef.cost)
             prevent = _prevents(cdef)
@@ -1104,6 +1116,9 @@ class SmartAI:
                 if self._dead(cdef, me):
                     return option.action
         act = self._cleanse(engine, view, choice)
+        if act is not None:
+            return act
+        act = main_phase_spend(engine, choice)  # companions: build a Bot, detonate Nanites
         if act is not None:
             return act
         if not self.has("value_main"):
@@ -1436,6 +1451,8 @@ class SmartAI:
                 (o.action for o in choice.options),
                 key=lambda a: self.keep_value(engine, view, me, a.get("option")),
             )
+        if is_companion_share(choice):
+            return companion_share(view, choice)
         # effect choices
         for option, label in zip(choice.options, labels, strict=True):
             if label.startswith("pay") and "cp" in label:
@@ -1572,22 +1589,45 @@ class SmartAI:
         return best_action or choice.options[0].action
 
     def _choose_target(self, engine, view: MatchView, choice: PendingChoice):
-        seat = choice.player
-        me = self.fighter(view, seat)
-        best, best_action = None, None
+        from game.ai.targeting import pick_target
+
+        return pick_target(engine, view, choice, self._target_worth(view))
+
+    def _target_worth(self, view: MatchView):
+        """Points the attacker's activated ability is worth against a target (valued by the
+        model, one opponent at a time), plus King of the Hill's bonus card for a Leader."""
         ability = view.combat.ability or view.combat.announced
-        for option in choice.options:
-            target = option.action.get("option")
+
+        def worth(attacker: int, target: int) -> float:
+            me = self.fighter(view, attacker)
             opp = self.fighter(view, target)
             t = self.turn(me, opp)
             value = 0.0
             for aid, _row, v in t.rows:
                 if aid == ability:
                     value = max(value, v if isinstance(v, float) else max(v))
-            value -= 0.01 * opp.health
-            if best is None or value > best:
-                best, best_action = value, option.action
-        return best_action
+            if view.mode == "koth" and target in view.leaders and target != attacker:
+                value += self._cardw
+            return value - 0.01 * opp.health
+
+        return worth
+
+    def _targeting_evaluator(self, view: MatchView, seat: int, g):
+        """The targeting die of a team game: each face valued by the target it gives (for the
+        attacker's side; the other side wants the opposite)."""
+        from game.ai.targeting import targeting_die_worth
+
+        worth = self._target_worth(view)
+        sign = 1.0 if view.players[g.owner].team == view.players[seat].team else -1.0
+        memo: dict = {}
+
+        def evaluate(dice):
+            value = dice[g.group][0]
+            if value not in memo:
+                memo[value] = sign * targeting_die_worth(view, g.owner, value, worth)
+            return memo[value]
+
+        return evaluate
 
     def _order_triggers(self, engine, view, choice):
         return choice.options[0].action

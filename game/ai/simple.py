@@ -64,6 +64,9 @@ class SimpleAI:
         if upgrades:
             best = max(upgrades, key=lambda o: self._card(engine, o.action).cost)
             return best.action
+        spent = main_phase_spend(engine, choice)  # build a Bot, detonate Nanites ...
+        if spent is not None:
+            return spent
         for option in plays:
             card = self._card(engine, option.action)
             if card.id == "getting_paid" and me.cp <= 13:
@@ -214,11 +217,20 @@ class SimpleAI:
         for option, label in zip(choice.options, labels, strict=True):
             if label.startswith("deal"):
                 return option.action
+        if is_companion_share(choice):
+            return self._companion_share(view, choice)
+        for option, label in zip(choice.options, labels, strict=True):
+            if "share the coming blow" in label and incoming >= 3:
+                return option.action
         return self.rng.choice(choice.options).action
 
+    def _companion_share(self, view, choice: PendingChoice) -> Action:
+        return companion_share(view, choice)
+
     def _choose_target(self, engine, choice: PendingChoice) -> Action:
-        view = match_view(engine)
-        return min(choice.options, key=lambda o: view.players[o.action.get("option")].health).action
+        from game.ai.targeting import pick_target
+
+        return pick_target(engine, match_view(engine), choice)
 
     def _order_triggers(self, engine, choice: PendingChoice) -> Action:
         return choice.options[0].action
@@ -239,14 +251,47 @@ def _verbs(effects) -> set[str]:
     return out
 
 
+MAIN_SPENDS = {"grow", "detonate"}  # worth doing in one's own Main Phase whenever offered
+
+
+def is_companion_share(choice: PendingChoice) -> bool:
+    """The question how much of a landing Attack a companion (Nyra) takes."""
+    return bool(choice.options) and all(" takes " in o.label for o in choice.options)
+
+
+def companion_share(view, choice: PendingChoice) -> Action:
+    """How much a companion (Nyra) takes: all of it if the blow would fell the hero,
+    otherwise what she can take while staying on her feet (options are 0..share)."""
+    me = view.players[choice.player]
+    share = len(choice.options) - 1
+    comp = me.companions[0] if me.companions else None
+    spare = max(0, comp.health - 1) if comp is not None else 0
+    take = share if share >= me.health else min(share, spare)
+    return choice.options[take].action
+
+
+def main_phase_spend(engine, choice: PendingChoice) -> Action | None:
+    """A token worth spending in one's own Main Phase whenever offered (build a Bot, grow,
+    detonate Nanites)."""
+    for option in choice.options:
+        if option.action.kind != "spend":
+            continue
+        spend = engine.content.statuses[option.action.get("status")].spend
+        if spend and "own_main_phase" in spend.when and _verbs(spend.effects) & MAIN_SPENDS:
+            return option.action
+    return None
+
+
 def _token_helps(engine, status: str, incoming: int) -> bool:
     """A token without a rule of its own: spend it whenever it is offered if it adds to an
-    Attack or clears a status; if it only shields, when at least 3 damage is coming."""
+    Attack or clears a status; if it only shields (or heals, or lets a companion share the
+    blow), when at least 3 damage is coming."""
     spend = engine.content.statuses[status].spend
     verbs = _verbs(spend.effects) if spend else set()
-    if verbs & {"add_damage", "make_undefendable", "remove_status"}:
+    if verbs & {"add_damage", "make_undefendable", "remove_status", "detonate"}:
         return True
-    return bool(verbs & {"prevent_damage", "avoid_damage", "reflect_damage"}) and incoming >= 3
+    shields = {"prevent_damage", "avoid_damage", "reflect_damage", "heal", "grant_flag"}
+    return bool(verbs & shields) and incoming >= 3
 
 
 class RandomAI:

@@ -130,6 +130,8 @@ class SlotDef:
     id: str
     kind: str
     levels: dict[int, tuple[AbilityDef, ...]]
+    # what the slot holds at each level once its hero board is flipped (Cursed Pirate)
+    flipped: dict[int, tuple[AbilityDef, ...]] | None = None
 
     @property
     def name(self) -> str:
@@ -195,13 +197,17 @@ class SpendDef:
     # windows in which a token gained during the current turn may not be spent (Chi)
     not_on_turn_gained: tuple[str, ...] = ()
     condition: dict[str, Any] | None = None  # must hold (for the holder) to spend at all
+    once_per_turn: bool = False  # at most one spend of this status per player-turn (Spirits)
+    keep: bool = False  # spending does not use the token up (Bots are activated, not spent)
+    cost: tuple[tuple[str, int], ...] = ()  # tokens of other statuses paid to spend (Synth)
+    per_phase: int = 0  # at most this many spends in one phase (a Bot's activation limit)
 
 
 @dataclass(frozen=True, slots=True)
 class StatusDef:
     id: str
     name: str
-    kind: str  # positive | negative | unique
+    kind: str  # positive | negative | unique | companion
     stack_limit: int
     text: str
     persistent: bool = False
@@ -214,6 +220,11 @@ class StatusDef:
     no_defense: bool = False  # the holder makes no Defensive Roll (Shadows)
     # when the holder's Health would drop to 0, one token goes and Health is set to this
     saves_from_defeat: int = 0
+    # stack limit on a holder whose own hero lists this status (Cursed Doubloon: 5, else 3)
+    owner_stack_limit: int = 0
+    # resolved (as this token's effects) when it is placed on a holder who already has one
+    # (Powder Keg: the old Keg blows up)
+    on_reinflict: Effects = ()
     source: str = ""
 
 

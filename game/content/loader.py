@@ -188,6 +188,14 @@ class _EffectChecker:
         elif kind == "str":
             if not isinstance(value, str) or not value:
                 raise r.fail(path, f"expected a string, got {_kind(value)}")
+        elif kind == "chains":
+            self.chains(value, path)
+        elif kind == "ints":
+            if not isinstance(value, list) or not value:
+                raise r.fail(path, "expected a non-empty list of integers")
+            for v in value:
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise r.fail(path, f"expected integers of 0 or more, got {v!r}")
         elif kind == "status":
             if not isinstance(value, str) or not ID_RE.match(value):
                 raise r.fail(path, "expected a status id")
@@ -261,7 +269,7 @@ class _EffectChecker:
                 path, f"an amount expression needs exactly one of {', '.join(schema.AMOUNT_KEYS)}"
             )
         key = keys[0]
-        r.only(value, path, {key, "times"})
+        r.only(value, path, {key, "times", "max"})
         if key == "per_symbol":
             self.symbol(value[key], _join(path, key))
         elif key == "per_value":
@@ -277,10 +285,31 @@ class _EffectChecker:
             if not isinstance(value[key], str) or not ID_RE.match(value[key]):
                 raise r.fail(_join(path, key), "expected a status id")
             self.status_refs.append((_join(path, key), value[key]))
+        elif key == "own_tokens_sum":
+            self.status_list(value[key], _join(path, key))
+        elif key in ("attempts_beyond_first", "roll_attempts", "dealt") and value[key] is not True:
+            raise r.fail(_join(path, key), "expected true")
+        if "max" in value and (isinstance(value["max"], bool) or not isinstance(value["max"], int)):
+            raise r.fail(_join(path, "max"), "expected an integer")
         if "times" in value and (
             isinstance(value["times"], bool) or not isinstance(value["times"], int)
         ):
             raise r.fail(_join(path, "times"), "expected an integer")
+
+    def status_list(self, value: Any, path: str) -> None:
+        if not isinstance(value, list) or not value:
+            raise self.r.fail(path, "expected a non-empty list of status ids")
+        for i, sid in enumerate(value):
+            if not isinstance(sid, str) or not ID_RE.match(sid):
+                raise self.r.fail(_join(path, i), "expected a status id")
+            self.status_refs.append((_join(path, i), sid))
+
+    def chains(self, value: Any, path: str) -> None:
+        """Growth chains: a list of status-id lists, each lowest tier first (Seedling first)."""
+        if not isinstance(value, list) or not value:
+            raise self.r.fail(path, "expected a non-empty list of chains")
+        for i, chain in enumerate(value):
+            self.status_list(chain, _join(path, i))
 
     def condition(self, value: Any, path: str) -> None:
         r = self.r
@@ -330,6 +359,32 @@ class _EffectChecker:
         elif key == "activated_ability":
             if not isinstance(arg, str) or not ID_RE.match(arg):
                 raise r.fail(where, "expected an ability id")
+        elif key == "not":
+            self.condition(arg, where)
+        elif key == "own_roll_phase":
+            if not isinstance(arg, bool):
+                raise r.fail(where, "expected true or false")
+        elif key == "own_hero_status":
+            if not isinstance(arg, str):
+                raise r.fail(where, "expected a status id")
+            self.status_refs.append((where, arg))
+        elif key == "companion_active":
+            if not isinstance(arg, str) or not ID_RE.match(arg):
+                raise r.fail(where, "expected a companion id")
+        elif key == "can_grow":
+            o = r.obj(arg, where)
+            r.only(o, where, {"chains", "single"})
+            self.chains(r.field(o, "chains", where, list), _join(where, "chains"))
+            r.field(o, "single", where, bool, default=False)
+        elif key == "target_status_at_least":
+            o = r.obj(arg, where)
+            r.only(o, where, {"status", "count"})
+            self.status_refs.append((_join(where, "status"), r.field(o, "status", where, str)))
+            r.field(o, "count", where, int)
+        elif key == "attack_type":
+            types = schema.DAMAGE_TYPES
+            if not isinstance(arg, list) or not arg or any(a not in types for a in arg):
+                raise r.fail(where, f"expected a list of damage types ({', '.join(types)})")
         elif key == "spend_window" and arg not in schema.SPEND_WINDOWS:
             known = ", ".join(schema.SPEND_WINDOWS)
             raise r.fail(where, f"unknown spend window (known: {known})")
@@ -420,14 +475,16 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                 "attack_modifier",
                 "no_defense",
                 "saves_from_defeat",
+                "owner_stack_limit",
+                "on_reinflict",
             },
         )
         sid = r.ident(obj, "id", path)
         if sid in db.statuses:
             raise r.fail(_join(path, "id"), f"status '{sid}' is defined twice")
         kind = r.field(obj, "kind", path, str)
-        if kind not in ("positive", "negative", "unique"):
-            raise r.fail(_join(path, "kind"), "expected positive, negative or unique")
+        if kind not in ("positive", "negative", "unique", "companion"):
+            raise r.fail(_join(path, "kind"), "expected positive, negative, unique or companion")
         limit = r.field(obj, "stack_limit", path, int)
         if limit < 1:
             raise r.fail(_join(path, "stack_limit"), "must be at least 1")
@@ -437,7 +494,12 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
         if "spend" in obj:
             sp_path = _join(path, "spend")
             sp = r.obj(obj["spend"], sp_path)
-            r.only(sp, sp_path, {"when", "effects", "not_on_turn_gained", "if"})
+            r.only(
+                sp,
+                sp_path,
+                {"when", "effects", "not_on_turn_gained", "if", "once_per_turn", "keep", "cost"}
+                | {"per_phase"},
+            )
             when = r.field(sp, "when", sp_path, list)
             for j, w in enumerate(when):
                 if w not in schema.SPEND_WINDOWS:
@@ -465,8 +527,16 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                 attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
                 not_on_turn_gained=tuple(fresh),
                 condition=spend_if,
+                once_per_turn=r.field(sp, "once_per_turn", sp_path, bool, default=False),
+                keep=r.field(sp, "keep", sp_path, bool, default=False),
+                cost=_spend_cost(r, checker, sp, sp_path),
+                per_phase=r.field(sp, "per_phase", sp_path, int, default=0),
             )
         triggers = _triggers(r, checker, obj, path)
+        companion = kind == "companion"  # companions are never removed or moved by others
+        reinflict = checker.effects(
+            r.field(obj, "on_reinflict", path, list, default=[]), _join(path, "on_reinflict")
+        )
         db.statuses[sid] = StatusDef(
             id=sid,
             name=r.text(obj, "name", path),
@@ -477,13 +547,28 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
             spend=spend,
             triggers=triggers,
             incapacitates=r.field(obj, "incapacitates", path, bool, default=False),
-            removable=r.field(obj, "removable", path, bool, default=True),
-            transferable=r.field(obj, "transferable", path, bool, default=True),
+            removable=r.field(obj, "removable", path, bool, default=not companion),
+            transferable=r.field(obj, "transferable", path, bool, default=not companion),
             attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
             no_defense=r.field(obj, "no_defense", path, bool, default=False),
             saves_from_defeat=_saves_from_defeat(r, obj, path),
+            owner_stack_limit=r.field(obj, "owner_stack_limit", path, int, default=0),
+            on_reinflict=freeze_effects(reinflict),
             source=r.file,
         )
+
+
+def _spend_cost(r: _Reader, checker: _EffectChecker, sp: dict, path: str) -> tuple:
+    """`cost`: {status: count} paid (taken off the holder) each time the token is spent."""
+    raw = r.obj(r.field(sp, "cost", path, dict, default={}), _join(path, "cost"))
+    out = []
+    for sid, count in raw.items():
+        where = _join(_join(path, "cost"), sid)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise r.fail(where, "expected a token count of at least 1")
+        checker.status_refs.append((where, sid))
+        out.append((sid, count))
+    return tuple(out)
 
 
 def _saves_from_defeat(r: _Reader, obj: dict, path: str) -> int:
@@ -708,15 +793,35 @@ def _slot(
     seen: set[str],
 ) -> SlotDef:
     obj = r.obj(value, path)
-    r.only(obj, path, {"id", "kind", "levels"})
+    r.only(obj, path, {"id", "kind", "levels", "flipped"})
     sid = r.ident(obj, "id", path)
     kind = r.field(obj, "kind", path, str)
     if kind not in ("offensive", "ultimate", "defensive", "passive"):
         raise r.fail(_join(path, "kind"), "expected offensive, ultimate, defensive or passive")
-    levels_raw = r.obj(r.field(obj, "levels", path, dict), _join(path, "levels"))
+    levels = _slot_levels(r, checker, obj, path, "levels", sid, kind, symbols, seen)
+    flipped = None
+    if "flipped" in obj:
+        flipped = _slot_levels(r, checker, obj, path, "flipped", sid, kind, symbols, set())
+        if set(flipped) != set(levels):
+            raise r.fail(_join(path, "flipped"), "the flipped side needs the same levels")
+    return SlotDef(id=sid, kind=kind, levels=levels, flipped=flipped)
+
+
+def _slot_levels(
+    r: _Reader,
+    checker: _EffectChecker,
+    obj: dict,
+    path: str,
+    field: str,
+    sid: str,
+    kind: str,
+    symbols: set[str],
+    seen: set[str],
+) -> dict[int, tuple[AbilityDef, ...]]:
+    levels_raw = r.obj(r.field(obj, field, path, dict), _join(path, field))
     levels: dict[int, tuple[AbilityDef, ...]] = {}
     for key, abilities in levels_raw.items():
-        lpath = _join(_join(path, "levels"), key)
+        lpath = _join(_join(path, field), key)
         if key not in ("1", "2", "3"):
             raise r.fail(lpath, "levels are 1, 2 or 3")
         if not isinstance(abilities, list) or not abilities:
@@ -732,8 +837,8 @@ def _slot(
             seen.add(key_id)
         levels[level] = tuple(defs)
     if 1 not in levels:
-        raise r.fail(_join(path, "levels"), "level 1 is required")
-    return SlotDef(id=sid, kind=kind, levels=levels)
+        raise r.fail(_join(path, field), "level 1 is required")
+    return levels
 
 
 def _ability(

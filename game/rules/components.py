@@ -63,6 +63,7 @@ class Board:
 
     levels: dict[str, int] = field(default_factory=dict)
     upgrades: dict[str, list[int]] = field(default_factory=dict)
+    flipped: bool = False  # the board shows its other side (Cursed Pirate), for good
 
 
 @dataclass(slots=True)
@@ -84,6 +85,19 @@ class Standing:
     defeated: bool = False
     turns_taken: int = 0
     first_income_skipped: bool = False
+
+
+@dataclass(slots=True)
+class CompanionDial:
+    """A companion with its own Health dial (Nyra): not a player, never the target of
+    statuses; at 0 it is Downed until healed above 0. `owner` is the player entity."""
+
+    owner: int
+    companion: str
+    name: str
+    health: int
+    start: int
+    downed: bool = False
 
 
 # ---------------------------------------------------------------- cards and tokens
@@ -229,6 +243,7 @@ class Combat:
     defended: bool = False
     damage_landed: int = 0
     cancelled: bool = False  # the activated ability failed before resolving (Blind)
+    no_defense: bool = False  # this Offensive Roll Phase already counts as finished (Profiteer)
 
 
 @dataclass(slots=True)
@@ -239,6 +254,8 @@ class TurnFlags:
     damage_by_ability: dict[str, int] = field(default_factory=dict)
     # "seat:status" -> tokens gained this turn and still held (see ops.fresh_tokens)
     gained: dict[str, int] = field(default_factory=dict)
+    # "seat:status" -> spends this turn; "seat:status@phase" -> spends in that phase
+    spent: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

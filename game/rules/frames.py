@@ -160,6 +160,7 @@ class DamageFrame:
     pool: int
     stage: str = "window"
     previous_focus: int | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)  # answers (companion damage split)
 
 
 FRAME_TYPES = (

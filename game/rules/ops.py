@@ -11,6 +11,7 @@ import esper
 from game.content.defs import AbilityDef, CardDef, StatusDef
 from game.rules.components import (
     CombatPoints,
+    CompanionDial,
     DamageInstance,
     DamageMod,
     DamagePool,
@@ -151,7 +152,10 @@ def held_statuses(eng, player: int) -> list[StatusStack]:
 
 def stack_limit(eng, player: int, status: str) -> int:
     bonus = esper.component_for_entity(player, StatusLimits).bonus.get(status, 0)
-    return status_def(eng, status).stack_limit + bonus
+    sdef = status_def(eng, status)
+    if sdef.owner_stack_limit and status in eng.hero(player).statuses:
+        return sdef.owner_stack_limit + bonus
+    return sdef.stack_limit + bonus
 
 
 def give_status(eng, player: int, status: str, count: int, source: int | None) -> int:
@@ -165,6 +169,14 @@ def give_status(eng, player: int, status: str, count: int, source: int | None) -
         eng.emit(
             "note",
             f"{eng.name(player)} already has {sdef.name}; the new one is refused.",
+            player=eng.seat(player),
+            status=status,
+        )
+        return 0
+    if sdef.kind == "negative" and has_flag(eng, player, "refuse_negative_statuses"):
+        eng.emit(
+            "note",
+            f"{eng.name(player)} is shielded: {sdef.name} cannot be placed on them.",
             player=eng.seat(player),
             status=status,
         )
@@ -272,15 +284,87 @@ def expire_flags(eng, moment: str) -> None:
 
 
 def abilities(eng, player: int, kinds: tuple[str, ...]) -> list[AbilityDef]:
-    """The abilities on this player's board at their current levels."""
+    """The abilities on this player's board at their current levels (and on its current side:
+    a flipped board reads each slot's `flipped` levels where the slot has them)."""
     hero = eng.hero(player)
-    levels = eng.board(player).levels
+    board = eng.board(player)
+    levels = board.levels
     out: list[AbilityDef] = []
     for slot in hero.slots:
         if slot.kind not in kinds:
             continue
-        out.extend(slot.levels[levels.get(slot.id, 1)])
+        side = slot.flipped if board.flipped and slot.flipped else slot.levels
+        out.extend(side[levels.get(slot.id, 1)])
     return out
+
+
+# ---------------------------------------------------------------- companions
+
+
+def companions(player: int | None = None) -> list[CompanionDial]:
+    """Companions with a Health dial (of one player, or all), in creation order."""
+    out = [c for _e, c in sorted(esper.get_component(CompanionDial), key=lambda ec: ec[0])]
+    return [c for c in out if player is None or c.owner == player]
+
+
+def find_companion(player: int, companion: str) -> CompanionDial | None:
+    for comp in companions(player):
+        if comp.companion == companion:
+            return comp
+    return None
+
+
+def companion_active(eng, player: int, companion: str) -> bool:
+    comp = find_companion(player, companion)
+    return comp is not None and not comp.downed
+
+
+def change_companion_health(eng, comp: CompanionDial, delta: int, why: str) -> None:
+    """Damage may take a companion below 0 (the excess stays on it); healing is capped at its
+    starting Health. At 0 or less it is Downed; healed above 0 it is Active again."""
+    before = comp.health
+    comp.health = min(comp.start, comp.health + delta) if delta > 0 else comp.health + delta
+    was_downed = comp.downed
+    comp.downed = comp.health <= 0
+    owner = eng.seat(comp.owner)
+    eng.emit(
+        "companion_health",
+        f"{comp.name}: Health {before} -> {comp.health} ({why}).",
+        player=owner,
+        companion=comp.companion,
+        delta=comp.health - before,
+        health=comp.health,
+    )
+    if comp.downed != was_downed:
+        state = "is Downed" if comp.downed else "is back on her feet"
+        eng.emit(
+            "companion_downed" if comp.downed else "companion_active",
+            f"{comp.name} {state}.",
+            player=owner,
+            companion=comp.companion,
+        )
+
+
+def growth_steps(eng, player: int, chains, single: bool) -> list[tuple[str | None, str]]:
+    """Every (from, to) step `grow` could take: (None, first tier) to gain a new token, or
+    (tier, next tier) to turn one token into the next. With `single`, a chain that is held at
+    any tier gains no new first tier (a Bot is built once). Only a hero whose own statuses list
+    the chain can grow it (only the Artificer builds Bots, even with Synth taken from him)."""
+    steps: list[tuple[str | None, str]] = []
+    own = eng.hero(player).statuses
+    for chain in chains:
+        if not all(s in own for s in chain):  # only a hero whose own companions these are
+            continue
+        held = [status_count(eng, player, s) for s in chain]
+        first_ok = held[0] < stack_limit(eng, player, chain[0])
+        if single:
+            first_ok = not any(held)
+        if first_ok:
+            steps.append((None, chain[0]))
+        for i in range(len(chain) - 1):
+            if held[i] and held[i + 1] < stack_limit(eng, player, chain[i + 1]):
+                steps.append((chain[i], chain[i + 1]))
+    return steps
 
 
 def find_ability(eng, player: int, ability_id: str) -> AbilityDef:

@@ -182,7 +182,24 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         return "not useful at this moment"
     if sdef.spend.condition is not None and not _spend_condition(eng, player, status):
         return "its condition is not met"
+    spent = eng.turn_flags.spent
+    if sdef.spend.once_per_turn and spent.get(spent_key(eng, player, status), 0):
+        return "already used this turn"
+    if sdef.spend.per_phase and (
+        spent.get(spent_key(eng, player, status, eng.info.phase), 0) >= sdef.spend.per_phase
+    ):
+        return "its activation limit for this phase is reached"
+    for paid, count in sdef.spend.cost:
+        needed = count + (1 if paid == status and not sdef.spend.keep else 0)
+        if ops.status_count(eng, player, paid) < needed:
+            return f"it costs {count} {ops.status_def(eng, paid).name}"
     return None
+
+
+def spent_key(eng, player: int, status: str, phase: str | None = None) -> str:
+    """Key of TurnFlags.spent: spends of a status by a player this turn (or in one phase)."""
+    key = f"{eng.seat(player)}:{status}"
+    return key if phase is None else f"{key}@{phase}"
 
 
 def open_spend_windows(eng, player: int, status: str, sit: Situation) -> list[str]:
@@ -204,6 +221,8 @@ def open_spend_windows(eng, player: int, status: str, sit: Situation) -> list[st
             or (when == "own_main_phase" and sit.own_main and eng.info.active == player)
             or (when == "attacked" and being_attacked(eng, player))
             or (when == "own_negative_status" and _negative_held(eng, player))
+            or (when == "opponent_dice" and _opponent_die_alterable(eng, player, sit))
+            or (when == "other_status_in_play" and _other_status_in_play(eng, status))
         ):
             out.append(when)
     return out
@@ -220,6 +239,21 @@ def being_attacked(eng, player: int) -> bool:
         and not pool.resolved
         and ops.incoming_for(pool, player) > 0
         and not ops.avoided(pool, player)
+    )
+
+
+def _other_status_in_play(eng, status: str) -> bool:
+    return any(
+        s.status != status and ops.status_def(eng, s.status).removable
+        for p in eng.living()
+        for s in ops.held_statuses(eng, p)
+    )
+
+
+def _opponent_die_alterable(eng, player: int, sit: Situation) -> bool:
+    return any(
+        eng.is_opponent(player, eng.dice.groups[gid].owner)
+        for gid in alterable_groups(eng, player, sit, False)
     )
 
 

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import esper
 
-from game.rules import ops
+from game.rules import ops, variants
 from game.rules.actions import Action, Option, PendingChoice, act
 from game.rules.codec import register
 from game.rules.components import Combat, TurnFlags
@@ -20,6 +20,7 @@ from game.rules.engine import _Processor, register_processor
 from game.rules.frames import (
     TURN_STAGES,
     DamageFrame,
+    DiceRollFrame,
     DiscardFrame,
     EffectCtx,
     IncomeFrame,
@@ -200,9 +201,7 @@ def _start_roll(eng) -> None:
         eng.emit("note", "A tie for the highest roll: the tied players roll again.")
     start = rolling[0]
     info.start_player = start
-    seating = list(info.players)
-    index = seating.index(start)
-    info.turn_order = seating[index:] + seating[:index]
+    info.turn_order = variants.turn_cycle(eng, start)
     eng.emit(
         "match_started",
         f"{eng.name(start)} is the Start Player and skips their first Income Phase.",
@@ -269,6 +268,17 @@ def step_upkeep(eng, frame: UpkeepFrame) -> None:
         if not frame.triggers:
             frame.stage = "land"
             return
+        if len(frame.triggers) >= 2:
+            # Only effects that would do something now need ordering (a trigger whose own
+            # condition fails, e.g. the Pirate's Doubloons on herself, is left out).
+            frame.triggers = [
+                ref
+                for ref in frame.triggers
+                if trigger_frame(eng, frame.player, ref, None) is not None
+            ]
+            if not frame.triggers:
+                frame.stage = "land"
+                return
         if len(frame.triggers) >= 2:
             seat = eng.seat(frame.player)
             options = [
@@ -488,6 +498,9 @@ def _rp_activated(eng, frame: RollPhaseFrame) -> None:
         frame.stage = "resolve"
         return
     opponents = eng.opponents(attacker)
+    if len(opponents) == 1 and eng.info.mode == "koth":
+        _fix_target(eng, frame, opponents[0])  # the last opponent may still be a Leader
+        return
     if len(opponents) <= 1:
         frame.target = opponents[0] if opponents else None
         frame.stage = "resolve"
@@ -497,12 +510,115 @@ def _rp_activated(eng, frame: RollPhaseFrame) -> None:
 
 def _rp_targeting(eng, frame: RollPhaseFrame) -> None:
     set_phase(eng, "targeting_roll")
-    seat = eng.seat(frame.attacker)
-    options = [
-        Option(act(seat, "choose", option=eng.seat(p)), f"Target {eng.name(p)}")
-        for p in eng.opponents(frame.attacker)
-    ]
-    eng.ask(frame.attacker, "choose_target", "Choose the opponent to target.", options)
+    attacker = frame.attacker
+    if variants.uses_table(eng.info.mode):
+        # Team formats roll one die on the targeting table. It is an ordinary roll: players may
+        # alter it (after an Ultimate only the attacker's side can: opponents are locked out).
+        group = ops.new_group(eng, attacker, eng.hero(attacker).id, 1, "targeting")
+        frame.stage = "target_roll"
+        eng.push(DiceRollFrame(group=group.id, roller=attacker, stage="roll", dice_only=True))
+        return
+    _ask_target(
+        eng, attacker, eng.opponents(attacker), "Choose the opponent to target.", "choose_any"
+    )
+
+
+def _ask_target(eng, chooser: int, picks: list[int], prompt: str, reason: str) -> None:
+    """A `choose_target` question; its context names the attacker and why it is asked
+    (`choose_any` in King of the Hill, else the targeting roll's result)."""
+    seat = eng.seat(chooser)
+    attacker = eng.combat.attacker
+    options = []
+    for p in picks:
+        label = f"Target {eng.name(p)}"
+        if attacker is not None and variants.leader_bonus(eng, attacker, p):
+            label += " (a Leader: draw 1 card if it is an Attack)"
+        options.append(Option(act(seat, "choose", option=eng.seat(p)), label))
+    eng.ask(
+        chooser,
+        "choose_target",
+        prompt,
+        options,
+        attacker=None if attacker is None else eng.seat(attacker),
+        reason=reason,
+    )
+
+
+def _targeting_value(eng) -> int:
+    for group in eng.dice.groups.values():
+        if group.purpose == "targeting":
+            return group.values[0]
+    raise RuntimeError("no targeting die on the table")  # pragma: no cover - an engine bug
+
+
+def _table_picks(eng, frame: RollPhaseFrame) -> tuple[int, str, list[int]]:
+    ordered = variants.opponents_clockwise(eng, frame.attacker)
+    value = _targeting_value(eng)
+    result = variants.table_result(eng.info.mode, value, len(ordered))
+    seats = [eng.seat(p) for p in ordered]
+    picks = [eng.player(s) for s in variants.candidates(result, seats)]
+    return value, result, picks
+
+
+def _rp_target_roll(eng, frame: RollPhaseFrame) -> None:
+    value, result, picks = _table_picks(eng, frame)
+    eng.emit(
+        "targeting_roll",
+        f"Targeting roll {value}: {variants.result_text(result)}.",
+        attacker=eng.seat(frame.attacker),
+        value=value,
+        result=result,
+        table=eng.info.mode,
+    )
+    if len(picks) == 1:
+        _fix_target(eng, frame, picks[0])
+        return
+    frame.stage = "target_pick"
+
+
+def target_chooser(eng, attacker: int, result: str, picks: list[int]) -> int:
+    """Who answers a table result that leaves a choice: the attacker, or for "the opponents
+    choose" the candidate who plays next in turn order (speaking for their team), passing
+    over one who cannot act (Stun) if a teammate can."""
+    if result != "opponents_choose":
+        return attacker
+    ordered = [p for p in eng.priority_order() if p in picks]
+    able = [p for p in ordered if not ops.incapacitated(eng, p)]  # a Stunned player can't
+    return (able or ordered)[0]
+
+
+def _rp_target_pick(eng, frame: RollPhaseFrame) -> None:
+    _value, result, picks = _table_picks(eng, frame)
+    chooser = target_chooser(eng, frame.attacker, result, picks)
+    if chooser == frame.attacker:
+        prompt = "Targeting roll: choose the opponent to target."
+    else:
+        who = eng.name(frame.attacker)
+        prompt = f"Targeting roll: your team chooses which of you {who} targets."
+    _ask_target(eng, chooser, picks, prompt, result)
+
+
+def _fix_target(eng, frame: RollPhaseFrame, target: int) -> None:
+    """The Defender is settled. In King of the Hill, targeting a Leader with an Attack draws a
+    card at once, before anything else happens."""
+    frame.target = target
+    frame.stage = "resolve"
+    attacker = frame.attacker
+    combat = eng.combat
+    bonus = False
+    if variants.leader_bonus(eng, attacker, target) and combat.ability is not None:
+        ability = ops.find_ability(eng, attacker, combat.ability)
+        bonus = variants.can_attack(ability.rows[combat.row].effects, ability.damage_type)
+    eng.emit(
+        "target_chosen",
+        f"{eng.name(attacker)} targets {eng.name(target)}."
+        + (" Attacking a Leader earns a card." if bonus else ""),
+        attacker=eng.seat(attacker),
+        target=eng.seat(target),
+        leader_bonus=bonus,
+    )
+    if bonus:
+        ops.draw(eng, attacker, 1, "attacking a Leader")
 
 
 def _rp_resolve(eng, frame: RollPhaseFrame) -> None:
@@ -529,6 +645,7 @@ def _rp_attack_check(eng, frame: RollPhaseFrame) -> None:
     defender = combat.defender
     if not combat.attack or defender is None or not eng.alive(defender):
         frame.stage = "final"
+        _collateral_only(eng, frame.attacker)
         return
     set_phase(eng, "defensive_roll")
     eng.emit(
@@ -544,6 +661,22 @@ def _rp_attack_check(eng, frame: RollPhaseFrame) -> None:
     push_triggers(eng, defender, "attacked", frame.attacker)
 
 
+def _collateral_only(eng, attacker: int) -> None:
+    """The activated ability made no Attack but dealt collateral damage: each opponent's
+    `opponent_collateral_only` triggers react (the Cursed Pirate's Powder Keg), with the
+    attacker as their opponent. A failed or zero-damage Attack still counts as an Attack."""
+    combat = eng.combat
+    if combat.ability is None or combat.attack or combat.pool is None:
+        return
+    pool = eng.pools.pools.get(combat.pool)
+    if pool is None or not any(
+        i.source == attacker and i.dtype == "collateral" for i in pool.instances
+    ):
+        return
+    for player in reversed(eng.opponents(attacker)):
+        push_triggers(eng, player, "opponent_collateral_only", attacker)
+
+
 def _rp_before_defense(eng, frame: RollPhaseFrame) -> None:
     frame.stage = "defense"
     eng.push(WindowFrame(name="before_defense", order=eng.priority_order()))
@@ -556,6 +689,8 @@ def can_defend(eng) -> tuple[bool, str]:
         return False, "no defender"
     if combat.ultimate:
         return False, "Ultimate damage cannot be defended"
+    if combat.no_defense:
+        return False, "that Offensive Roll Phase already counts as finished"
     pool = eng.pools.pools[combat.pool]
     if not any(i.attack and i.target == defender and i.dtype == "normal" for i in pool.instances):
         return False, "the Attack's damage is undefendable"
@@ -674,6 +809,8 @@ ROLL_STAGES = {
     "activate": _rp_activate,
     "activated": _rp_activated,
     "targeting": _rp_targeting,
+    "target_roll": _rp_target_roll,
+    "target_pick": _rp_target_pick,
     "resolve": _rp_resolve,
     "attack_check": _rp_attack_check,
     "before_defense": _rp_before_defense,
@@ -687,14 +824,8 @@ ROLL_STAGES = {
 
 
 def answer_roll_phase(eng, frame: RollPhaseFrame, action: Action) -> None:
-    if frame.stage == "targeting":
-        frame.target = eng.player(action.get("option"))
-        eng.emit(
-            "note",
-            f"{eng.name(frame.attacker)} targets {eng.name(frame.target)}.",
-            target=action.get("option"),
-        )
-        frame.stage = "resolve"
+    if frame.stage in ("targeting", "target_pick"):
+        _fix_target(eng, frame, eng.player(action.get("option")))
     elif frame.stage == "defense":
         eng.combat.defense_ability = action.get("option")
 

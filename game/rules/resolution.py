@@ -10,6 +10,7 @@ from game.rules.components import (
     CardInstance,
     Combat,
     CombatPoints,
+    CompanionDial,
     DamageInstance,
     DamageMod,
     DamagePool,
@@ -47,6 +48,7 @@ from game.rules.options import (
     open_spend_windows,
     playable_reason,
     response_options,
+    spent_key,
 )
 from game.rules.rng import RngState
 
@@ -91,8 +93,17 @@ def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
     sdef = ops.status_def(eng, status)
     # Which of its spend windows were open, judged before the token goes (spend_window).
     main = eng.info.phase in ("main1", "main2") and eng.info.active == player
-    windows = open_spend_windows(eng, player, status, Situation("main" if main else "spend"))
-    ops.remove_status(eng, player, status, 1, quiet=True)
+    windows = open_spend_windows(
+        eng, player, status, Situation("main" if main else "spend", dice=list(dice))
+    )
+    assert sdef.spend is not None
+    if not sdef.spend.keep:
+        ops.remove_status(eng, player, status, 1, quiet=True)
+    for paid, count in sdef.spend.cost:
+        ops.remove_status(eng, player, paid, count, why=f"paid for {sdef.name}")
+    spent = eng.turn_flags.spent
+    for key in (spent_key(eng, player, status), spent_key(eng, player, status, eng.info.phase)):
+        spent[key] = spent.get(key, 0) + 1
     eng.emit(
         "status_spent",
         f"{eng.name(player)} spends {sdef.name}.",
@@ -322,10 +333,13 @@ def step_damage(eng, frame: DamageFrame) -> None:
         return
     if frame.stage == "landing":
         # Tokens of players about to take avoidable damage react last (e.g. Shadows).
-        frame.stage = "apply"
+        frame.stage = "companions"
         _push_landing_triggers(eng, pool)
         return
-    land_pool(eng, pool)
+    # After every modifier and prevention: how much goes to a companion (Nyra) instead.
+    if frame.stage == "companions" and _ask_companion_split(eng, frame, pool):
+        return
+    land_pool(eng, pool, _companion_split(eng, frame))
     pools.focus = frame.previous_focus
     eng.pop()
 
@@ -344,11 +358,84 @@ def _push_landing_triggers(eng, pool: DamagePool) -> None:
             push_triggers(eng, target, "damage_landing", opp)
 
 
-def land_pool(eng, pool: DamagePool) -> None:
-    """Apply every pooled damage and healing at once (the Final Damage Total per player)."""
+SHAREABLE = ("normal", "undefendable")  # a companion never takes Ultimate, collateral or
+# status damage
+
+
+def shareable_damage(eng, pool: DamagePool, player: int) -> int:
+    """Of the damage about to land on `player`, what an opponent's Attack deals (normal or
+    undefendable, after every modifier) - the part a companion may take instead."""
+    attack = [
+        i
+        for i in pool.instances
+        if i.target == player and i.attack and i.dtype in SHAREABLE and i.source != player
+    ]
+    if not attack:
+        return 0
+    part = final_damage(player, attack, pool.mods).final
+    return min(part, final_damage(player, pool.instances, pool.mods).final)
+
+
+def _split_candidates(eng, pool: DamagePool) -> list[tuple[int, object, int]]:
+    out = []
+    for player in eng.living():
+        if not ops.has_flag(eng, player, "share_with_companion") or ops.incapacitated(eng, player):
+            continue
+        share = shareable_damage(eng, pool, player)
+        if share <= 0:
+            continue
+        for comp in ops.companions(player):
+            if not comp.downed:
+                out.append((player, comp, share))
+    return out
+
+
+def _ask_companion_split(eng, frame: DamageFrame, pool: DamagePool) -> bool:
+    """Ask each player sharing with a companion how much it takes; True while asking."""
+    for player, comp, share in _split_candidates(eng, pool):
+        key = f"split:{eng.seat(player)}:{comp.companion}"
+        if key in frame.scratch:
+            continue
+        seat = eng.seat(player)
+        options = [
+            Option(
+                act(seat, "choose", option=n),
+                f"{comp.name} takes {n}, you take {share - n}",
+            )
+            for n in range(share + 1)
+        ]
+        eng.push(
+            ChooseFrame(
+                player=player,
+                prompt=f"{share} Attack damage is about to land: how much does {comp.name} take?",
+                options=options,
+                key=key,
+            )
+        )
+        return True
+    return False
+
+
+def _companion_split(eng, frame: DamageFrame) -> dict[int, list[tuple[object, int]]]:
+    out: dict[int, list[tuple[object, int]]] = {}
+    for key, value in frame.scratch.items():
+        if not key.startswith("split:") or not value:
+            continue
+        _, seat, companion = key.split(":")
+        player = eng.player(int(seat))
+        comp = ops.find_companion(player, companion)
+        if comp is not None:
+            out.setdefault(player, []).append((comp, int(value)))
+    return out
+
+
+def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
+    """Apply every pooled damage and healing at once (the Final Damage Total per player).
+    `split`: player -> [(companion, damage)] taken by companions instead of the player."""
     if pool.resolved:
         return
     pool.resolved = True
+    split = split or {}
     targets: list[int] = []
     for item in [*pool.instances, *pool.heals]:
         if item.target not in targets:
@@ -357,13 +444,23 @@ def land_pool(eng, pool: DamagePool) -> None:
     for target in targets:
         breakdown = final_damage(target, pool.instances, pool.mods)
         if breakdown.incoming or breakdown.unavoidable:
-            damage[target] = damage.get(target, 0) + breakdown.final
-            pool.dealt[target] = breakdown.final
+            final = breakdown.final
+            shared = ""
+            for comp, taken in split.get(target, []):
+                taken = min(taken, final)
+                if taken > 0:
+                    final -= taken
+                    shared += f", {taken} taken by {comp.name}"
+                    ops.change_companion_health(
+                        eng, comp, -taken, f"takes {taken} for {eng.name(target)}"
+                    )
+            damage[target] = damage.get(target, 0) + final
+            pool.dealt[target] = final
             eng.emit(
                 "damage_resolved",
-                f"{eng.name(target)} takes {breakdown.final} damage ({breakdown.explain()}).",
+                f"{eng.name(target)} takes {final} damage ({breakdown.explain()}{shared}).",
                 target=eng.seat(target),
-                amount=breakdown.final,
+                amount=final,
                 incoming=breakdown.incoming,
                 added=breakdown.added,
                 reduced=breakdown.reduced,
@@ -459,6 +556,7 @@ register_processor(
 
 codec.register(
     Seat,
+    CompanionDial,
     HealthDial,
     OnDial,
     CombatPoints,

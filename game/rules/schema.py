@@ -51,6 +51,8 @@ TRIGGERS = (
     # the activated ability resolves
     "damage_landing",  # avoidable damage waiting for the holder is about to land (after the
     # last response window, before the Final Damage Total)
+    "opponent_collateral_only",  # an opponent's activated ability dealt only collateral damage
+    # (no Attack): reacts where the Defensive Roll Phase would begin (the Cursed passive)
 )
 
 # When a status effect may be spent (besides its owner's own decision points).
@@ -61,6 +63,9 @@ SPEND_WINDOWS = (
     "any_time",
     "attacked",  # the holder is the Defender of an Attack whose damage has not landed yet
     "own_negative_status",  # the holder has a removable negative status effect
+    "opponent_dice",  # a die of an opponent of the holder can be altered right now (Mesmerize)
+    "other_status_in_play",  # some player holds a removable status other than this one (Blood
+    # Power's 2-token effect)
 )
 
 CARD_TYPES = ("upgrade", "main", "roll", "instant")
@@ -90,7 +95,27 @@ FLAGS_UNTIL = ("end_of_roll_phase", "end_of_turn", "end_of_game")
 #   {"var": NAME}                        a value recorded earlier in this resolution
 #   {"own_cp": true}                     the resolving player's CP right now (not spent)
 #   {"own_tokens": STATUS}               how many of that status the resolving player holds
-AMOUNT_KEYS = ("per_symbol", "per_value", "sum", "half_sum", "var", "own_cp", "own_tokens")
+#   {"own_tokens_sum": [STATUS, ...]}   how many tokens of all those statuses together (Spirits)
+#   {"attempts_beyond_first": true}      Roll Attempts the resolving player used in this Roll
+#                                        Phase's Offensive Roll beyond the first (Barbed Vine)
+#   {"roll_attempts": true}              Roll Attempts the resolving player used in this Roll
+#                                        Phase's Offensive Roll (Bushido: one Honor each)
+#   {"dealt": true}                      the Attack damage that actually landed on the Defender
+#                                        (after prevention; read it in `after_damage`)
+# Any of them may also carry "max": N (the amount never goes past N, after "times").
+AMOUNT_KEYS = (
+    "per_symbol",
+    "per_value",
+    "sum",
+    "half_sum",
+    "var",
+    "own_cp",
+    "own_tokens",
+    "own_tokens_sum",
+    "attempts_beyond_first",
+    "roll_attempts",
+    "dealt",
+)
 
 # Conditions: single-key objects.
 CONDITIONS = (
@@ -110,6 +135,13 @@ CONDITIONS = (
     "defense_rolled",  # true: the Defender of this Attack has already rolled their defense
     "activated_ability",  # this Roll Phase's activated ability (by self) has this id
     "spend_window",  # the token being resolved was spent while this spend window was open
+    "own_roll_phase",  # true: the current Roll Phase is self's own (self is the attacker)
+    "own_hero_status",  # self's own hero lists this status among its own (the Pirate's Doubloons)
+    "companion_active",  # self has this companion in play and it is not Downed (Nyra)
+    "can_grow",  # {"chains": [...], "single"?: bool}: the `grow` verb would have a step to take
+    "not",  # {"not": {condition}}: the condition does not hold
+    "attack_type",  # [types]: the Attack under way is of one of these damage types (Shame)
+    "target_status_at_least",  # {"status": ID, "count": N}: the opponent holds at least N of it
 )
 
 # verb -> {param: (kind, required)}
@@ -131,7 +163,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "remove_status": {
         "status": ("str", True),  # a status id, or any / any_positive / any_negative / all
-        "count": ("int", False),  # default 1; 0 means every matching token
+        "count": ("amount", False),  # default 1; 0 means every matching token
         "target": ("target", False),
     },
     "transfer_status": {"count": ("int", False)},
@@ -143,7 +175,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "draw": {"count": ("amount", True), "target": ("target", False)},
     "discard": {"count": ("int", True), "target": ("target", False)},
     "roll": {
-        "count": ("int", True),
+        "count": ("amount", True),
         "effects": ("effects", True),
         "reroll_flag": ("str", False),  # holding this flag allows one free re-roll of these dice
     },
@@ -183,12 +215,34 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "alter_dice": {
         "mode": ("enum:set_any|set_six|copy_own|adjust_one|reroll", True),
         "count": ("int", False),
-        "whose": ("enum:any|own", True),
+        "whose": ("enum:any|own|opponent", True),
     },
     "grant_flag": {"flag": ("str", True), "until": ("flag_until", True)},
     "extra_offensive_roll": {},
     "fail_offensive_roll": {},
+    # The resolver's Offensive Roll Phase counts as finished (no Defensive Roll; its damage lands
+    # as it ends) and a new one begins against the same target (Profiteer on a 6).
+    "restart_offensive_roll": {},
     "lose_roll_attempts": {"count": ("int", True)},
+    # Grow one step along a chain of companion statuses (lowest tier first): gain the first
+    # tier, or turn one token of a tier into the next. single: a chain is held at most once
+    # (a Bot is built once, then upgraded); otherwise each tier keeps its own stack limit
+    # (Seedling -> Sapling -> Dryad). The resolving player picks when several steps are open.
+    "grow": {"chains": ("chains", True), "single": ("bool", False)},
+    # Turn the resolver's hero board to its flipped side for the rest of the game.
+    "flip_board": {},
+    # Remove every token of `status` from every player; each holder takes table[n-1] damage
+    # for n tokens (during the resolver's own Attack: of the Attack's type, pooled with it).
+    "detonate": {"status": ("status", True), "table": ("ints", True), "type": ("dtype", False)},
+    # Move one of this status token to a chosen other player (Powder Keg on a 6).
+    "pass_self": {},
+    # Put a companion with its own Health dial into play for the resolver (Nyra).
+    "summon_companion": {"companion": ("str", True), "health": ("int", True)},
+    # Heal the resolver's companion at once (it comes back from Downed above 0).
+    "heal_companion": {"companion": ("str", True), "amount": ("amount", True)},
+    # Put one card of the resolver's choice from their discard pile into their hand (an empty
+    # discard pile: draw a card instead). Exsanguinate.
+    "take_card": {},
     "raise_stack_limit": {
         "status": ("status", True),
         "amount": ("int", True),
@@ -201,4 +255,9 @@ KNOWN_FLAGS = (
     "reload_reroll",  # a spent Reload's die may be re-rolled once
     "refuse_duplicate_statuses",  # a status you already hold cannot be placed on you again
     "shadows_kept",  # Shadows was held when this turn began (it leaves at the turn's end)
+    "refuse_negative_statuses",  # no negative status effect can be placed on you (Dryad)
+    "share_with_companion",  # Attack damage landing on you may be split with your companion
+    "blood_power_boost",  # Blood Power's 1-token effect was used this turn
+    "blood_power_cleanse",  # Blood Power's 2-token effect was used this turn
+    "blood_power_feast",  # Blood Power's 4-token effect was used this turn
 )

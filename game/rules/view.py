@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules import ops
+from game.rules import ops, variants
 
 
 @dataclass(slots=True)
@@ -28,6 +28,24 @@ class PlayerView:
     levels: dict[str, int]
     defeated: bool
     flags: list[str] = field(default_factory=list)
+    leader: bool = False  # King of the Hill: most Health (ties share the lead)
+    hand_visible_to: list[int] = field(default_factory=list)  # seats that may see this hand
+    mode: str = "duel"
+    flipped: bool = False  # the hero board shows its other side (Cursed Pirate)
+    companions: list[CompanionView] = field(default_factory=list)
+    # companion-kind statuses (Spirits, Bots) held, also listed in `statuses`
+    companion_tokens: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class CompanionView:
+    """A companion with its own Health dial (Nyra)."""
+
+    companion: str
+    name: str
+    health: int
+    start_health: int
+    downed: bool
 
 
 @dataclass(slots=True)
@@ -73,6 +91,9 @@ class MatchView:
     players: list[PlayerView]
     dice: list[DiceView]
     combat: CombatView
+    turn_order: list[int] = field(default_factory=list)  # seats, the Start Player first
+    leaders: list[int] = field(default_factory=list)  # King of the Hill Leaders (seats)
+    teams: dict[int, list[int]] = field(default_factory=dict)  # team -> its seats
 
 
 def match_view(engine) -> MatchView:
@@ -80,6 +101,7 @@ def match_view(engine) -> MatchView:
         eng = engine
         info = eng.info
         players = []
+        leading = set(variants.leaders(eng)) if info.mode == "koth" else set()
         for player in info.players:
             piles = eng.piles(player)
             hero = eng.hero(player)
@@ -105,6 +127,22 @@ def match_view(engine) -> MatchView:
                     levels=dict(eng.board(player).levels),
                     defeated=not eng.alive(player),
                     flags=sorted(eng.flags(player).held),
+                    leader=player in leading,
+                    # teammates (and the player) may look at a hand; opponents may not
+                    hand_visible_to=[
+                        eng.seat(p) for p in info.players if eng.team(p) == eng.team(player)
+                    ],
+                    mode=info.mode,
+                    flipped=eng.board(player).flipped,
+                    companions=[
+                        CompanionView(c.companion, c.name, c.health, c.start, c.downed)
+                        for c in ops.companions(player)
+                    ],
+                    companion_tokens={
+                        sid: n
+                        for sid, n in statuses.items()
+                        if ops.status_def(eng, sid).kind == "companion"
+                    },
                 )
             )
         dice = []
@@ -155,4 +193,14 @@ def match_view(engine) -> MatchView:
                 defense_group=combat.defense_group,
                 incoming=incoming,
             ),
+            turn_order=[eng.seat(p) for p in info.turn_order],
+            leaders=sorted(eng.seat(p) for p in leading),
+            teams=_teams(players),
         )
+
+
+def _teams(players: list[PlayerView]) -> dict[int, list[int]]:
+    teams: dict[int, list[int]] = {}
+    for p in players:
+        teams.setdefault(p.team, []).append(p.seat)
+    return teams

@@ -33,6 +33,14 @@ HERO_DICE: dict[str, tuple[tuple[int, int, int], ...]] = {
     "monk": ((196, 120, 40), (120, 68, 18), (255, 240, 206)),
     "paladin": ((232, 222, 196), (160, 146, 112), (122, 88, 28)),
     "ninja": ((34, 36, 40), (12, 12, 14), (214, 58, 52)),
+    "treant": ((92, 70, 44), (52, 38, 22), (170, 214, 120)),
+    "huntress": ((206, 178, 132), (140, 112, 72), (88, 52, 30)),
+    "artificer": ((86, 96, 104), (44, 50, 56), (255, 190, 64)),
+    "cursed_pirate": ((28, 70, 78), (12, 36, 42), (212, 240, 200)),
+    "samurai": ((150, 28, 36), (84, 12, 18), (246, 232, 208)),
+    "seraph": ((236, 240, 250), (150, 164, 196), (196, 150, 48)),
+    "vampire_lord": ((70, 14, 28), (34, 4, 12), (232, 196, 200)),
+    "tactician": ((34, 58, 98), (16, 30, 56), (226, 200, 120)),
 }
 HERO_EMBLEM: dict[str, tuple[int, int, int]] = {
     "gunslinger": (150, 52, 44),
@@ -43,8 +51,22 @@ HERO_EMBLEM: dict[str, tuple[int, int, int]] = {
     "monk": (206, 132, 46),
     "paladin": (198, 166, 84),
     "ninja": (58, 62, 70),
+    "treant": (86, 120, 58),
+    "huntress": (176, 120, 64),
+    "artificer": (104, 112, 122),
+    "samurai": (172, 40, 48),
+    "seraph": (214, 190, 110),
+    "vampire_lord": (120, 24, 44),
+    "tactician": (52, 82, 136),
+    "cursed_pirate": (40, 104, 110),
 }
-KIND_COLOURS = {"positive": T.POSITIVE, "negative": T.NEGATIVE, "unique": T.UNIQUE}
+COMPANION_COLOUR = (64, 150, 160)  # companions (Spirits, Bots, Nyra): not status effects
+KIND_COLOURS = {
+    "positive": T.POSITIVE,
+    "negative": T.NEGATIVE,
+    "unique": T.UNIQUE,
+    "companion": COMPANION_COLOUR,
+}
 
 
 def _hash_colour(key: str, lightness: float = 0.42) -> tuple[int, int, int]:
@@ -224,6 +246,21 @@ def _token_rim(surf: pygame.Surface, kind: str, colour, size: int) -> None:
             points.append((c + rad * math.cos(angle), c + rad * math.sin(angle)))
         pygame.draw.polygon(surf, colour, points)
         pygame.draw.circle(surf, dark, (c, c), r * 0.78)
+    elif kind == "companion":  # a square with cut corners: a companion, not a status effect
+        cut = r * 0.45
+        points = [
+            (c - r + cut, c - r),
+            (c + r - cut, c - r),
+            (c + r, c - r + cut),
+            (c + r, c + r - cut),
+            (c + r - cut, c + r),
+            (c - r + cut, c + r),
+            (c - r, c + r - cut),
+            (c - r, c - r + cut),
+        ]
+        pygame.draw.polygon(surf, colour, points)
+        inner = [(c + (x - c) * 0.8, c + (y - c) * 0.8) for x, y in points]
+        pygame.draw.polygon(surf, dark, inner)
     elif kind == "unique":
         points = [
             (

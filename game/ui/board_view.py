@@ -142,12 +142,16 @@ class BoardView:
     def __init__(self, content: ContentDB) -> None:
         self.content = content
 
-    def tiles(self, hero: HeroDef, levels: dict[str, int]) -> list[AbilityDef]:
+    def tiles(
+        self, hero: HeroDef, levels: dict[str, int], flipped: bool = False
+    ) -> list[AbilityDef]:
+        """The abilities to show, at their levels, on the board's current side."""
         out: list[AbilityDef] = []
         order = {"offensive": 0, "ultimate": 1, "passive": 2, "defensive": 3}
         slots = sorted(hero.slots, key=lambda s: order[s.kind])
         for slot in slots:
-            out.extend(slot.levels[levels.get(slot.id, 1)])
+            side = slot.flipped if flipped and slot.flipped else slot.levels
+            out.extend(side[levels.get(slot.id, 1)])
         return out
 
     def draw(
@@ -163,11 +167,12 @@ class BoardView:
         odds: dict[tuple[str, int], float] | None = None,
         active: str | None = None,
         clickable: set[str] | None = None,
+        flipped: bool = False,
     ) -> list[Hotspot]:
         """Draw the tiles; returns hotspots (abilities and their rows)."""
         lit = lit or {}
         clickable = clickable or set()
-        abilities = self.tiles(hero, levels)
+        abilities = self.tiles(hero, levels, flipped)
         spots: list[Hotspot] = []
         gap = th.px(5)
         count = max(1, len(abilities))
@@ -318,6 +323,43 @@ def draw_dial(
     return pygame.Rect(center[0] - radius, center[1] - radius, radius * 2, radius * 2)
 
 
+def draw_companions(
+    surface: pygame.Surface,
+    companions: list,
+    pos: tuple[int, int],
+    radius: int,
+    th: T.Theme,
+    seat: int,
+) -> tuple[list[Hotspot], int]:
+    """Each companion with a Health dial (Nyra) as a small dial in the companion colour, its
+    name under it; a Downed companion greys out. Returns (hotspots, x after the last)."""
+    art = _art()
+    colour = art.COMPANION_COLOUR if art is not None else T.UNIQUE
+    x, cy = pos
+    spots = []
+    for comp in companions:
+        centre = (x + radius, cy)
+        ring = (110, 110, 110) if comp.downed else colour
+        rect = draw_dial(surface, centre, radius, comp.health, ring, th)
+        if art is not None:  # a paw badge marks it as a companion's dial (name in the tooltip)
+            badge = max(8, int(radius * 0.8))
+            bc = (rect.left + badge // 3, rect.top + badge // 3)
+            pygame.draw.circle(surface, (20, 18, 16), bc, badge // 2 + th.px(2))
+            paw = art.symbol_icon("track", badge, color=ring)
+            surface.blit(paw, paw.get_rect(center=bc))
+        if comp.downed:
+            cross = max(2, th.px(2))
+            pygame.draw.line(surface, T.NEGATIVE, rect.topleft, rect.bottomright, cross)
+        state = "Downed - she takes no damage and helps no ability" if comp.downed else "Active"
+        tip = (
+            f"{comp.name}: Health {comp.health} of {comp.start_health} ({state}). A companion, "
+            "not a player: statuses, status damage, collateral and Ultimate damage never reach her."
+        )
+        spots.append(Hotspot(rect, "companion", seat, comp.companion, tip))
+        x += radius * 2 + th.px(8)
+    return spots, x
+
+
 def draw_tokens(
     surface: pygame.Surface,
     content: ContentDB,
@@ -356,7 +398,12 @@ def draw_tokens(
         pygame.draw.circle(surface, T.BRASS, bc, th.px(9), 1)
         surface.blit(badge, badge.get_rect(center=bc))
         limit = limits.get(status, sdef.stack_limit)
-        kind = {"positive": "Positive", "negative": "Negative", "unique": "Unique"}[sdef.kind]
+        kind = {
+            "positive": "Positive",
+            "negative": "Negative",
+            "unique": "Unique",
+            "companion": "Companion",
+        }.get(sdef.kind, sdef.kind.title())
         tip = f"{sdef.name} ({kind}, {count} of {limit}): {sdef.text}"
         if status in usable:
             tip += "  Click to spend it now."

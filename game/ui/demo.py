@@ -1,10 +1,12 @@
 """`python -m game demo`: the real window playing itself, with screenshots at key moments.
 
-The demo walks the same path a player does: the title screen, the duel setup (both seats set to
-the computer), then the duel itself, taking a PNG of the title, the setup, a roll in flight,
-settled dice, a response prompt, damage landing and the end screen. It uses a throwaway user
-data folder, so it never touches a player's settings or saved duel. When the time is nearly
-up and the duel is still going, the rest is played out at once so the end screen is shown.
+The demo walks the same path a player does: the title screen, the setup (the format picked and
+every seat set to the computer), then the match itself, taking a PNG of the title, the setup,
+a roll in flight, settled dice, a response prompt, damage landing and the end screen (team
+formats also the targeting roll with its table, King of the Hill the attacker choosing a
+target). It uses a throwaway user data folder, so it never touches a player's settings or
+saved duel. When the time is nearly up and the match is still going, the rest is played out
+at once so the end screen is shown.
 """
 
 from __future__ import annotations
@@ -14,14 +16,26 @@ import tempfile
 import time
 from pathlib import Path
 
-SHOTS = ("title", "setup", "roll_in_flight", "dice_settled", "response_prompt", "damage", "end")
+SHOTS = (
+    "title",
+    "setup",
+    "roll_in_flight",
+    "dice_settled",
+    "response_prompt",
+    "targeting",
+    "damage",
+    "end",
+)
 
 
 class Director:
     """Drives the scenes and decides when a moment is worth a picture."""
 
-    def __init__(self, app, seconds: float, out: Path | None, seed: int) -> None:
+    def __init__(
+        self, app, seconds: float, out: Path | None, seed: int, mode: str = "duel"
+    ) -> None:
         self.app = app
+        self.mode = mode
         self.seconds = seconds
         self.out = out
         self.seed = seed
@@ -56,8 +70,9 @@ class Director:
                 self.shot("title")
                 setup = SetupScene(app)
                 app.push(setup)
-                setup.set_kind(0, "computer:normal")
-                setup.set_kind(1, "computer:normal")
+                setup.set_mode(self.mode)
+                for seat in range(len(setup.kind)):
+                    setup.set_kind(seat, "computer:normal")
                 self.stage, self.stage_at = "setup", now
         elif self.stage == "setup":
             if in_stage > 0.6:
@@ -81,6 +96,11 @@ class Director:
             choice = duel.engine.pending
             if choice is not None and choice.kind == "respond" and not duel.presenter.busy:
                 self.shot("response_prompt")
+            table = duel.table
+            if table is not None and table.targeting is not None and table.targeting.age > 0.4:
+                self.shot("targeting")
+            if choice is not None and choice.kind == "choose_target":
+                self.shot("targeting")
             if any(
                 f.anchor == "health" and f.text.startswith("-") and 0.12 < f.age < 0.4
                 for f in duel.presenter.floaters
@@ -102,8 +122,10 @@ def run_demo(
     seed: int = 7,
     speed: str = "fast",
 ) -> int:
-    if mode != "duel":
-        print(f"demo: mode '{mode}' is not available yet (known: duel)")
+    from game.modes.variants import MODES
+
+    if mode not in MODES:
+        print(f"demo: unknown mode '{mode}' (known: {', '.join(MODES)})")
         return 2
     if not os.environ.get("DICE_THRONE_HOME"):
         os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
@@ -114,11 +136,13 @@ def run_demo(
     settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
     app = App(settings)
     out = Path(screenshots) if screenshots else None
-    director = Director(app, max(5.0, seconds), out, seed)
+    director = Director(app, max(5.0, seconds), out, seed, mode)
     app.screenshot_hook = director.after_frame
     app.push(TitleScene(app))
     app.run()
     missing = [name for name in SHOTS if name not in director.taken]
+    if mode == "duel":
+        missing = [name for name in missing if name != "targeting"]
     for name, path in director.taken.items():
         print(f"screenshot {name}: {path}")
     if out is not None and missing:

@@ -32,6 +32,8 @@ BASE_DURATION = {
     "card_drawn": 0.12,
     "card_sold": 0.25,
     "no_ability": 0.4,
+    "targeting_roll": 1.6,
+    "target_chosen": 0.8,
 }
 
 
@@ -204,7 +206,27 @@ class Presenter:
             self.floaters.append(Floater("0", (220, 220, 220), seat, "health"))
 
     def _on_health_changed(self, event: Event, instant: bool) -> None:
-        self.shown_health[event.data["player"]] = event.data["health"]
+        for seat in self._dial_mates(event.data["player"]):
+            self.shown_health[seat] = event.data["health"]
+
+    def _dial_mates(self, seat: int) -> list[int]:
+        """Every seat showing this seat's Health dial (teammates share one in team formats)."""
+        mates = getattr(self.scene, "dial_mates", None)
+        return mates(seat) if mates is not None else [seat]
+
+    def _on_targeting_roll(self, event: Event, instant: bool) -> None:
+        show = getattr(self.scene, "show_targeting", None)
+        if show is not None:
+            show(event.data)
+
+    def _on_target_chosen(self, event: Event, instant: bool) -> None:
+        data = event.data
+        who = self.scene.seat_name(data["attacker"])
+        target = self.scene.seat_name(data["target"])
+        text = f"{who} targets {target}" + (
+            "  (Leader: +1 card)" if data.get("leader_bonus") else ""
+        )
+        self.banner = Banner(text, (255, 170, 140), life=max(0.6, 1.0 * self.speed))
 
     def _on_healed(self, event: Event, instant: bool) -> None:
         data = event.data
@@ -214,7 +236,8 @@ class Presenter:
             )
             self.scene.play("heal", 0.7)
         if "health" in data:
-            self.shown_health[data["player"]] = data["health"]
+            for seat in self._dial_mates(data["player"]):
+                self.shown_health[seat] = data["health"]
 
     def _on_cp_changed(self, event: Event, instant: bool) -> None:
         data = event.data

@@ -40,7 +40,10 @@ CARD_TYPE = {
 def entries(content: ContentDB) -> list[Entry]:
     out = glossary()
     for status in sorted(content.statuses.values(), key=lambda s: s.name):
-        bits = [f"{KIND[status.kind]} status effect, stack limit {status.stack_limit}."]
+        if status.kind == "companion":  # Spirits, Bots: companions, not status effects
+            bits = [f"Companion (not a status effect), at most {status.stack_limit}."]
+        else:
+            bits = [f"{KIND[status.kind]} status effect, stack limit {status.stack_limit}."]
         if status.persistent:
             bits.append("Persistent.")
         if status.attack_modifier:

@@ -516,7 +516,7 @@ def test_without_cleanse_the_delayed_poison_kills_him():
     t = monk_first(monk={"statuses": {"delayed_poison": 2}, "health": 3}, start_at="main2")
     t.do("end_phase", by="monk")
     t.settle()
-    assert landed(t, "monk") == [4]
+    assert landed(t, "monk") == [6]
     assert t.view.winner_team == t.seat("barb")
 
 

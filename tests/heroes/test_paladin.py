@@ -392,7 +392,7 @@ def test_retribution_is_only_for_an_attack():
     )
     t.do("end_phase", by="paladin")
     assert (t.pending.player, t.pending.kind) == (t.seat("barb"), "main_phase")
-    assert landed(t, "paladin") == [2]
+    assert landed(t, "paladin") == [3]
     assert statuses(t, "paladin") == {"retribution": 1}
 
 

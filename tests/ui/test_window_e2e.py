@@ -227,3 +227,111 @@ def test_new_duel_roll_keep_activate_and_end_turn_in_the_real_window(tmp_path):
                 print(output)
         xvfb.terminate()
         xvfb.wait(timeout=10)
+
+
+def koth_points() -> dict[str, tuple[int, int]]:
+    """Where the King of the Hill mode button and seat 1's "CPU Normal" sit (same layout code)."""
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.title import TitleScene
+
+    app = App(Settings(), size=(1280, 720))
+    try:
+        title = TitleScene(app)
+        app.push(title)
+        new_duel = next(b for b in title.buttons if b.label == "New Duel").rect.center
+        setup = SetupScene(app)
+        app.push(setup)
+        mode = next(b for b in setup.mode_buttons if b.data["mode"] == "koth").rect.center
+        setup.set_mode("koth")
+        cpu = next(
+            b
+            for b in setup.controls
+            if b.data.get("side") == 0 and b.data.get("kind") == "computer:normal"
+        ).rect.center
+        return {"new_duel": new_duel, "mode": mode, "cpu": cpu, "start": setup.start.rect.center}
+    finally:
+        app.close()
+
+
+@needs_x
+def test_king_of_the_hill_with_computer_seats_in_the_real_window(tmp_path):
+    """Pick King of the Hill, make seat 1 a computer too, start: the three computers play at
+    the table, one of them picks a target and damage lands."""
+    points = koth_points()
+    number = free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    game = None
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.1)
+        home = tmp_path / "home"
+        home.mkdir()
+        (home / "settings.json").write_text(
+            json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
+        )
+        log = tmp_path / "events.jsonl"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(
+            DISPLAY=f":{number}",
+            SDL_AUDIODRIVER="dummy",
+            SDL_VIDEO_WINDOW_POS="0,0",
+            SDL_VIDEO_X11_WMCLASS="DiceThrone",
+            DICE_THRONE_HOME=str(home),
+            DICE_THRONE_SEED="11",
+            DICE_THRONE_EVENT_LOG=str(log),
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
+        game = subprocess.Popen(
+            [sys.executable, "-m", "game"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        window = Window(f":{number}", env, log)
+        window.wid = window.xdo("search", "--sync", "--class", "DiceThrone", timeout=20)
+        window.wid = window.wid.splitlines()[0]
+        assert window.wid, "the game window did not appear"
+        time.sleep(1.0)
+        window.click(points["new_duel"])
+        time.sleep(0.8)
+        window.click(points["mode"])
+        time.sleep(0.4)
+        window.click(points["cpu"])
+        time.sleep(0.4)
+        window.shot("koth_01_setup")
+        window.click(points["start"])
+        started = window.wait_for(lambda e: e["kind"] == "match_started", what="the match")
+        assert len(started["order"]) == 3
+        chosen = window.wait_for(
+            lambda e: e["kind"] == "target_chosen", seconds=120, what="a target chosen"
+        )
+        window.shot("koth_02_target_chosen")
+        window.wait_for(
+            lambda e: e["kind"] == "damage_resolved" and e["target"] == chosen["target"],
+            seconds=60,
+            what="damage on the chosen target",
+        )
+        time.sleep(0.5)
+        window.shot("koth_03_damage")
+        assert game.poll() is None, "the game exited early"
+    finally:
+        if game is not None:
+            game.terminate()
+            try:
+                output = game.communicate(timeout=10)[0].decode(errors="replace")
+            except subprocess.TimeoutExpired:
+                game.kill()
+                output = ""
+            if "Traceback" in output:
+                print(output)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)

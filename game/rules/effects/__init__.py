@@ -56,6 +56,8 @@ def rolled_symbols(eng, frame: ResolveFrame) -> list[str]:
 def amount(eng, frame: ResolveFrame, value: Any) -> int:
     if isinstance(value, int):
         return value
+    if "max" in value:
+        return min(value["max"], amount(eng, frame, {k: v for k, v in value.items() if k != "max"}))
     times = value.get("times", 1)
     if "per_symbol" in value:
         return times * rolled_symbols(eng, frame).count(value["per_symbol"])
@@ -72,6 +74,19 @@ def amount(eng, frame: ResolveFrame, value: Any) -> int:
         return times * eng.cp(frame.ctx.me)
     if "own_tokens" in value:
         return times * ops.status_count(eng, frame.ctx.me, value["own_tokens"])
+    if "own_tokens_sum" in value:
+        me = frame.ctx.me
+        return times * sum(ops.status_count(eng, me, s) for s in value["own_tokens_sum"])
+    if "attempts_beyond_first" in value:
+        combat = eng.combat
+        if combat.attacker != frame.ctx.me:
+            return 0
+        return times * max(0, combat.attempts_used - 1)
+    if "dealt" in value:
+        return times * eng.combat.damage_landed
+    if "roll_attempts" in value:
+        combat = eng.combat
+        return times * combat.attempts_used if combat.attacker == frame.ctx.me else 0
     raise ValueError(f"unknown amount {value!r}")  # pragma: no cover - schema checked
 
 
@@ -117,6 +132,20 @@ def condition(eng, frame: ResolveFrame, cond: dict[str, Any]) -> bool:
         return eng.combat.attacker == ctx.me and eng.combat.ability == arg
     if key == "spend_window":
         return scope_vars(eng, frame).get(f"window:{arg}", 0) > 0
+    if key == "not":
+        return not condition(eng, frame, arg)
+    if key == "own_roll_phase":
+        return (eng.combat.attacker == ctx.me) == arg
+    if key == "own_hero_status":
+        return arg in eng.hero(ctx.me).statuses
+    if key == "companion_active":
+        return ops.companion_active(eng, ctx.me, arg)
+    if key == "can_grow":
+        return bool(ops.growth_steps(eng, ctx.me, arg["chains"], arg.get("single", False)))
+    if key == "target_status_at_least":
+        return ctx.opp is not None and ops.status_count(eng, ctx.opp, arg["status"]) >= arg["count"]
+    if key == "attack_type":
+        return eng.combat.attack and eng.combat.attack_type in arg
     raise ValueError(f"unknown condition {key}")  # pragma: no cover - schema checked
 
 
@@ -191,6 +220,7 @@ def child(frame: ResolveFrame, effects: tuple[Fx, ...], **changes: Any) -> Resol
 
 # Import the verb modules so they register themselves.
 from game.rules.effects import (  # noqa: E402,F401
+    companion_verbs,
     damage_verbs,
     dice_verbs,
     flow_verbs,

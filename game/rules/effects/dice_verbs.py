@@ -17,11 +17,16 @@ def _die_label(eng, group, index: int) -> str:
 def _groups(eng, frame, whose: str):
     me = frame.ctx.me
     out = []
-    for gid in frame.ctx.dice:
+    # "opponent" looks at every opponent die on the table: a token that rolls its own die first
+    # (Mesmerize) resolves with only that die in its context.
+    gids = list(eng.dice.groups) if whose == "opponent" else frame.ctx.dice
+    for gid in gids:
         group = eng.dice.groups.get(gid)
         if group is None or group.locked:
             continue
         if whose == "own" and group.owner != me:
+            continue
+        if whose == "opponent" and not eng.is_opponent(me, group.owner):
             continue
         out.append(group)
     return out

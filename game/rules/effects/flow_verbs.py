@@ -7,6 +7,7 @@ from game.rules import ops
 from game.rules.effects import (
     DONE,
     WAIT,
+    amount,
     ask,
     child,
     condition,
@@ -87,8 +88,11 @@ def on(eng, frame, fx):
 def roll(eng, frame, fx):
     """'Roll N dice': a fresh roll; the nested effects read these dice."""
     me = frame.ctx.me
+    count = amount(eng, frame, fx["count"])
+    if count <= 0:
+        return DONE
     group = ops.new_group(
-        eng, me, eng.hero(me).id, fx["count"], f"{frame.ctx.source}", locked=dice_locked(eng)
+        eng, me, eng.hero(me).id, count, f"{frame.ctx.source}", locked=dice_locked(eng)
     )
     nested = child(frame, fx["effects"], rolled=group.id, dice=[group.id])
     eng.push(

@@ -85,3 +85,34 @@ def discard(eng, frame, fx):
             done += 1
             frame.scratch["discarded"] = done
     return DONE
+
+
+@verb("take_card")
+def take_card(eng, frame, fx):
+    """One card of the resolver's choice from their discard pile goes to their hand (with an
+    empty discard pile they draw a card instead). Exsanguinate."""
+    me = frame.ctx.me
+    piles = eng.piles(me)
+    if not piles.discard:
+        ops.draw(eng, me, 1, frame.ctx.source)
+        return DONE
+    choices: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for card in piles.discard:
+        cid = eng.card_id(card)
+        if cid not in seen:  # two copies of one card are the same choice
+            seen.add(cid)
+            choices.append((card, ops.card_def(eng, card).name))
+    picked = ask(eng, frame, "card", me, f"{frame.ctx.source}: take which card?", choices)
+    if picked is None:
+        return WAIT
+    piles.discard.remove(picked)
+    piles.hand.append(picked)
+    eng.emit(
+        "card_taken",
+        f"{eng.name(me)} takes {ops.card_def(eng, picked).name} from the discard pile into hand.",
+        player=eng.seat(me),
+        card=picked,
+        card_id=eng.card_id(picked),
+    )
+    return DONE

@@ -45,3 +45,24 @@ def fail_offensive_roll(eng, frame, fx):
         ability=combat.ability,
     )
     return DONE
+
+
+@verb("restart_offensive_roll")
+def restart_offensive_roll(eng, frame, fx):
+    """The resolver's Offensive Roll Phase counts as finished: no Defensive Roll is made, its
+    damage lands as the Roll Phase ends, tokens that leave at the end of a Roll Phase leave, and
+    a new Offensive Roll Phase begins against the same target (Profiteer on a 6)."""
+    combat = eng.combat
+    me = frame.ctx.me
+    if combat.attacker != me or combat.ultimate or not eng.alive(me):
+        return DONE
+    combat.no_defense = True
+    if me not in combat.extra_rolls:
+        combat.extra_rolls.append(me)
+    eng.emit(
+        "note",
+        f"{frame.ctx.source}: {eng.name(me)}'s Offensive Roll Phase counts as finished - "
+        "no defense, and a new one begins!",
+        player=eng.seat(me),
+    )
+    return DONE

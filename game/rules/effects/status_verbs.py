@@ -36,12 +36,39 @@ def _room_made(eng, frame, holder: int, status: str, count: int) -> bool:
     return False
 
 
+def _reinflicted(eng, frame, holder: int, status: str) -> bool:
+    """A token with `on_reinflict` placed on a holder who already has one: the held token's
+    reaction resolves first (the old Powder Keg blows up). False while it resolves."""
+    from game.rules.frames import EffectCtx, ResolveFrame
+
+    sdef = ops.status_def(eng, status)
+    key = f"reinflict{eng.seat(holder)}"
+    if not sdef.on_reinflict or frame.scratch.get(key):
+        return True
+    frame.scratch[key] = True
+    if ops.status_count(eng, holder, status) <= 0:
+        return True
+    ctx = EffectCtx(
+        me=holder,
+        opp=frame.ctx.me if frame.ctx.me != holder else None,
+        kind="status",
+        source=sdef.name,
+        status=status,
+        inflicter=ops.last_source(holder, status),
+        scope=eng.new_scope(),
+    )
+    eng.push(ResolveFrame(effects=sdef.on_reinflict, ctx=ctx))
+    return False
+
+
 def _give(eng, frame, fx, who: list[int]) -> bool:
     count = amount(eng, frame, fx.get("count", 1))
     done = frame.scratch.setdefault("given", [])
     for target in who:
         if target in done:
             continue
+        if not _reinflicted(eng, frame, target, fx["status"]):
+            return WAIT
         if not _room_made(eng, frame, target, fx["status"], count):
             return WAIT
         ops.give_status(eng, target, fx["status"], count, frame.ctx.me)
@@ -81,6 +108,10 @@ def remove_status(eng, frame, fx):
     player picks which, one token per pick), or all (every removable token)."""
     spec = fx["status"]
     count = fx.get("count", 1)
+    if not isinstance(count, int):  # an expression: 0 then means none (not "all")
+        count = amount(eng, frame, count)
+        if count <= 0:
+            return DONE
     target_spec = fx.get("target", "opponent")
     me = frame.ctx.me
     if target_spec in ("chosen_player", "chosen_opponent") and spec not in ("all",):
@@ -108,12 +139,13 @@ def remove_status(eng, frame, fx):
         candidates = [
             s.status for s in ops.held_statuses(eng, target) if _matches(eng, s.status, spec)
         ]
+        if spec not in ("any", "any_positive", "any_negative", "all"):
+            # A status named outright: even one nothing else may remove (her own Doubloons).
+            ops.remove_status(eng, target, spec, count)
+            continue
         if spec == "all" or count == 0:
             for status in candidates:
                 ops.remove_status(eng, target, status, 0)
-            continue
-        if spec not in ("any", "any_positive", "any_negative"):
-            ops.remove_status(eng, target, spec, count)
             continue
         picks = frame.scratch.setdefault("picks", 0)
         while picks < count and candidates:

@@ -18,10 +18,11 @@ from game.rules.options import Situation, playable_reason
 from game.rules.view import MatchView, match_view
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.board_view import BoardView, Hotspot, draw_dial, draw_tokens
+from game.ui.board_view import BoardView, Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
 from game.ui.devhooks import record_events
 from game.ui.presenter import Presenter
+from game.ui.table_view import LEADER_TIP, TableView, Targeting, draw_crown, targeting_rows
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface, wrap
 
 PHASES = [
@@ -82,6 +83,8 @@ class DuelScene(Scene):
         self.odds_cache: dict = {}
         self.dial_rects: dict[tuple[int, str], pygame.Rect] = {}
         self.view: MatchView = match_view(engine)
+        # three or more heroes: compact boards around the table (game/ui/table_view.py)
+        self.table = TableView(self) if len(self.view.players) > 2 else None
 
     # ------------------------------------------------------------ setup
 
@@ -128,6 +131,13 @@ class DuelScene(Scene):
         self.phase_rect = pygame.Rect(self.right.x, th.px(6), right_w, th.px(30))
         self.log_rect = pygame.Rect(self.right.x, th.px(42), right_w, th.px(400))
         self.info_rect = pygame.Rect(self.right.x, th.px(448), right_w, th.px(158))
+        if self.table is not None:
+            # the top strip holds a compact board per other seat; the full board of the seat
+            # in focus sits under it; the turn order sits under the phase track
+            self.opp_bar = pygame.Rect(x0, th.px(6), left_w, th.px(68))
+            self.opp_board = pygame.Rect(x0, th.px(82), left_w, th.px(106))
+            self.order_rect = pygame.Rect(self.right.x, th.px(40), right_w, th.px(34))
+            self.log_rect = pygame.Rect(self.right.x, th.px(80), right_w, th.px(362))
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
         self.decided_for = None
@@ -192,6 +202,35 @@ class DuelScene(Scene):
 
     def turn_changed(self, seat: int) -> None:
         self.undo_stack.clear()
+        if self.table is not None:
+            self.table.focus_pinned = None
+
+    def teammates(self, a: int, b: int) -> bool:
+        players = self.view.players
+        return players[a].team == players[b].team
+
+    def dial_mates(self, seat: int) -> list[int]:
+        """The seats whose Health dial is this seat's (teammates share one in team formats)."""
+        if not self.engine.setup.shared_team_dial:
+            return [seat]
+        return [p.seat for p in self.view.players if p.team == self.view.players[seat].team]
+
+    def seat_kind_label(self, seat: int) -> str:
+        if seat in self.controllers:
+            level = self.seats[seat].get("level", "normal")
+            return f"CPU {LEVEL_NAMES.get(level, level)}"
+        if seat == self.viewer:
+            return "You"
+        return f"Player {seat + 1}"
+
+    def show_targeting(self, data: dict) -> None:
+        """The presenter's beat for a targeting roll: the die and its table, matched row lit."""
+        if self.table is None:
+            return
+        attacker, value = data["attacker"], data["value"]
+        self.table.targeting = Targeting(
+            attacker, value, data.get("result", ""), targeting_rows(self.view, attacker, value)
+        )
 
     def human(self, seat: int) -> bool:
         return seat not in self.controllers
@@ -293,6 +332,8 @@ class DuelScene(Scene):
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.presenter.update(dt)
+        if self.table is not None:
+            self.table.update(dt)
         if self.paused or self.app.scene is not self:
             return
         if self.pass_to is None:
@@ -323,8 +364,18 @@ class DuelScene(Scene):
             return
         self.ai_timer = 0.0
         if self.hotseat and seat != self.viewer and self.pass_to is None:
-            self.pass_to = seat
-            return
+            if choice.kind == "respond" and self._auto_pass(choice):
+                passing = self.find("pass")
+                if passing is not None:  # nothing to hide: no need to hand the screen over
+                    self.act(passing)
+                    return
+            if self.table is not None and self.teammates(seat, self.viewer):
+                # teammates may see each other's hands: no privacy screen between them
+                self.viewer = seat
+                self.decided_for = None
+            else:
+                self.pass_to = seat
+                return
         if self.pass_to is not None:
             return
         if choice.kind == "respond" and self._auto_pass(choice):
@@ -451,10 +502,17 @@ class DuelScene(Scene):
         else:
             # A question: the options as a column of buttons in the middle of the board.
             count = len(choice.options)
-            mw = th.px(420)
+            font = th.font(17, bold=True, condensed=True)
+            widest = max((font.size(f"{o.label}  [9]")[0] for o in choice.options), default=0)
+            mw = min(self.tray_rect.w - th.px(40), max(th.px(420), widest + th.px(30)))
             mh = th.px(44)
             top = self.tray_rect.centery - (count * (mh + th.px(8))) // 2 + th.px(20)
             x = self.tray_rect.centerx - mw // 2
+            if self.table is not None and self.table.targeting is not None:
+                # the targeting table stays readable on the left; the buttons go right of it
+                left = self.tray_rect.x + self.table.panel_width() + th.px(20)
+                mw = min(mw, self.tray_rect.right - left - th.px(10))
+                x = left + (self.tray_rect.right - left - mw) // 2
             for index, option in enumerate(choice.options):
                 rect_b = pygame.Rect(x, top + index * (mh + th.px(8)), mw, mh)
                 self.modal.append(
@@ -585,6 +643,22 @@ class DuelScene(Scene):
                     return
 
     def _click(self, pos) -> None:
+        if self.table is not None:
+            seat = self.table.seat_at(pos)
+            if seat is None and self.my_bar.collidepoint(pos):
+                # "the opponents choose": the chooser may pick themselves
+                action = self.table.target_options().get(self.viewer)
+                if action is not None:
+                    self.act(action)
+                    return
+            if seat is not None:
+                action = self.table.target_options().get(seat)
+                if action is not None:
+                    self.act(action)
+                else:  # open this seat's full board under the strip (click again to close)
+                    pinned = self.table.focus_pinned
+                    self.table.focus_pinned = None if pinned == seat else seat
+                return
         index = self.tray.die_at(pos) if self.tray_rect.collidepoint(pos) else None
         if index is not None:
             self.toggle_keep(index)
@@ -669,6 +743,8 @@ class DuelScene(Scene):
 
     def _hover(self) -> None:
         mouse = pygame.mouse.get_pos()
+        if self.table is not None:
+            self.table.hover_seat = self.table.seat_at(mouse)
         self.hover_card = self._card_at(mouse)
         if self.hover_card is not None:
             tip = self._card_tip(self.hover_card)
@@ -781,16 +857,33 @@ class DuelScene(Scene):
         opp = 1 - me if len(view.players) == 2 else (me + 1) % len(view.players)
         choice = self.engine.pending
         deciding = choice.player if choice is not None else None
-        self._draw_bar(surface, view, opp, self.opp_bar, top=True)
-        self._draw_board(surface, view, opp, self.opp_board)
+        if self.table is not None:
+            self.table.layout(self.opp_bar, view, me)
+            self.spots += self.table.draw_strip(surface, view, me)
+            opp = self.table.focus(view, me)
+            self._draw_board(surface, view, opp, self.opp_board)
+            self.table.draw_focus_mark(surface, self.opp_board, view, opp)
+        else:
+            self._draw_bar(surface, view, opp, self.opp_bar, top=True)
+            self._draw_board(surface, view, opp, self.opp_board)
         self._draw_tray(surface)
         self._draw_prompt(surface, choice)
         self._draw_board(surface, view, me, self.my_board)
+        if self.table is not None and me in self.table.target_options():
+            glow(surface, self.my_bar, th, strength=4, radius=8)
         self._draw_bar(surface, view, me, self.my_bar, top=False)
         self._draw_hand(surface, view, me, deciding)
         self._draw_phase_track(surface, view)
         self._draw_log(surface)
-        self._draw_info(surface, view)
+        if self.table is not None:
+            self.spots += self.table.draw_turn_order(surface, self.order_rect, view)
+            self._draw_table_info(surface, view, me)
+            anchors = dict(self.table.compact)
+            anchors[me] = self.my_bar
+            self.table.draw_target_arrow(surface, view, anchors)
+            self.table.draw_targeting(surface, self.tray_rect)
+        else:
+            self._draw_info(surface, view)
         self._draw_floaters(surface, view, me, opp)
         for button in self.modal:
             button.draw(surface, th)
@@ -826,6 +919,11 @@ class DuelScene(Scene):
         active = view.active == seat and not view.over
         name_col = T.HIGHLIGHT if active else T.TEXT
         draw_text(surface, player.name, th.font(18, bold=True), name_col, (x, y))
+        if self.table is not None and seat in view.leaders:
+            crown = pygame.Rect(0, 0, th.px(20), th.px(15))
+            crown.topleft = (x + th.font(18, bold=True).size(player.name)[0] + th.px(6), y + 2)
+            draw_crown(surface, crown, T.GOLD)
+            self.spots.append(Hotspot(crown, "leader", seat, None, LEADER_TIP))
         if seat in self.controllers:
             level = self.seats[seat].get("level", "normal")
             sub = f"Computer ({LEVEL_NAMES.get(level, level)})"
@@ -879,6 +977,12 @@ class DuelScene(Scene):
         if choice is not None and choice.player == seat and self.human(seat):
             usable = {o.action.get("status") for o in choice.options if o.action.kind == "spend"}
         tx = crect.right + th.px(14)
+        if player.companions:  # Nyra's own Health dial, beside the hero's
+            comp_spots, tx = draw_companions(
+                surface, player.companions, (tx, cy), int(r * 0.8), th, seat
+            )
+            self.spots += comp_spots
+            tx += th.px(6)
         token_size = th.px(34)
         ty = rect.centery - token_size // 2 if top else rect.y + th.px(66)
         max_w = (rect.right - th.px(150) - tx) if top else rect.right - tx - th.px(6)
@@ -938,6 +1042,7 @@ class DuelScene(Scene):
             odds=odds,
             active=active,
             clickable=clickable,
+            flipped=player.flipped,
         )
 
     def _draw_tray(self, surface) -> None:
@@ -1017,6 +1122,8 @@ class DuelScene(Scene):
             return ""
         who = self.seat_name(choice.player)
         if not self.human(choice.player):
+            if choice.kind == "choose_target":
+                return f"{who} is choosing the target..."
             return f"{who} is thinking..."
         if self.presenter.busy:
             return "...  (click to hurry)"
@@ -1044,6 +1151,8 @@ class DuelScene(Scene):
             return f"{choice.prompt}  Use a glowing card or token, or Pass."
         if kind == "discard":
             return "Too many cards: click cards to sell them (1 CP each) until you hold 6."
+        if kind == "choose_target":
+            return f"{choice.prompt}  Click a glowing board (or a button)."
         return choice.prompt
 
     def _draw_hand(self, surface, view: MatchView, seat: int, deciding: int | None) -> None:
@@ -1175,9 +1284,27 @@ class DuelScene(Scene):
             surface.blit(text_surface(font, line, colour), (rect.x + th.px(10), y))
             y += line_h
 
-    def _draw_info(self, surface, view: MatchView) -> None:
+    def _draw_table_info(self, surface, view: MatchView, me: int) -> None:
+        """Last damage, and the hands of the viewer's teammates (teammates may see them)."""
         th = self.app.theme
-        rect = self.info_rect
+        mates = [p for p in view.players if p.seat != me and p.team == view.players[me].team]
+        if not mates:
+            self._draw_info(surface, view)
+            return
+        top = self.info_rect.copy()
+        top.h = th.px(64)
+        self._draw_info(surface, view, top)
+        rest = pygame.Rect(
+            self.info_rect.x, top.bottom + th.px(4), self.info_rect.w, self.info_rect.h - top.h - 4
+        )
+        panel(surface, rest, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
+        self.spots += self.table.draw_mate_hand(
+            surface, rest.inflate(-th.px(16), -th.px(10)), view, me
+        )
+
+    def _draw_info(self, surface, view: MatchView, rect: pygame.Rect | None = None) -> None:
+        th = self.app.theme
+        rect = rect or self.info_rect
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
         x = rect.x + th.px(10)
         y = rect.y + th.px(8)

@@ -75,19 +75,25 @@ class EndScene(Scene):
                 primary=True,
                 hotkey="Enter",
             ),
-            Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), "New Duel", self.new_duel),
+            Button(
+                pygame.Rect(w // 2 - bw // 2, y, bw, bh),
+                "New Duel" if len(self.duel.view.players) == 2 else "New Match",
+                self.new_duel,
+            ),
             Button(pygame.Rect(w // 2 + bw // 2 + th.px(20), y, bw, bh), "Title", self.title),
         ]
 
     def rematch(self) -> None:
-        from game.modes.duel import duel_setup
+        from dataclasses import replace
+
         from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
 
-        heroes = [s.hero for s in self.duel.engine.setup.seats]
-        engine = Engine.new_match(
-            duel_setup(heroes, random.SystemRandom().randrange(1, 2**31), turn_limit=0)
+        # the same format, heroes and seats with a fresh seed
+        setup = replace(
+            self.duel.engine.setup, seed=random.SystemRandom().randrange(1, 2**31), turn_limit=0
         )
+        engine = Engine.new_match(setup)
         from game.ui.scenes.title import TitleScene
 
         self.app.reset(TitleScene(self.app))
@@ -121,17 +127,22 @@ class EndScene(Scene):
         if view.draw:
             return "A draw!"
         winners = [p.name for p in view.players if p.team == view.winner_team]
-        return f"{' and '.join(winners)} wins!"
+        if len(winners) > 2:
+            return f"{', '.join(winners[:-1])} and {winners[-1]} win!"
+        return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
         w, h = surface.get_size()
         view = self.view
+        size = 52
+        while size > 30 and th.font(size, serif=True).size(self.headline())[0] > w - th.px(40):
+            size -= 4  # three winners' names: a smaller headline, never off the screen
         draw_text(
             surface,
             self.headline(),
-            th.font(52, serif=True),
+            th.font(size, serif=True),
             T.BRASS,
             (w // 2, th.px(40)),
             align="center",
@@ -140,38 +151,46 @@ class EndScene(Scene):
         draw_text(
             surface, f"{view.turn} turns", th.font(20), T.TEXT, (w // 2, th.px(112)), align="center"
         )
-        col_w = th.px(440)
+        count = len(view.players)
+        small = count > 2  # team formats: up to six narrower columns
+        gap = th.px(12) if small else th.px(40)
+        col_w = min(th.px(440), (w - th.px(40) - gap * (count - 1)) // count)
+        left = w // 2 - (count * col_w + (count - 1) * gap) // 2
+        emblem = th.px(48) if small else th.px(90)
+        text_x = emblem + th.px(26)
         for index, player in enumerate(view.players):
-            x = w // 2 - col_w - th.px(20) if index == 0 else w // 2 + th.px(20)
-            rect = pygame.Rect(x, th.px(160), col_w, h - th.px(260))
+            rect = pygame.Rect(left + index * (col_w + gap), th.px(160), col_w, h - th.px(260))
             panel(surface, rect, th)
             won = not view.draw and player.team == view.winner_team
             try:
                 from game.ui.art import hero_emblem
 
                 surface.blit(
-                    hero_emblem(player.hero, th.px(90)), (rect.x + th.px(16), rect.y + th.px(16))
+                    hero_emblem(player.hero, emblem), (rect.x + th.px(16), rect.y + th.px(16))
                 )
             except ImportError:
                 pass
             draw_text(
                 surface,
                 player.name,
-                th.font(26, bold=True),
+                th.font(18 if small else 26, bold=True, condensed=small),
                 T.HIGHLIGHT if won else T.TEXT,
-                (rect.x + th.px(120), rect.y + th.px(24)),
+                (rect.x + text_x, rect.y + th.px(18 if small else 24)),
             )
+            health = f"Health {player.health}" if small else f"Health left: {player.health}"
+            if player.defeated and small:
+                health = "Defeated"
             draw_text(
                 surface,
-                f"Health left: {player.health}",
-                th.font(17),
+                health,
+                th.font(15 if small else 17),
                 T.TEXT,
-                (rect.x + th.px(120), rect.y + th.px(62)),
+                (rect.x + text_x, rect.y + th.px(44 if small else 62)),
             )
-            y = rect.y + th.px(124)
+            y = rect.y + th.px(84 if small else 124)
             draw_text(
                 surface,
-                "Damage dealt, by ability",
+                "Damage by ability" if small else "Damage dealt, by ability",
                 th.font(16, bold=True),
                 T.BRASS,
                 (rect.x + th.px(18), y),
@@ -181,7 +200,10 @@ class EndScene(Scene):
             total = sum(v for _k, v in rows)
             for ability, amount in rows[:10]:
                 name = self.duel.ability_name(player.seat, ability)
-                draw_text(surface, name, th.font(16), T.TEXT, (rect.x + th.px(24), y))
+                font = th.font(14, condensed=True) if small else th.font(16)
+                while font.size(name)[0] > col_w - th.px(70) and len(name) > 3:
+                    name = name[:-2] + "…"
+                draw_text(surface, name, font, T.TEXT, (rect.x + th.px(24), y))
                 draw_text(
                     surface,
                     str(amount),
@@ -202,7 +224,7 @@ class EndScene(Scene):
             y = max(y + th.px(40), rect.bottom - th.px(150))
             draw_text(
                 surface,
-                "The duel in numbers",
+                "In numbers" if small else "The duel in numbers",
                 th.font(16, bold=True),
                 T.BRASS,
                 (rect.x + th.px(18), y),
@@ -216,13 +238,14 @@ class EndScene(Scene):
                 "Tokens spent",
                 "CP gained",
             ):
-                draw_text(surface, key, th.font(15), T.TEXT_DIM, (rect.x + th.px(24), y))
+                font = th.font(14, condensed=True) if small else th.font(15)
+                draw_text(surface, key, font, T.TEXT_DIM, (rect.x + th.px(24), y))
                 draw_text(
                     surface,
                     str(numbers.get(key, 0)),
                     th.font(15, bold=True),
                     T.TEXT,
-                    (rect.x + th.px(240), y),
+                    (rect.right - th.px(24) if small else rect.x + th.px(240), y),
                     align="right",
                 )
                 y += th.px(21)

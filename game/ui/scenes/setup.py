@@ -1,4 +1,5 @@
-"""Duel setup: each side picks a hero (board preview, complexity, bio) and who plays it."""
+"""Match setup: the format (Duel, 2v2, King of the Hill, 3v3, 2v2v2), and for every seat a hero
+(board preview, complexity, bio) and who plays it (a human at this screen or the computer)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,26 @@ import pygame
 
 from game.ai import LEVEL_NAMES, LEVELS
 from game.content.loader import default_content
+from game.modes import variants
 from game.rules.dice import describe_requirement
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
+from game.ui.table_view import team_colour, team_name
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
 KINDS = ["human"] + [f"computer:{level}" for level in LEVELS]
+MODE_TIPS = {
+    "duel": "Two heroes, one on one. 50 Health each.",
+    "2v2": "Two teams of two; each team shares one Health dial of 50. A targeting roll "
+    "decides whom each attack hits.",
+    "koth": "Three heroes, each on their own with 35 Health. The attacker picks any target and "
+    "draws a card for going after a Leader (the most Health).",
+    "3v3": "Two teams of three; each team shares one Health dial. A targeting roll decides "
+    "whom each attack hits.",
+    "2v2v2": "Three teams of two; each team shares one Health dial. A targeting roll decides "
+    "whom each attack hits.",
+}
 
 
 def kind_label(kind: str) -> str:
@@ -23,85 +37,233 @@ def kind_label(kind: str) -> str:
     return f"Computer ({LEVEL_NAMES[kind.split(':')[1]]})"
 
 
+def kind_short(kind: str) -> str:
+    """The button label: short enough for a quarter of a seat row."""
+    if kind == "human":
+        return "Human"
+    return f"CPU {LEVEL_NAMES[kind.split(':')[1]]}"
+
+
+def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Font]:
+    """A hero name in one or two lines that fit `width`.
+
+    Tries the bold condensed face on one line, then split at a space over two lines, then the
+    regular condensed face, and only then shortens the longest word with a full stop."""
+    for bold in (True, False):
+        font = font_for(bold)
+        if font.size(name)[0] <= width:
+            return [name], font
+        words = name.split(" ")
+        if len(words) > 1:
+            best = None
+            for cut in range(1, len(words)):
+                lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+                widest = max(font.size(line)[0] for line in lines)
+                if widest <= width and (best is None or widest < best[0]):
+                    best = (widest, lines)
+            if best is not None:
+                return best[1], font
+    font = font_for(False)
+    if " " not in name and len(name) >= 6:
+        # one long word: break it after a vowel, with a hyphen, keeping the halves even
+        best = None
+        for cut in range(3, len(name) - 2):
+            if name[cut - 1].lower() not in "aeiouy":
+                continue
+            lines = [name[:cut] + "-", name[cut:]]
+            widest = max(font.size(line)[0] for line in lines)
+            if widest <= width and (best is None or widest < best[0]):
+                best = (widest, lines)
+        if best is not None:
+            return best[1], font
+    lines = name.split(" ", 1) if " " in name else [name]
+    out = []
+    for line in lines:
+        while font.size(line)[0] > width and len(line) > 3:
+            line = line[:-2] + "."
+        out.append(line)
+    return out, font
+
+
 class SetupScene(Scene):
     def enter(self) -> None:
         self.content = default_content()
         self.heroes = sorted(self.content.heroes.values(), key=lambda h: (h.complexity, h.name))
+        self.modes = tuple(variants.MODES)
         ids = [h.id for h in self.heroes]
         self.choice = [
             ids.index("gunslinger") if "gunslinger" in ids else 0,
             ids.index("barbarian") if "barbarian" in ids else min(1, len(ids) - 1),
         ]
         self.kind = ["human", "computer:normal"]
+        self.mode = "duel"
+        self.selected = 0  # the seat whose hero the grid picks (team formats)
         self.drawn_abilities: list[list[str]] = [[], []]  # what the last frame showed
         self.resize()
+
+    # ------------------------------------------------------------ state
+
+    def seat_count(self) -> int:
+        return variants.SEATS[self.mode]
+
+    def team_of(self, seat: int) -> int:
+        return variants.team_of(self.mode, seat)
+
+    def set_mode(self, mode: str) -> None:
+        """Change the format; seats keep their hero and player, new seats get the computer."""
+        if mode not in self.modes:
+            raise ValueError(f"unknown mode '{mode}'")
+        self.mode = mode
+        count = self.seat_count()
+        while len(self.choice) < count:
+            used = set(self.choice)
+            free = [i for i in range(len(self.heroes)) if i not in used] or [0]
+            self.choice.append(free[0])
+            self.kind.append("computer:normal")
+        del self.choice[count:]
+        del self.kind[count:]
+        self.drawn_abilities = [[] for _ in range(count)]
+        self.selected = min(self.selected, count - 1)
+        self.resize()
+
+    def select(self, seat: int) -> None:
+        self.selected = seat
+        self.resize()
+
+    def pick(self, side: int, index: int) -> None:
+        self.choice[side] = index
+
+    def set_kind(self, side: int, kind: str) -> None:
+        self.kind[side] = kind
+
+    def shuffle(self) -> None:
+        rng = random.Random()
+        count = len(self.choice)
+        pool = list(range(len(self.heroes)))
+        rng.shuffle(pool)
+        self.choice = [pool[i % len(pool)] for i in range(count)]
+
+    # ------------------------------------------------------------ layout
 
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.columns = [
-            pygame.Rect(th.px(30), th.px(90), w // 2 - th.px(45), h - th.px(190)),
-            pygame.Rect(w // 2 + th.px(15), th.px(90), w // 2 - th.px(45), h - th.px(190)),
-        ]
         bw, bh = th.px(220), th.px(48)
+        label = "Start Duel" if self.mode == "duel" else "Start Match"
         self.start = Button(
-            pygame.Rect(w - bw - th.px(30), h - bh - th.px(30), bw, bh),
-            "Start Duel",
+            pygame.Rect(w - bw - th.px(30), h - bh - th.px(24), bw, bh),
+            label,
             self.begin,
             primary=True,
             hotkey="Enter",
         )
         self.back = Button(
-            pygame.Rect(th.px(30), h - bh - th.px(30), th.px(160), bh),
+            pygame.Rect(th.px(30), h - bh - th.px(24), th.px(160), bh),
             "Back",
             self.app.pop,
             hotkey="Esc",
         )
         self.random = Button(
-            pygame.Rect(w // 2 - th.px(90), h - bh - th.px(30), th.px(180), bh),
+            pygame.Rect(w // 2 - th.px(90), h - bh - th.px(24), th.px(180), bh),
             "Random heroes",
             self.shuffle,
         )
+        mw, mh, gap = th.px(176), th.px(34), th.px(8)
+        x0 = w // 2 - (len(self.modes) * (mw + gap) - gap) // 2
+        self.mode_buttons = [
+            Button(
+                pygame.Rect(x0 + i * (mw + gap), th.px(70), mw, mh),
+                variants.MODE_NAMES[mode],
+                lambda m=mode: self.set_mode(m),
+                tooltip=MODE_TIPS.get(mode, ""),
+                data={"mode": mode},
+            )
+            for i, mode in enumerate(self.modes)
+        ]
         self.controls: list[Button] = []
-        tile_w, tile_h, per_row, gap = self.tile_geometry(self.columns[0].w)
+        top = th.px(116)
+        bottom = h - th.px(84)
+        if self.mode == "duel":
+            self.columns = [
+                pygame.Rect(th.px(30), top, w // 2 - th.px(45), bottom - top),
+                pygame.Rect(w // 2 + th.px(15), top, w // 2 - th.px(45), bottom - top),
+            ]
+            for side, col in enumerate(self.columns):
+                self._add_tiles(side, col)
+                y = col.bottom - th.px(54)
+                self._add_kinds(side, col.x + th.px(12), y, col.w - th.px(24), th.px(40))
+            return
+        # team formats: seat rows on the left, the selected seat's hero grid on the right
+        self.seat_panel = pygame.Rect(th.px(30), top, th.px(620), bottom - top)
+        self.columns = [pygame.Rect(th.px(666), top, w - th.px(696), bottom - top)]
+        count = self.seat_count()
+        head = th.px(76)
+        row_h = min(th.px(84), (self.seat_panel.h - head - th.px(8)) // count)
+        self.seat_rows = []
+        for seat in range(count):
+            row = pygame.Rect(
+                self.seat_panel.x + th.px(10),
+                self.seat_panel.y + head + seat * row_h,
+                self.seat_panel.w - th.px(20),
+                row_h - th.px(6),
+            )
+            self.seat_rows.append(row)
+            self.controls.append(
+                Button(
+                    row,
+                    "",
+                    lambda s=seat: self.select(s),
+                    tooltip="Click to choose this seat's hero on the right.",
+                    data={"seat_row": seat},
+                )
+            )
+            kinds_w = th.px(404)
+            kh = min(th.px(34), row.h - th.px(12))
+            self._add_kinds(
+                seat, row.right - kinds_w - th.px(8), row.centery - kh // 2, kinds_w, kh
+            )
+        self._add_tiles(self.selected, self.columns[0])
+
+    def _add_tiles(self, side: int, col: pygame.Rect) -> None:
+        th = self.app.theme
+        tile_w, tile_h, per_row, gap = self.tile_geometry(col.w)
         self.tiles_bottom = 0
-        for side, col in enumerate(self.columns):
-            for index, _hero in enumerate(self.heroes):
-                row, pos = divmod(index, per_row)
-                rect = pygame.Rect(
-                    col.x + th.px(12) + pos * (tile_w + gap),
-                    col.y + th.px(44) + row * (tile_h + gap),
-                    tile_w,
-                    tile_h,
+        for index, _hero in enumerate(self.heroes):
+            row, pos = divmod(index, per_row)
+            rect = pygame.Rect(
+                col.x + th.px(12) + pos * (tile_w + gap),
+                col.y + th.px(44) + row * (tile_h + gap),
+                tile_w,
+                tile_h,
+            )
+            self.tiles_bottom = max(self.tiles_bottom, rect.bottom - col.y)
+            self.controls.append(
+                Button(
+                    rect,
+                    "",
+                    lambda s=side, i=index: self.pick(s, i),
+                    data={"side": side, "hero": index},
                 )
-                self.tiles_bottom = max(self.tiles_bottom, rect.bottom - col.y)
-                self.controls.append(
-                    Button(
-                        rect,
-                        "",
-                        lambda s=side, i=index: self.pick(s, i),
-                        data={"side": side, "hero": index},
-                    )
+            )
+
+    def _add_kinds(self, side: int, x: int, y: int, width: int, height: int) -> None:
+        th = self.app.theme
+        gap = th.px(6)
+        bw = (width - gap * (len(KINDS) - 1)) // len(KINDS)
+        for index, kind in enumerate(KINDS):
+            rect = pygame.Rect(x + index * (bw + gap), y, bw, height)
+            self.controls.append(
+                Button(
+                    rect,
+                    kind_short(kind),
+                    lambda s=side, k=kind: self.set_kind(s, k),
+                    tooltip=kind_label(kind),
+                    data={"side": side, "kind": kind},
                 )
-            y = col.bottom - th.px(54)
-            bw2 = (col.w - th.px(36)) // len(KINDS)
-            for index, kind in enumerate(KINDS):
-                rect = pygame.Rect(col.x + th.px(12) + index * (bw2 + th.px(6)), y, bw2, th.px(40))
-                label = (
-                    "Human" if kind == "human" else f"Computer: {LEVEL_NAMES[kind.split(':')[1]]}"
-                )
-                self.controls.append(
-                    Button(
-                        rect,
-                        label,
-                        lambda s=side, k=kind: self.set_kind(s, k),
-                        tooltip=kind_label(kind),
-                        data={"side": side, "kind": kind},
-                    )
-                )
+            )
 
     def tile_geometry(self, column_w: int) -> tuple[int, int, int, int]:
-        """Hero tiles: large while few heroes fit one row, else compact in at most two rows."""
+        """Hero tiles: large while few heroes fit one row, else compact rows that wrap."""
         th = self.app.theme
         gap = th.px(8)
         usable = column_w - th.px(24)
@@ -113,21 +275,13 @@ class SetupScene(Scene):
         while True:
             per_row = -(-count // rows)
             tile_w = (usable - gap * (per_row - 1)) // per_row
-            if tile_w >= th.px(56) or rows == 3:
+            if tile_w >= th.px(62) or rows == 4:
                 break
             rows += 1
-        tile_w = max(th.px(40), min(tile_w, th.px(80)))
-        return tile_w, tile_w + th.px(16), per_row, gap
+        tile_w = max(th.px(52), min(tile_w, th.px(84)))
+        return tile_w, min(tile_w + th.px(10), th.px(76)), per_row, gap
 
-    def pick(self, side: int, index: int) -> None:
-        self.choice[side] = index
-
-    def set_kind(self, side: int, kind: str) -> None:
-        self.kind[side] = kind
-
-    def shuffle(self) -> None:
-        rng = random.Random()
-        self.choice = [rng.randrange(len(self.heroes)) for _ in range(2)]
+    # ------------------------------------------------------------ starting
 
     def begin(self, seed: int | None = None) -> None:
         from game.modes.duel import duel_setup
@@ -139,7 +293,11 @@ class SetupScene(Scene):
             seed = dev_seed()
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        engine = Engine.new_match(duel_setup(heroes, seed, turn_limit=0))
+        if self.mode == "duel":
+            setup = duel_setup(heroes, seed, turn_limit=0)
+        else:
+            setup = variants.setup_for(self.mode, heroes, seed)
+        engine = Engine.new_match(setup)
         record_events(list(engine.log))
         forced = dev_forced_dice()
         if forced:
@@ -153,8 +311,12 @@ class SetupScene(Scene):
                 seats.append({"kind": "computer", "level": kind.split(":")[1]})
         self.app.replace(DuelScene(self.app, engine, seats))
 
+    # ------------------------------------------------------------ input
+
     def handle(self, event: pygame.event.Event) -> None:
-        for button in [self.start, self.back, self.random, *self.controls]:
+        # kind buttons sit on top of the seat rows: they get the click first
+        ordered = sorted(self.controls, key=lambda b: "seat_row" in b.data)
+        for button in [self.start, self.back, self.random, *self.mode_buttons, *ordered]:
             if button.handle(event):
                 self.app.play("button")
                 return
@@ -166,7 +328,10 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         mouse = pygame.mouse.get_pos()
-        for button in self.controls:
+        for button in [
+            *self.mode_buttons,
+            *sorted(self.controls, key=lambda b: "seat_row" in b.data),
+        ]:
             if button.rect.collidepoint(mouse):
                 if "hero" in button.data:
                     hero = self.heroes[button.data["hero"]]
@@ -175,34 +340,117 @@ class SetupScene(Scene):
                     )
                 elif button.tooltip:
                     self.app.tooltip.offer(button.tooltip, mouse)
+                return
+
+    # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
         w, _h = surface.get_size()
+        title = (
+            "New Duel" if self.mode == "duel" else f"New Match: {variants.MODE_NAMES[self.mode]}"
+        )
         draw_text(
             surface,
-            "New Duel",
+            title,
             th.font(40, serif=True),
             T.BRASS,
-            (w // 2, th.px(22)),
+            (w // 2, th.px(14)),
             align="center",
             shadow=True,
         )
-        for side, col in enumerate(self.columns):
+        for button in self.mode_buttons:
+            button.primary = button.data["mode"] == self.mode
+            button.draw(surface, th)
+        if self.mode == "duel":
+            for side, col in enumerate(self.columns):
+                panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
+                draw_text(
+                    surface,
+                    f"Player {side + 1}",
+                    th.font(24, bold=True),
+                    T.TEXT,
+                    (col.x + th.px(14), col.y + th.px(10)),
+                )
+                self._draw_hero(surface, side, col)
+        else:
+            self._draw_seats(surface)
+            col = self.columns[0]
             panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
             draw_text(
                 surface,
-                f"Player {side + 1}",
-                th.font(24, bold=True),
+                f"Seat {self.selected + 1}: choose a hero",
+                th.font(22, bold=True),
                 T.TEXT,
                 (col.x + th.px(14), col.y + th.px(10)),
             )
-            self._draw_hero(surface, side, col)
+            self._draw_hero(surface, self.selected, col)
         for button in self.controls:
-            self._draw_control(surface, button)
+            if "seat_row" not in button.data:
+                self._draw_control(surface, button)
         for button in (self.start, self.back, self.random):
             button.draw(surface, th)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        from game.ui.art import hero_emblem
+
+        th = self.app.theme
+        box = self.seat_panel
+        panel(surface, box, th, fill=T.WOOD, rim=T.BRASS)
+        draw_text(
+            surface,
+            "Seats, clockwise",
+            th.font(22, bold=True),
+            T.TEXT,
+            (box.x + th.px(14), box.y + th.px(8)),
+        )
+        draw_text(
+            surface,
+            MODE_TIPS.get(self.mode, ""),
+            th.font(13, condensed=True),
+            T.TEXT_DIM,
+            (box.x + th.px(14), box.y + th.px(34)),
+            width=box.w - th.px(28),
+            max_height=th.px(34),
+        )
+        teams = self.mode in ("2v2", "3v3", "2v2v2")
+        for seat, row in enumerate(self.seat_rows):
+            team = self.team_of(seat)
+            colour = team_colour(team)
+            chosen = seat == self.selected
+            if chosen:
+                glow(surface, row, th, strength=3, radius=8)
+            hovered = row.collidepoint(pygame.mouse.get_pos())
+            panel(
+                surface,
+                row,
+                th,
+                fill=(70, 60, 52) if (chosen or hovered) else T.WOOD_LIGHT,
+                rim=T.HIGHLIGHT if chosen else colour,
+                radius=8,
+            )
+            pygame.draw.rect(
+                surface,
+                colour,
+                pygame.Rect(row.x + th.px(4), row.y + th.px(6), th.px(6), row.h - th.px(12)),
+                border_radius=th.px(3),
+            )
+            size = min(th.px(48), row.h - th.px(10))
+            hero = self.heroes[self.choice[seat]]
+            surface.blit(hero_emblem(hero.id, size), (row.x + th.px(16), row.centery - size // 2))
+            tx = row.x + th.px(22) + size
+            label = f"Seat {seat + 1}"
+            side = team_name(team) if teams else ("the Hill" if self.mode == "koth" else "")
+            draw_text(surface, hero.name, th.font(16, bold=True), T.TEXT, (tx, row.y + th.px(6)))
+            sub = f"{label} · {side}" if side else label
+            draw_text(
+                surface,
+                sub,
+                th.font(13, bold=True, condensed=True),
+                colour,
+                (tx, row.y + th.px(28)),
+            )
 
     def _draw_control(self, surface: pygame.Surface, button: Button) -> None:
         th = self.app.theme
@@ -229,19 +477,23 @@ class SetupScene(Scene):
         from game.ui.art import hero_emblem
 
         compact = rect.w < th.px(90)
-        size = rect.w - th.px(12) if compact else th.px(64)
-        emblem = hero_emblem(hero.id, size)
-        surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.y + th.px(4))))
         if compact:
-            # Just the name, shortened to fit; the full name and rating are shown below.
-            font = th.font(11, bold=True, condensed=True)
-            name = hero.name
-            while font.size(name)[0] > rect.w - 4 and len(name) > 3:
-                name = name[:-1]
-            draw_text(
-                surface, name, font, T.TEXT, (rect.centerx, rect.bottom - th.px(15)), align="center"
+            # The emblem and the whole name (two lines when needed); details are below.
+            lines, font = fit_name(
+                lambda bold: th.font(13, bold=bold, condensed=True), hero.name, rect.w - th.px(2)
             )
+            line_h = font.get_linesize() - th.px(2)
+            size = max(th.px(24), min(rect.w - th.px(20), rect.h - th.px(8) - 2 * line_h))
+            emblem = hero_emblem(hero.id, size)
+            surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.y + th.px(4))))
+            y = rect.bottom - th.px(4) - len(lines) * line_h
+            for line in lines:
+                surf = text_surface(font, line, T.TEXT)
+                surface.blit(surf, surf.get_rect(midtop=(rect.centerx, y)))
+                y += line_h
             return
+        emblem = hero_emblem(hero.id, th.px(64))
+        surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.y + th.px(4))))
         draw_text(
             surface,
             hero.name,
@@ -266,14 +518,35 @@ class SetupScene(Scene):
         top = col.y + self.tiles_bottom + th.px(10)
         x = col.x + th.px(16)
         width = col.w - th.px(32)
-        draw_text(surface, hero.name, th.font(26, serif=True), T.BRASS, (x, top))
+        title_font = th.font(26, serif=True)
+        draw_text(surface, hero.name, title_font, T.BRASS, (x, top))
         meta = f"Complexity {hero.complexity} of 6   -   Weapon: {hero.weapon}"
-        draw_text(surface, meta, th.font(14), T.TEXT_DIM, (x, top + th.px(34)))
-        y = top + th.px(56)
-        y += draw_text(surface, hero.bio, th.font(14), T.TEXT, (x, y), width=width) + th.px(6)
+        meta_font = th.font(14)
+        if title_font.size(hero.name)[0] + meta_font.size(meta)[0] + th.px(24) <= width:
+            # on the name's line when both fit: one more line for the abilities
+            draw_text(
+                surface, meta, meta_font, T.TEXT_DIM, (x + width, top + th.px(10)), align="right"
+            )
+            y = top + th.px(36)
+        else:
+            draw_text(surface, meta, meta_font, T.TEXT_DIM, (x, top + th.px(34)))
+            y = top + th.px(56)
+        # two lines of the story when the hero grid is tall (the tile's tooltip has it all)
+        lines = 2 if self.tiles_bottom > th.px(150) else 4
+        font = th.font(14)
+        y += draw_text(
+            surface,
+            hero.bio,
+            font,
+            T.TEXT,
+            (x, y),
+            width=width,
+            max_height=lines * (font.get_linesize() + 2),
+        )
+        y += th.px(6)
         font = th.font(14, condensed=True)
         bold = th.font(14, bold=True, condensed=True)
-        limit = col.bottom - th.px(60)
+        limit = col.bottom - (th.px(60) if self.mode == "duel" else th.px(10))
         drawn = self.drawn_abilities[side] = []
         items = []
         for slot in hero.slots:
