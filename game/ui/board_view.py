@@ -10,7 +10,7 @@ import pygame
 from game.content.defs import AbilityDef, AbilityRow, ContentDB, HeroDef
 from game.rules.dice import describe_requirement
 from game.ui import theme as T
-from game.ui.widgets import draw_text, glow, panel, text_surface
+from game.ui.widgets import draw_text, fit_name, glow, panel, text_surface
 
 LEVEL_MARK = {1: "", 2: "II", 3: "III"}
 
@@ -195,13 +195,19 @@ class BoardView:
             name_font = th.font(13, bold=True, condensed=True)
             colour = T.GOLD if ability.kind == "ultimate" else T.TEXT
             y = tile.y + th.px(4)
-            name = ability.name
-            surf = text_surface(name_font, name, colour)
-            if surf.get_width() > tile.w - th.px(8):
-                name_font = th.font(11, bold=True, condensed=True)
-                surf = text_surface(name_font, name, colour)
-            surface.blit(surf, (tile.x + th.px(5), y))
-            y += surf.get_height() + th.px(2)
+            room = tile.w - th.px(8)
+            if name_font.size(ability.name)[0] > room:
+                # narrow tiles (team tables): a smaller face, then two lines, never a cut word
+                name_lines, name_font = fit_name(
+                    lambda bold: th.font(11, bold=bold, condensed=True), ability.name, room
+                )
+            else:
+                name_lines = [ability.name]
+            for line in name_lines:
+                surf = text_surface(name_font, line, colour)
+                surface.blit(surf, (tile.x + th.px(5), y))
+                y += surf.get_height() - (th.px(2) if len(name_lines) > 1 else 0)
+            y += th.px(2) + (th.px(2) if len(name_lines) > 1 else 0)
             level = levels.get(ability.slot, 1)
             if LEVEL_MARK.get(level):
                 mark = text_surface(th.font(12, bold=True), LEVEL_MARK[level], T.HIGHLIGHT)

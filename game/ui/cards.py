@@ -17,6 +17,12 @@ TYPE_NAMES = {
     "instant": "Instant Action",
     "upgrade": "Hero Upgrade",
 }
+TYPE_SHORT = {
+    "main": "Main Phase",
+    "roll": "Roll Phase",
+    "instant": "Instant",
+    "upgrade": "Upgrade",
+}
 TYPE_ICONS = {"main": "main", "roll": "roll", "instant": "instant", "upgrade": "upgrade"}
 
 _CACHE: dict[tuple, pygame.Surface] = {}
@@ -83,6 +89,8 @@ def card_face(
             type_line += {2: "II", 3: "III"}.get(card.upgrade_level, "")
         except KeyError:
             pass
+    if type_font.size(type_line)[0] > name_w and card.type != "upgrade":
+        type_line = TYPE_SHORT[card.type]
     type_surf = text_surface(type_font, type_line, T.INK_SOFT)
     surf.blit(type_surf, (text_x, y + 1))
     y = max(y + type_surf.get_height() + 4, cy + cost_r * 3 + 4)

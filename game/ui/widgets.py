@@ -23,6 +23,47 @@ def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
     return surf
 
 
+def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Font]:
+    """A hero name in one or two lines that fit `width`.
+
+    Tries the bold condensed face on one line, then split at a space over two lines, then the
+    regular condensed face, and only then shortens the longest word with a full stop."""
+    for bold in (True, False):
+        font = font_for(bold)
+        if font.size(name)[0] <= width:
+            return [name], font
+        words = name.split(" ")
+        if len(words) > 1:
+            best = None
+            for cut in range(1, len(words)):
+                lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+                widest = max(font.size(line)[0] for line in lines)
+                if widest <= width and (best is None or widest < best[0]):
+                    best = (widest, lines)
+            if best is not None:
+                return best[1], font
+    font = font_for(False)
+    if " " not in name and len(name) >= 6:
+        # one long word: break it after a vowel, with a hyphen, keeping the halves even
+        best = None
+        for cut in range(3, len(name) - 2):
+            if name[cut - 1].lower() not in "aeiouy":
+                continue
+            lines = [name[:cut] + "-", name[cut:]]
+            widest = max(font.size(line)[0] for line in lines)
+            if widest <= width and (best is None or widest < best[0]):
+                best = (widest, lines)
+        if best is not None:
+            return best[1], font
+    lines = name.split(" ", 1) if " " in name else [name]
+    out = []
+    for line in lines:
+        while font.size(line)[0] > width and len(line) > 3:
+            line = line[:-2] + "."
+        out.append(line)
+    return out, font
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):

@@ -16,7 +16,8 @@ from game.persistence.settings import Settings
 from game.rules.engine import Engine
 from game.ui.app import App
 from game.ui.scenes.duel import DuelScene
-from game.ui.scenes.setup import SetupScene, fit_name
+from game.ui.scenes.setup import SetupScene
+from game.ui.widgets import fit_name
 from tests.ui.uikit import button, click, key, pump, shot
 
 HUMAN = {"kind": "human"}

@@ -15,7 +15,15 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
 from game.ui.table_view import team_colour, team_name
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_name,
+    glow,
+    panel,
+    text_surface,
+)
 
 KINDS = ["human"] + [f"computer:{level}" for level in LEVELS]
 MODE_TIPS = {
@@ -42,47 +50,6 @@ def kind_short(kind: str) -> str:
     if kind == "human":
         return "Human"
     return f"CPU {LEVEL_NAMES[kind.split(':')[1]]}"
-
-
-def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Font]:
-    """A hero name in one or two lines that fit `width`.
-
-    Tries the bold condensed face on one line, then split at a space over two lines, then the
-    regular condensed face, and only then shortens the longest word with a full stop."""
-    for bold in (True, False):
-        font = font_for(bold)
-        if font.size(name)[0] <= width:
-            return [name], font
-        words = name.split(" ")
-        if len(words) > 1:
-            best = None
-            for cut in range(1, len(words)):
-                lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-                widest = max(font.size(line)[0] for line in lines)
-                if widest <= width and (best is None or widest < best[0]):
-                    best = (widest, lines)
-            if best is not None:
-                return best[1], font
-    font = font_for(False)
-    if " " not in name and len(name) >= 6:
-        # one long word: break it after a vowel, with a hyphen, keeping the halves even
-        best = None
-        for cut in range(3, len(name) - 2):
-            if name[cut - 1].lower() not in "aeiouy":
-                continue
-            lines = [name[:cut] + "-", name[cut:]]
-            widest = max(font.size(line)[0] for line in lines)
-            if widest <= width and (best is None or widest < best[0]):
-                best = (widest, lines)
-        if best is not None:
-            return best[1], font
-    lines = name.split(" ", 1) if " " in name else [name]
-    out = []
-    for line in lines:
-        while font.size(line)[0] > width and len(line) > 3:
-            line = line[:-2] + "."
-        out.append(line)
-    return out, font
 
 
 class SetupScene(Scene):
