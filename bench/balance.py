@@ -144,7 +144,8 @@ def render_markdown(
     lines = [
         "# Hero balance",
         "",
-        "Written by `" + command + "`; do not edit by hand.",
+        "Written by `" + command + "`; do not edit by hand (except the Tuning log at the end, "
+        "which is kept when the page is written again).",
         "",
         f"Every pair of the {len(names)} heroes played {results[0].games if results else 0} "
         "duels by the same computer level on both seats, seeds fixed, the two heroes swapping "
@@ -185,6 +186,20 @@ def render_markdown(
         lines.append(f"| **{short[row]}** | " + " | ".join(cells) + " |")
     lines.append("")
     return "\n".join(lines)
+
+
+TUNING_LOG = "## Tuning log"
+
+
+def kept_log(path: Path) -> str:
+    """The hand-written "Tuning log" section of an existing page (from its heading to the end),
+    carried over when the page is written again; "" when there is none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    at = text.find(TUNING_LOG)
+    return "\n" + text[at:].rstrip() + "\n" if at >= 0 else ""
 
 
 def bench_balance(
@@ -230,6 +245,7 @@ def bench_balance(
         if heroes:
             command += f" --heroes {','.join(names)}"
         Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(render_markdown(results, names, figures, command), encoding="utf-8")
+        page = render_markdown(results, names, figures, command)
+        Path(out).write_text(page + kept_log(Path(out)), encoding="utf-8")
         figures["written"] = out
     return figures

@@ -158,10 +158,20 @@ def stack_limit(eng, player: int, status: str) -> int:
     return sdef.stack_limit + bonus
 
 
+def placed_as(eng, player: int, status: str, source: int | None) -> str:
+    """The status a token becomes on `player`: a status with a `rival` placed by someone else on
+    a holder whose own hero has it turns into the rival (one Pirate's Doubloons on another)."""
+    sdef = status_def(eng, status)
+    if sdef.rival and source not in (None, player) and status in eng.hero(player).statuses:
+        return sdef.rival
+    return status
+
+
 def give_status(eng, player: int, status: str, count: int, source: int | None) -> int:
     """Gain or inflict `count` tokens at once; what goes past the stack limit is lost."""
     if count <= 0 or not eng.alive(player):
         return 0
+    status = placed_as(eng, player, status, source)
     sdef = status_def(eng, status)
     stack = find_stack(player, status)
     held = stack.count if stack else 0
@@ -548,6 +558,19 @@ def _save_from_defeat(eng, player: int) -> None:
         return
 
 
+# Mode prefix -> rule(eng, newly_defeated) deciding whether the match ends (Adventures register
+# theirs; the longest matching prefix wins). Without one: the last side standing wins.
+END_RULES: dict = {}
+
+
+def end_rule(mode: str):
+    best = None
+    for prefix, rule in END_RULES.items():
+        if mode.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, rule)
+    return best[1] if best else None
+
+
 def settle_defeats(eng) -> None:
     """Defeat every player whose dial reached 0, then end the match if one side remains."""
     info = eng.info
@@ -566,6 +589,10 @@ def settle_defeats(eng) -> None:
     for player in newly:
         eng.emit("player_defeated", f"{eng.name(player)} is defeated!", player=eng.seat(player))
     if not newly or info.over:
+        return
+    rule = end_rule(info.mode)
+    if rule is not None:  # Adventures decide their own ends (a Minion falling ends no crawl)
+        rule(eng, newly)
         return
     teams = {eng.team(p) for p in eng.living()}
     if len(teams) > 1:

@@ -220,6 +220,7 @@ def open_spend_windows(eng, player: int, status: str, sit: Situation) -> list[st
             or (when == "own_attack" and own_attack_open(eng, player))
             or (when == "own_main_phase" and sit.own_main and eng.info.active == player)
             or (when == "attacked" and being_attacked(eng, player))
+            or (when == "teammate_attacked" and _teammate_attacked(eng, player))
             or (when == "own_negative_status" and _negative_held(eng, player))
             or (when == "opponent_dice" and _opponent_die_alterable(eng, player, sit))
             or (when == "other_status_in_play" and _other_status_in_play(eng, status))
@@ -239,6 +240,16 @@ def being_attacked(eng, player: int) -> bool:
         and not pool.resolved
         and ops.incoming_for(pool, player) > 0
         and not ops.avoided(pool, player)
+    )
+
+
+def _teammate_attacked(eng, player: int) -> bool:
+    defender = eng.combat.defender
+    return (
+        defender is not None
+        and defender != player
+        and eng.team(defender) == eng.team(player)
+        and being_attacked(eng, defender)
     )
 
 

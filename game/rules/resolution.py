@@ -3,6 +3,8 @@ windows, card plays, spent tokens, and the landing of pooled damage."""
 
 from __future__ import annotations
 
+import esper
+
 from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import (
@@ -17,6 +19,7 @@ from game.rules.components import (
     DiceGroup,
     DiceTable,
     Flags,
+    Foe,
     HealInstance,
     HealthDial,
     MatchInfo,
@@ -132,6 +135,9 @@ def _natural_opponent(eng, player: int) -> int | None:
         return combat.defender
     if combat.defender == player and combat.attacker is not None:
         return combat.attacker
+    foe = esper.try_component(player, Foe)  # Adventures: the engaged enemy / the active hero
+    if foe is not None and eng.alive(foe.target):
+        return foe.target
     opponents = eng.opponents(player)
     return opponents[0] if len(opponents) == 1 else None
 
@@ -321,7 +327,15 @@ def answer_window(eng, frame: WindowFrame, action: Action) -> None:
 def step_damage(eng, frame: DamageFrame) -> None:
     pools = eng.pools
     pool = pools.pools[frame.pool]
-    if frame.stage == "window":
+    if frame.stage == "window" and pool.id == eng.combat.pool and not pool.resolved:
+        # The Roll Phase's total is about to land: what joins it now lands with it.
+        from game.rules.phases import push_triggers
+
+        frame.stage = "roll_total"
+        for player in reversed(eng.priority_order()):
+            push_triggers(eng, player, "roll_phase_damage")
+        return
+    if frame.stage in ("window", "roll_total"):
         frame.stage = "apply"
         if not pool.instances and not pool.heals:
             return

@@ -24,6 +24,7 @@ TARGETS = (
     "chosen_opponent",
     "all_opponents",
     "inflicter",
+    "defender",  # the Defender of the Attack under way (a teammate's Flight protects them)
 )
 
 PHASES = (
@@ -53,6 +54,10 @@ TRIGGERS = (
     # last response window, before the Final Damage Total)
     "opponent_collateral_only",  # an opponent's activated ability dealt only collateral damage
     # (no Attack): reacts where the Defensive Roll Phase would begin (the Cursed passive)
+    "roll_phase_damage",  # the Roll Phase's own damage total is about to land (before the last
+    # window): what joins the pool now lands with it (Barbed Vine)
+    "targeted_by_ultimate",  # the holder is the target of an Ultimate about to resolve
+    # (King's Hand, Adventures rule 53)
 )
 
 # When a status effect may be spent (besides its owner's own decision points).
@@ -66,6 +71,8 @@ SPEND_WINDOWS = (
     "opponent_dice",  # a die of an opponent of the holder can be altered right now (Mesmerize)
     "other_status_in_play",  # some player holds a removable status other than this one (Blood
     # Power's 2-token effect)
+    "teammate_attacked",  # a teammate of the holder is the Defender of an Attack whose damage
+    # has not landed yet (Seraph's Flight in team games)
 )
 
 CARD_TYPES = ("upgrade", "main", "roll", "instant")
@@ -123,6 +130,7 @@ CONDITIONS = (
     "var_at_least",  # {"name": NAME, "value": N}
     "dealt_at_least",  # the Attack's damage that actually landed on the opponent >= N
     "target_has_status",  # the opponent currently holds this status
+    "opponent_has_status",  # some living opponent of self holds this status (Nanobot's Upkeep)
     "self_has_status",
     "rolled_symbol",  # the roll being resolved shows this symbol
     "rolled_values",  # the roll being resolved shows one of these values
@@ -202,7 +210,10 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_damage": {"amount": ("amount", True), "record": ("str", False)},
     "reduce_attack": {"amount": ("amount", True)},
     "make_undefendable": {},
-    "avoid_damage": {},
+    "avoid_damage": {"target": ("target", False)},
+    # Every opponent of the resolver avoids all the damage pooled for them in this Roll Phase
+    # (Ultimate damage still lands); the Attack still counts as made (Parlay).
+    "cancel_own_damage": {},
     "reflect_damage": {"half": ("bool", True)},
     "roll_off": {
         "ties": ("enum:self|opponent", True),
@@ -243,6 +254,9 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     # Put one card of the resolver's choice from their discard pile into their hand (an empty
     # discard pile: draw a card instead). Exsanguinate.
     "take_card": {},
+    # Adventures: spend a King's Hand token automatically (rules 48-53) and read its Chaos die.
+    "kings_hand": {"trigger": ("enum:no_ability|ultimate", True)},
+    "kings_hand_result": {"trigger": ("enum:no_ability|ultimate", True)},
     "raise_stack_limit": {
         "status": ("status", True),
         "amount": ("int", True),
@@ -260,4 +274,5 @@ KNOWN_FLAGS = (
     "blood_power_boost",  # Blood Power's 1-token effect was used this turn
     "blood_power_cleanse",  # Blood Power's 2-token effect was used this turn
     "blood_power_feast",  # Blood Power's 4-token effect was used this turn
+    "halve_isolated_damage",  # isolated damage dealt while it is held is halved (Blinding Light)
 )

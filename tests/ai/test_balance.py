@@ -48,3 +48,16 @@ def test_a_pair_plays_twins_with_seats_swapped_and_counts_by_hero():
         result.wins_second,
         result.draws,
     )
+
+
+def test_the_hand_written_tuning_log_survives_a_new_page(tmp_path):
+    from bench.balance import kept_log
+
+    page = tmp_path / "balance.md"
+    assert kept_log(page) == ""  # no page yet
+    page.write_text("# Hero balance\n\nold matrix\n\n## Tuning log\n\n- Artificer: +1\n")
+    kept = kept_log(page)
+    assert kept.startswith("\n## Tuning log") and "- Artificer: +1" in kept
+    assert "old matrix" not in kept
+    page.write_text("# Hero balance\n\nno log here\n")
+    assert kept_log(page) == ""

@@ -13,7 +13,15 @@ import pytest
 
 from game.content.loader import default_content
 from tests.helpers import Table
-from tests.heroes.common import THICK_SKIN_NOTHING, deck_check, duel, landed, resolved, statuses
+from tests.heroes.common import (
+    THICK_SKIN_NOTHING,
+    deck_check,
+    landed,
+    openers,
+    resolved,
+    spend_offered,
+    statuses,
+)
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 CRUSHING_BLOW = [1, 2, 3, 4, 6]  # 8 dmg and Concussion
@@ -22,22 +30,7 @@ GEARS = [3, 4, 3, 1, 5]  # Gear Up: 2 Synth, 5 dmg
 BOTS = ("heal_bot", "heal_bot_2", "shock_bot", "shock_bot_2", "nanobot", "nanobot_2")
 
 
-def art_first(art=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "art",
-        start_at=start_at,
-        art={"hero": "artificer", **(art or {})},
-        barb={"hero": other, **(barb or {})},
-    )
-
-
-def barb_first(art=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": other, **(barb or {})},
-        art={"hero": "artificer", **(art or {})},
-    )
+art_first, barb_first = openers("art", "artificer")
 
 
 def synth(t: Table, name: str = "art") -> int:
@@ -69,10 +62,6 @@ def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, then=N
         t.do("roll", by="barb", dice=defense)
     t.settle()
     return t
-
-
-def spend_offered(t: Table, status: str) -> bool:
-    return any(a.kind == "spend" and a.get("status") == status for a in t.options())
 
 
 # ---------------------------------------------------------------- the hero itself
@@ -160,7 +149,7 @@ def test_omega_protocol_ultimate():
 
 @pytest.mark.parametrize(
     "level,dice,prevented,back,gained",
-    [(1, [3, 5, 6], 1, 1, 1), (2, [3, 4, 5, 1], 2, 1, 0), (3, [3, 6, 6, 5], 5, 1, 1)],
+    [(1, [3, 5, 6], 2, 1, 1), (2, [3, 4, 5, 1], 4, 1, 0), (3, [3, 6, 6, 5], 6, 1, 1)],
 )
 def test_deflector_field_each_level(level, dice, prevented, back, gained):
     t = barb_first(art={"upgrades": {"deflector_field": level}})
@@ -366,19 +355,51 @@ def test_shock_bot_damage_takes_the_attacks_type():
 # ---------------------------------------------------------------- Nanobot and Nanites
 
 
+def upkeep_with_nanobot(bot="nanobot", nanites=2) -> Table:
+    """His Upkeep with a Bot and Nanites on the Barbarian: Scrap Collector and the Bot both act,
+    so he orders them (the Bot first here)."""
+    t = art_first(
+        art={"statuses": {bot: 1}},  # and the 2 Synth of his Hero Setup
+        barb={"statuses": {"nanites": nanites}},
+        start_at="upkeep",
+    )
+    t.do(
+        "choose",
+        by="art",
+        option=f"Resolve {'Nanobot' if bot == 'nanobot' else 'Advanced Nanobot'} next",
+    )
+    return t
+
+
 @pytest.mark.parametrize(
     "bot,count,damage",
     [("nanobot", 1, 2), ("nanobot", 2, 4), ("nanobot", 3, 7), ("nanobot_2", 2, 5)],
 )
-def test_nanobot_detonates_nanites_in_his_main_phase(bot, count, damage):
-    t = art_first(
-        art={"statuses": {bot: 1}}, barb={"statuses": {"nanites": count}}, start_at="main1"
-    )
-    t.do("spend", by="art", status=bot)
+def test_nanobot_detonates_nanites_in_his_upkeep(bot, count, damage):
+    # 000: the Nanobot acts in its owner's Upkeep; the blast lands with the Upkeep's damage.
+    t = upkeep_with_nanobot(bot, count)
+    t.do("choose", by="art", option="Pay 1 Synth: detonate every Nanite")
     t.settle()
     assert landed(t, "barb") == [damage]
     assert statuses(t, "barb") == {}
-    assert not spend_offered(t, bot)  # once per phase
+    assert synth(t) == 2 - 1 + 1  # paid 1, Scrap Collector gives 1
+    assert not spend_offered(t, bot)  # not a Main Phase action
+
+
+def test_nanobot_in_upkeep_is_optional():
+    t = upkeep_with_nanobot()
+    t.do("choose", by="art", option="Leave the Nanites for now")
+    t.settle()
+    assert landed(t, "barb") == []
+    assert statuses(t, "barb") == {"nanites": 2}
+
+
+def test_nanobot_is_no_main_phase_action():
+    t = art_first(
+        art={"statuses": {"nanobot": 1}}, barb={"statuses": {"nanites": 2}}, start_at="main1"
+    )
+    assert synth(t) == 2
+    assert not spend_offered(t, "nanobot")
 
 
 def test_nanobot_during_his_attack_pools_with_the_attacks_type():
@@ -393,22 +414,25 @@ def test_nanobot_during_his_attack_pools_with_the_attacks_type():
 
 
 def test_nanobot_waits_for_nanites_on_the_opponent():
-    t = art_first(art={"statuses": {"nanobot": 1}}, start_at="main1")
-    assert not spend_offered(t, "nanobot")
+    t = art_first(art={"statuses": {"nanobot": 1}}, start_at="upkeep")
+    assert not t.events("choice_made")
+    assert t.pending.kind == "main_phase"  # nothing asked in his Upkeep
 
 
 def test_nanobot_detonates_nanites_anyone_placed():
-    t = art_first(
-        art={"statuses": {"nanobot": 1}}, barb={"statuses": {"nanites": 1}}, start_at="main1"
-    )
+    t = art_first(art={"statuses": {"nanobot": 1}}, barb={"statuses": {"nanites": 1}})
     with t.engine.world.active():  # as if another Artificer had placed them
         from game.rules import ops
 
         stack = ops.find_stack(t.engine.player(t.seat("barb")), "nanites")
         stack.sources[:] = [t.engine.player(t.seat("barb"))]
+    t.do("roll", by="art", dice=GEARS)
+    t.do("activate", by="art", ability="gear_up")
     t.do("spend", by="art", status="nanobot")
+    t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [2]
+    assert landed(t, "barb") == [5 + 2]
+    assert statuses(t, "barb") == {}
 
 
 @pytest.mark.parametrize("rolls,left", [([6, 6], 0), ([6, 2], 1), ([1, 2], 2)])

@@ -20,6 +20,7 @@ from tests.heroes.common import (
     deck_check,
     duel,
     landed,
+    openers,
     resolved,
     statuses,
 )
@@ -29,22 +30,7 @@ PARRY_NOTHING = [4, 5, 4]  # prevents nothing (heals 3)
 SKULLS = [6, 6, 6, 6, 6]
 
 
-def pirate_first(pirate=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "pirate",
-        start_at=start_at,
-        pirate={"hero": "cursed_pirate", **(pirate or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(pirate=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        pirate={"hero": "cursed_pirate", **(pirate or {})},
-    )
+pirate_first, barb_first = openers("pirate", "cursed_pirate")
 
 
 def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
@@ -80,7 +66,7 @@ def test_dice_tokens_setup_and_human_side_first():
         "booty",
         "skull",
     ]
-    assert hero.statuses == ("cursed_doubloon", "powder_keg", "wither")
+    assert hero.statuses == ("cursed_doubloon", "powder_keg", "wither", "parlay")
     assert hero.complexity == 4 and hero.weapon == "Cutlass"
     t = pirate_first(start_at="main1")
     assert coins(t, "pirate") == 3  # Hero Setup
@@ -511,3 +497,105 @@ def test_no_keg_when_the_ability_is_an_attack():
     t.do("roll", by="pirate", dice=PARRY_NOTHING)
     t.settle()
     assert "powder_keg" not in statuses(t, "barb")
+
+
+# ---------------------------------------------------------------- Parlay (000 L3286, 002)
+
+
+def test_parlay_the_holders_offensive_roll_deals_no_damage_but_everything_else_happens():
+    # Parlay: that Offensive Roll Phase deals no damage; other effects still happen and the
+    # token is removed when the Roll Phase ends.
+    t = barb_first(barb={"statuses": {"parlay": 1}}, pirate={"health": 40})
+    t.do("roll", by="barb", dice=SLAP_DICE)
+    t.do("activate", by="barb", ability="slap", row=0)
+    t.do("roll", by="pirate", dice=PARRY_NOTHING)  # an Attack is still an Attack: she defends
+    t.settle()
+    assert t.events("attack_declared")
+    assert landed(t, "pirate") == [0]
+    assert t.player("pirate").health == 43  # her Parry's healing (3 Booty) still happens
+    assert "parlay" not in statuses(t, "barb")
+
+
+def test_an_attack_that_deals_0_because_of_parlay_gives_no_keg_from_cursed():
+    # 000: an Attack that deals 0 due to Parlay still counts as an Attack, so no Powder Keg.
+    t = barb_first(barb={"statuses": {"parlay": 1}}, pirate={"flipped": True})
+    t.do("roll", by="barb", dice=SLAP_DICE)
+    t.do("activate", by="barb", ability="slap", row=0)
+    t.do("roll", by="pirate", dice=PARRY_NOTHING)
+    t.settle()
+    assert landed(t, "pirate") == [0]
+    assert statuses(t, "barb") == {}
+
+
+def test_parlay_does_not_stop_an_ultimate():
+    t = barb_first(barb={"statuses": {"parlay": 1}})
+    t.do("roll", by="barb", dice=[6, 6, 6, 6, 6])
+    t.do("activate", by="barb", ability="rampage")
+    t.settle()
+    assert landed(t, "pirate")[0] > 0
+    assert "parlay" not in statuses(t, "barb")
+
+
+def test_parlay_card_inflicts_parlay_for_2_cp():
+    t = pirate_first(pirate={"hand": ["parlay_card"], "cp": 3}, start_at="main1")
+    t.do("play", by="pirate", card="parlay_card")
+    t.settle()
+    assert statuses(t, "barb") == {"parlay": 1}
+    assert t.player("pirate").cp == 1
+
+
+# ---------------------------------------------------------------- Pirate mirror: distinct Doubloons
+
+
+def pirates(a=None, b=None, first="a", start_at="main1") -> Table:
+    return duel(
+        first,
+        start_at=start_at,
+        a={"hero": "cursed_pirate", **(a or {})},
+        b={"hero": "cursed_pirate", **(b or {})},
+    )
+
+
+def test_in_a_mirror_one_pirates_doubloon_on_the_other_is_a_rival_doubloon():
+    # 000/002: in a Pirate mirror match each Pirate's Cursed Doubloons are distinct.
+    t = pirates(a={"hand": ["tainted_tribute"], "cp": 2})
+    t.do("play", by="a", card="tainted_tribute")
+    t.settle()
+    assert statuses(t, "b") == {"cursed_doubloon": 3, "rival_doubloon": 1}
+    assert coins(t, "a") == 3
+
+
+def test_rival_doubloons_hurt_the_other_pirate_in_her_upkeep_her_own_do_not():
+    t = pirates(b={"statuses": {"rival_doubloon": 2}}, first="b", start_at="upkeep")
+    assert landed(t, "b") == [2]
+    assert statuses(t, "b") == {"cursed_doubloon": 3, "rival_doubloon": 2}  # persistent
+
+
+def test_rival_doubloons_have_their_own_limit_of_3_beside_her_own_5():
+    t = pirates(
+        a={"hand": ["tainted_tribute"] * 2, "cp": 4}, b={"statuses": {"cursed_doubloon": 2}}
+    )
+    assert coins(t, "b") == 5
+    t.do("play", by="a", card="tainted_tribute")
+    t.settle()
+    with t.engine.world.active():
+        from game.rules import ops
+
+        ops.give_status(
+            t.engine,
+            t.engine.player(t.seat("b")),
+            "cursed_doubloon",
+            5,
+            t.engine.player(t.seat("a")),
+        )
+    assert statuses(t, "b") == {"cursed_doubloon": 5, "rival_doubloon": 3}
+
+
+def test_shiver_me_timbers_counts_and_throws_away_only_her_own_doubloons():
+    t = pirates(a={"statuses": {"rival_doubloon": 2}}, start_at="offensive_roll")
+    t.do("roll", by="a", dice=[6, 6, 1, 4, 5])
+    t.do("activate", by="a", ability="shiver_me_timbers")
+    t.do("roll", by="b", dice=PARRY_NOTHING)
+    t.settle()
+    assert resolved(t, "b")["incoming"] == 3 + 2 * 3
+    assert statuses(t, "a") == {"rival_doubloon": 2}

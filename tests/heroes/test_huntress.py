@@ -10,34 +10,30 @@ Her Protective Instinct rolling only Spears (1, 2) does nothing either.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
 from game.rules import ops
 from tests.helpers import Table
-from tests.heroes.common import THICK_SKIN_NOTHING, deck_check, duel, landed, resolved, statuses
+from tests.heroes.common import (
+    THICK_SKIN_NOTHING,
+    deck_check,
+    landed,
+    openers,
+    resolved,
+    statuses,
+    strike_as,
+)
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 CRUSHING_BLOW = [1, 2, 3, 4, 6]  # 8 dmg and Concussion
 GUARD_NOTHING = [1, 2, 1]
 
 
-def hunt_first(hunt=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "hunt",
-        start_at=start_at,
-        hunt={"hero": "huntress", **(hunt or {})},
-        barb={"hero": other, **(barb or {})},
-    )
-
-
-def barb_first(hunt=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": other, **(barb or {})},
-        hunt={"hero": "huntress", **(hunt or {})},
-    )
+hunt_first, barb_first = openers("hunt", "huntress")
+strike = partial(strike_as, "hunt")
 
 
 def nyra(t: Table):
@@ -50,22 +46,6 @@ def set_nyra(t: Table, health: int) -> None:
         comp = ops.find_companion(t.engine.player(t.seat("hunt")), "nyra")
         comp.health = health
         comp.downed = health <= 0
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
-    t.do("roll", by="hunt", dice=roll)
-    fields = {"ability": ability}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="hunt", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def spend_offered(t: Table, status: str) -> bool:
-    return any(a.kind == "spend" and a.get("status") == status for a in t.options())
 
 
 # ---------------------------------------------------------------- the hero and Nyra

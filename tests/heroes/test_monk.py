@@ -9,6 +9,8 @@ Lotus give Chi.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
@@ -19,44 +21,21 @@ from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
     deck_check,
-    duel,
     landed,
     offered_rows,
+    openers,
     resolved,
+    settle_noting,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 
 
-def monk_first(monk=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "monk",
-        start_at=start_at,
-        monk={"hero": "monk", **(monk or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(monk=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        monk={"hero": "monk", **(monk or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="monk", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="monk", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
+monk_first, barb_first = openers("monk", "monk")
+strike = partial(strike_as, "monk")
 
 
 def slap_the_monk(t: Table, meditation=(1, 1, 1)) -> Table:
@@ -66,26 +45,6 @@ def slap_the_monk(t: Table, meditation=(1, 1, 1)) -> Table:
         t.do("roll", by="monk", dice=list(meditation))
     t.settle()
     return t
-
-
-def settle_noting(t: Table, name: str) -> list[str]:
-    """Settle like `t.settle()`, noting every token `name` is offered to spend on the way."""
-    seat = t.seat(name)
-    seen: list[str] = []
-    for _ in range(500):
-        choice = t.pending
-        if choice is None:
-            break
-        if choice.player == seat:
-            seen += [o.action.get("status") for o in choice.options if o.action.kind == "spend"]
-        kinds = {o.action.kind: o.action for o in choice.options}
-        if choice.kind == "respond" and "pass" in kinds:
-            t.apply(kinds["pass"])
-        elif choice.kind == "defensive_roll" and "accept" in kinds:
-            t.apply(kinds["accept"])
-        else:
-            break
-    return seen
 
 
 def chi_spends_offered(t: Table) -> bool:
@@ -311,8 +270,8 @@ def test_inner_peace_gives_chi_in_upkeep_only_below_two(held, after):
     "level,dice,chi,prevented,back",
     [
         (1, [1, 3, 5], 1, 1, 1),
-        (2, [1, 3, 6, 5], 2, 1, 1),
-        (3, [1, 2, 3, 6], 1, 1, 4),
+        (2, [1, 3, 6, 5], 2, 2, 1),  # the Lotus prevents too
+        (3, [1, 2, 3, 6], 1, 2, 4),
     ],
 )
 def test_meditation_each_level(level, dice, chi, prevented, back):
@@ -401,7 +360,7 @@ def test_chi_gained_this_turn_may_still_prevent_damage():
     t = barb_first()
     t.do("roll", by="barb", dice=SLAP_DICE)
     t.do("activate", by="barb", ability="slap", row=0)
-    t.do("roll", by="monk", dice=[5, 6, 5])
+    t.do("roll", by="monk", dice=[5, 5, 5])  # three Taiji: 3 Chi, nothing prevented
     t.do("spend", by="monk", status="chi")
     t.settle()
     assert landed(t, "monk") == [3]
@@ -538,10 +497,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = monk_first(monk={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="monk", card=card)
-    assert t.player("monk").levels[slot] == level
-    assert t.player("monk").cp == 6 - cost
+    upgrade_played(monk_first, "monk", card, slot, level, cost)
 
 
 def test_deep_breath_gains_two_chi():

@@ -9,6 +9,7 @@ damage lands in full. When he attacks her, Missed Me rolling four Moons does not
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -19,47 +20,22 @@ from tests.heroes.common import (
     FIXTURES,
     THICK_SKIN_NOTHING,
     deck_check,
-    duel,
     kinds,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 MISSED_ME_NOTHING = [6, 6, 6, 6]  # four Moons: no Bow, no Feet (level I ignores Moons)
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 
 
-def elf_first(elf=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "elf",
-        start_at=start_at,
-        elf={"hero": "moon_elf", **(elf or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(elf=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        elf={"hero": "moon_elf", **(elf or {})},
-    )
-
-
-def shoot(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="elf", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="elf", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    assert t.view.active == t.seat("elf")  # still her turn: the defense was this Attack's
-    return t
+elf_first, barb_first = openers("elf", "moon_elf")
+shoot = partial(strike_as, "elf", keep_turn=True)
 
 
 def slap_the_elf(t: Table, defense=MISSED_ME_NOTHING, **extra) -> Table:
@@ -409,22 +385,29 @@ def test_moonfall_gains_evasive_inflicts_three_tokens_then_deals_12_plus_targete
 # ---------------------------------------------------------------- Missed Me
 
 
-def test_missed_me_two_feet_prevent_half():
+def test_missed_me_two_feet_prevent_one_each_then_half():
     t = slap_the_elf(barb_first(), defense=[4, 5, 6, 6])
-    hit = resolved(t, "elf")
-    assert (hit["incoming"], hit["halved"], hit["amount"]) == (4, [2], 2)
+    hit = resolved(t, "elf")  # 4 - 2 (a Foot each) = 2, then half of it (rounded up)
+    assert (hit["incoming"], hit["prevented"], hit["halved"], hit["amount"]) == (4, 2, [1], 1)
     assert landed(t, "barb") == []
 
 
 def test_missed_me_four_feet_still_prevent_half_only_once():
-    t = slap_the_elf(barb_first(), defense=[4, 4, 5, 5])
-    hit = resolved(t, "elf")
-    assert (hit["halved"], hit["amount"]) == ([2], 2)
+    t = slap_the_elf(barb_first(elf={"health": 40}), defense=[4, 4, 5, 5])
+    hit = resolved(t, "elf")  # 4 - 4 = 0: one halving of nothing
+    assert (hit["prevented"], hit["halved"], hit["amount"]) == (4, [0], 0)
+    t = barb_first()
+    t.do("roll", by="barb", dice=[1, 2, 3, 4, 6])  # Crushing Blow: 8
+    t.do("activate", by="barb", ability="crushing_blow")
+    t.do("roll", by="elf", dice=[4, 4, 5, 5])
+    t.settle()
+    hit = resolved(t, "elf")  # 8 - 4 = 4, halved once: 2
+    assert (hit["prevented"], hit["halved"], hit["amount"]) == (4, [2], 2)
 
 
-def test_missed_me_one_foot_prevents_nothing_and_bows_shoot_back():
+def test_missed_me_one_foot_prevents_only_1_and_bows_shoot_back():
     t = slap_the_elf(barb_first(), defense=[1, 2, 4, 6])
-    assert landed(t, "elf") == [4]
+    assert landed(t, "elf") == [3]
     assert landed(t, "barb") == [2]
     assert t.player("barb").health == 48
 
@@ -435,7 +418,7 @@ def test_missed_me_ii_and_iii_roll_five_dice_and_a_moon_blinds_the_attacker(leve
     slap_the_elf(t, defense=[4, 5, 6, 1, 6])
     assert len(t.events("dice_rolled")[-1].data["values"]) == 5
     assert statuses(t, "barb") == {"blind": 1}
-    assert landed(t, "elf") == [2]
+    assert landed(t, "elf") == [1]  # 4 - 2, halved
     assert landed(t, "barb") == [1]
     assert "evasive" not in statuses(t, "elf")
 
@@ -445,7 +428,7 @@ def test_missed_me_iii_three_feet_also_give_evasive(level, evasive):
     t = barb_first(elf={"upgrades": {"missed_me": level}})
     slap_the_elf(t, defense=[4, 5, 4, 1, 2])
     assert t.player("elf").statuses.get("evasive", 0) == evasive
-    assert landed(t, "elf") == [2]
+    assert landed(t, "elf") == [0]  # 4 - 3, halved (rounded up)
 
 
 # ---------------------------------------------------------------- her cards
@@ -459,11 +442,8 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card", UPGRADES, ids=[c["id"] for c in UPGRADES])
 def test_each_upgrade_card_raises_its_ability(card):
-    t = elf_first(start_at="main1", elf={"hand": [card["id"]], "cp": 5})
-    t.do("play", by="elf", card=card["id"])
-    slot, level = card["upgrade"]["slot"], card["upgrade"]["level"]
-    assert t.player("elf").levels[slot] == level
-    assert t.player("elf").cp == 5 - card["cost"]
+    up = card["upgrade"]
+    upgrade_played(elf_first, "elf", card["id"], up["slot"], up["level"], card["cost"], cp=5)
 
 
 def test_moon_veil_gains_evasive_at_instant_speed():

@@ -8,6 +8,8 @@ Her own Substitution I rolling three Smoke (6) does nothing either.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
@@ -15,11 +17,15 @@ from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
     deck_check,
-    duel,
     landed,
     offered_rows,
+    openers,
     resolved,
+    settle_noting,
+    spend_offered,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
@@ -27,64 +33,15 @@ SUBSTITUTION_NOTHING = [6, 6, 6]
 SLASH_DICE = {0: [1, 2, 3, 4, 6], 1: [1, 2, 3, 1, 6], 2: [1, 2, 3, 1, 2]}
 
 
-def ninja_first(ninja=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "ninja",
-        start_at=start_at,
-        ninja={"hero": "ninja", **(ninja or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(ninja=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        ninja={"hero": "ninja", **(ninja or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="ninja", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="ninja", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
+ninja_first, barb_first = openers("ninja", "ninja")
+strike = partial(strike_as, "ninja")
+offered = spend_offered
 
 
 def slash(t: Table) -> None:
     """Ninjatō Slash, first row (4 dmg), up to the moment the Barbarian must defend."""
     t.do("roll", by="ninja", dice=SLASH_DICE[0])
     t.do("activate", by="ninja", ability="ninjato_slash", row=0)
-
-
-def settle_noting(t: Table, name: str) -> list[str]:
-    """Settle like `t.settle()`, noting every token `name` is offered to spend on the way."""
-    seat = t.seat(name)
-    seen: list[str] = []
-    for _ in range(500):
-        choice = t.pending
-        if choice is None:
-            break
-        if choice.player == seat:
-            seen += [o.action.get("status") for o in choice.options if o.action.kind == "spend"]
-        kinds = {o.action.kind: o.action for o in choice.options}
-        if choice.kind == "respond" and "pass" in kinds:
-            t.apply(kinds["pass"])
-        elif choice.kind == "defensive_roll" and "accept" in kinds:
-            t.apply(kinds["accept"])
-        else:
-            break
-    return seen
-
-
-def offered(t: Table, status: str) -> bool:
-    return any(a.kind == "spend" and a.get("status") == status for a in t.options())
 
 
 # ---------------------------------------------------------------- the hero itself
@@ -434,10 +391,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = ninja_first(ninja={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="ninja", card=card)
-    assert t.player("ninja").levels[slot] == level
-    assert t.player("ninja").cp == 6 - cost
+    upgrade_played(ninja_first, "ninja", card, slot, level, cost)
 
 
 def test_venom_edge_adds_one_and_poisons():

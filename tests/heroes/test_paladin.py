@@ -9,6 +9,8 @@ The Paladin's Divine Defense rolling only Swords (1, 2) does nothing either.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
@@ -16,12 +18,17 @@ from game.rules.options import Situation, spend_reason
 from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
-    duel,
     landed,
     offered_rows,
+    openers,
     resolved,
+    settle_noting,
+    spend_offered,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
@@ -29,58 +36,9 @@ CRUSHING_BLOW_DICE = [1, 2, 3, 4, 6]  # the Barbarian's small straight: Concussi
 DEFENSE_NOTHING = [1, 2, 1]  # Divine Defense: three Swords
 
 
-def paladin_first(paladin=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "paladin",
-        start_at=start_at,
-        paladin={"hero": "paladin", **(paladin or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(paladin=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        paladin={"hero": "paladin", **(paladin or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="paladin", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="paladin", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def settle_noting(t: Table, name: str) -> list[str]:
-    """Settle like `t.settle()`, noting every token `name` is offered to spend on the way."""
-    seat = t.seat(name)
-    seen: list[str] = []
-    for _ in range(500):
-        choice = t.pending
-        if choice is None:
-            break
-        if choice.player == seat:
-            seen += [o.action.get("status") for o in choice.options if o.action.kind == "spend"]
-        kinds = {o.action.kind: o.action for o in choice.options}
-        if choice.kind == "respond" and "pass" in kinds:
-            t.apply(kinds["pass"])
-        elif choice.kind == "defensive_roll" and "accept" in kinds:
-            t.apply(kinds["accept"])
-        else:
-            break
-    return seen
-
-
-def offered(t: Table, status: str) -> bool:
-    return any(a.kind == "spend" and a.get("status") == status for a in t.options())
+paladin_first, barb_first = openers("paladin", "paladin")
+strike = partial(strike_as, "paladin")
+offered = spend_offered
 
 
 def can_spend(t: Table, name: str, status: str) -> str | None:
@@ -88,10 +46,6 @@ def can_spend(t: Table, name: str, status: str) -> str | None:
     with t.engine.world.active():
         player = t.engine.player(t.seat(name))
         return spend_reason(t.engine, player, status, Situation("before_damage"))
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
 
 
 # ---------------------------------------------------------------- the hero itself
@@ -509,10 +463,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = paladin_first(paladin={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="paladin", card=card)
-    assert t.player("paladin").levels[slot] == level
-    assert cp(t, "paladin") == 6 - cost
+    upgrade_played(paladin_first, "paladin", card, slot, level, cost)
 
 
 def test_absolution_prevents_three():

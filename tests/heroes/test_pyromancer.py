@@ -8,6 +8,7 @@ Her usual opponent is the Barbarian, whose Thick Skin I rolling three Strength d
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -21,42 +22,18 @@ from tests.heroes.common import (
     kinds,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 
 
-def pyro_first(pyro=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "pyro",
-        start_at=start_at,
-        pyro={"hero": "pyromancer", **(pyro or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(pyro=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        pyro={"hero": "pyromancer", **(pyro or {})},
-    )
-
-
-def cast(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="pyro", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="pyro", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    assert t.view.active == t.seat("pyro")  # still her turn: the defense was this Attack's
-    return t
+pyro_first, barb_first = openers("pyro", "pyromancer")
+cast = partial(strike_as, "pyro", keep_turn=True)
 
 
 def mastery(t: Table) -> int:
@@ -196,7 +173,7 @@ def test_collateral_to_every_opponent_hits_each_one_on_the_shared_dial():
 # ---------------------------------------------------------------- Hot Streak
 
 
-@pytest.mark.parametrize("level,held,damage", [(1, 0, 5 + 1), (1, 2, 5 + 3), (2, 0, 6 + 1)])
+@pytest.mark.parametrize("level,held,damage", [(1, 0, 4 + 1), (1, 2, 4 + 3), (2, 0, 5 + 1)])
 def test_hot_streak_gains_mastery_first_then_counts_it(level, held, damage):
     t = pyro_first(pyro={"upgrades": {"hot_streak": level}, "statuses": {"fire_mastery": held}})
     cast(t, [1, 2, 3, 4, 6], "hot_streak")
@@ -350,11 +327,8 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card", UPGRADES, ids=[c["id"] for c in UPGRADES])
 def test_each_upgrade_card_raises_its_ability(card):
-    t = pyro_first(start_at="main1", pyro={"hand": [card["id"]], "cp": 5})
-    t.do("play", by="pyro", card=card["id"])
-    slot, level = card["upgrade"]["slot"], card["upgrade"]["level"]
-    assert t.player("pyro").levels[slot] == level
-    assert t.player("pyro").cp == 5 - card["cost"]
+    up = card["upgrade"]
+    upgrade_played(pyro_first, "pyro", card["id"], up["slot"], up["level"], card["cost"], cp=5)
 
 
 def test_stoke_the_flames_gains_two_mastery():

@@ -8,6 +8,8 @@ Counterstrike rolling three 6s (Mons) gains him a Back Strike and does nothing e
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
@@ -15,50 +17,23 @@ from tests.helpers import Table
 from tests.heroes.common import (
     FIXTURES,
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
-    duel,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 CRUSHING_BLOW_DICE = [1, 2, 3, 4, 6]  # the Barbarian's small straight: Concussion and 8 dmg
 
 
-def samurai_first(samurai=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "samurai",
-        start_at=start_at,
-        samurai={"hero": "samurai", **(samurai or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(samurai=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        samurai={"hero": "samurai", **(samurai or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
-    t.do("roll", by="samurai", dice=roll)
-    fields = {"ability": ability}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="samurai", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
+samurai_first, barb_first = openers("samurai", "samurai")
+strike = partial(strike_as, "samurai")
 
 
 # ---------------------------------------------------------------- the hero itself
@@ -389,10 +364,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = samurai_first(samurai={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="samurai", card=card)
-    assert t.player("samurai").levels[slot] == level
-    assert cp(t, "samurai") == 6 - cost
+    upgrade_played(samurai_first, "samurai", card, slot, level, cost)
 
 
 def test_brand_of_shame():

@@ -9,56 +9,32 @@ that need an untouched hit use her Attacks on the Barbarian.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
 from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
     duel,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 CRUSHING_BLOW_DICE = [1, 2, 3, 4, 6]  # the Barbarian's small straight: Concussion and 8 dmg
 
 
-def seraph_first(seraph=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "seraph",
-        start_at=start_at,
-        seraph={"hero": "seraph", **(seraph or {})},
-        barb={"hero": other, **(barb or {})},
-    )
-
-
-def barb_first(seraph=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        seraph={"hero": "seraph", **(seraph or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
-    t.do("roll", by="seraph", dice=roll)
-    fields = {"ability": ability}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="seraph", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
+seraph_first, barb_first = openers("seraph", "seraph")
+strike = partial(strike_as, "seraph")
 
 
 def test_deck_and_cards():
@@ -382,10 +358,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = seraph_first(seraph={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="seraph", card=card)
-    assert t.player("seraph").levels[slot] == level
-    assert cp(t, "seraph") == 6 - cost
+    upgrade_played(seraph_first, "seraph", card, slot, level, cost)
 
 
 @pytest.mark.parametrize(
@@ -441,3 +414,62 @@ def test_holy_presence_in_2v2_both_hits_land_on_the_shared_dial():
     assert landed(t, "barb2") == [2]
     assert t.player("barb1").health == t.player("barb2").health == 50 - 4
     assert t.player("seraph").health == 50
+
+
+# ---------------------------------------------------------------- Flight for a teammate
+
+
+def team_table(flight: int = 1) -> Table:
+    """2v2: the Seraph and a Barbarian against two Barbarians; B1 Attacks."""
+    return Table(
+        mode="2v2",
+        first="b1",
+        start_at="offensive_roll",
+        a1={"hero": "seraph", "hand": [], "statuses": {"flight": flight}},
+        a2={"hero": "barbarian", "hand": []},
+        b1={"hero": "barbarian", "hand": []},
+        b2={"hero": "barbarian", "hand": []},
+    )
+
+
+@pytest.mark.parametrize("flight_dice,damage", [([6, 2], 0), ([1, 5], 8)])
+def test_flight_spent_by_the_seraph_protects_a_teammate_who_is_attacked(flight_dice, damage):
+    # 002 achievement: a teammate prevents damage with Flight (team formats).
+    t = team_table()
+    t.do("roll", by="b1", dice=CRUSHING_BLOW_DICE)
+    t.do("activate", by="b1", ability="crushing_blow", dice=[3])  # targeting roll 3: A2
+    assert [e.data["defender"] for e in t.events("attack_declared")] == [t.seat("a2")]
+    t.do("spend", by="a1", status="flight", dice=flight_dice)
+    t.do("roll", by="a2", dice=THICK_SKIN_NOTHING)  # avoiding does not stop a defense
+    t.settle()
+    assert landed(t, "a2") == [damage]
+    assert landed(t, "a1") == []
+    assert statuses(t, "a1") == {}
+
+
+def test_flight_is_not_offered_for_a_teammate_against_an_ultimate():
+    t = team_table()
+    t.do("roll", by="b1", dice=[6, 6, 6, 6, 6])
+    t.do("activate", by="b1", ability="rampage", dice=[3])
+    assert not [o for o in t.options() if o.kind == "spend" and o.player == t.seat("a1")]
+    t.settle()
+    assert landed(t, "a2") and landed(t, "a2")[0] > 0
+
+
+# ---------------------------------------------------------------- Blinding Light: isolated damage
+
+
+@pytest.mark.parametrize("value,explosion", [(2, 1), (3, 1), (5, 3)])
+def test_blinding_light_halves_isolated_damage_of_that_roll_phase_too(value, explosion):
+    # 000: on 2-3 all damage of that Roll Phase is halved, isolated sources included. Here a
+    # second Powder Keg placed during it blows up the first at once, on its own: 3 dmg, half of
+    # it (rounded up) prevented -> 1.
+    t = duel(
+        "pirate",
+        pirate={"hero": "cursed_pirate", "statuses": {"blinding_light": 1}},
+        seraph={"hero": "seraph", "statuses": {"powder_keg": 1}},
+    )
+    t.do("roll", by="pirate", dice=[1, 2, 4, 5, 6])  # Powder Blast: Powder Keg, 6 dmg
+    t.do("activate", by="pirate", ability="powder_blast", dice=[value])
+    t.settle()
+    assert landed(t, "seraph")[0] == explosion

@@ -10,6 +10,7 @@ rolling four Cards does nothing.
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -18,48 +19,25 @@ from tests.helpers import Table
 from tests.heroes.common import (
     DATA,
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
     duel,
     kinds,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 SHADOW_DEFENSE_NOTHING = [5, 5, 5, 5]  # four Cards
 
 
-def thief_first(thief=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "thief",
-        start_at=start_at,
-        thief={"hero": "shadow_thief", **(thief or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(thief=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        thief={"hero": "shadow_thief", **(thief or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING, **extra) -> Table:
-    t.do("roll", by="thief", dice=roll)
-    fields = {"ability": ability, **extra}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="thief", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    assert t.view.active == t.seat("thief")  # still her turn: the defense was this Attack's
-    return t
+thief_first, barb_first = openers("thief", "shadow_thief")
+strike = partial(strike_as, "thief", keep_turn=True)
 
 
 def slap_the_thief(t: Table, defense="shadow_defense", dice=SHADOW_DEFENSE_NOTHING) -> Table:
@@ -70,10 +48,6 @@ def slap_the_thief(t: Table, defense="shadow_defense", dice=SHADOW_DEFENSE_NOTHI
         t.do("roll", by="thief", dice=dice)
     t.settle()
     return t
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
 
 
 # ---------------------------------------------------------------- the hero itself
@@ -443,11 +417,8 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card", UPGRADES, ids=[c["id"] for c in UPGRADES])
 def test_each_upgrade_card_raises_its_ability(card):
-    t = thief_first(start_at="main1", thief={"hand": [card["id"]], "cp": 5})
-    t.do("play", by="thief", card=card["id"])
-    slot, level = card["upgrade"]["slot"], card["upgrade"]["level"]
-    assert t.player("thief").levels[slot] == level
-    assert cp(t, "thief") == 5 - card["cost"]
+    up = card["upgrade"]
+    upgrade_played(thief_first, "thief", card["id"], up["slot"], up["level"], card["cost"], cp=5)
 
 
 def test_coated_blade_adds_one_and_poisons():

@@ -8,18 +8,23 @@ His usual opponent is the Barbarian, whose Thick Skin I rolling three Strength d
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
 from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
-    duel,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
@@ -27,38 +32,8 @@ CRUSHING_BLOW_DICE = [1, 2, 3, 4, 6]  # the Barbarian's small straight: Concussi
 TA = "tactical_advantage"
 
 
-def tac_first(tac=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "tac",
-        start_at=start_at,
-        tac={"hero": "tactician", **(tac or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(tac=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        tac={"hero": "tactician", **(tac or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
-    t.do("roll", by="tac", dice=roll)
-    fields = {"ability": ability}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="tac", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
+tac_first, barb_first = openers("tac", "tactician")
+strike = partial(strike_as, "tac")
 
 
 def test_deck_and_cards():
@@ -93,7 +68,7 @@ def test_dice_tokens_and_starting_board():
 # ---------------------------------------------------------------- Saber Strike
 
 SABER_DICE = {0: [1, 2, 3, 4, 4], 1: [1, 2, 3, 1, 4], 2: [1, 2, 3, 1, 2]}
-SABER_DAMAGE = {1: (5, 7, 9), 2: (6, 8, 10), 3: (7, 9, 11)}
+SABER_DAMAGE = {1: (4, 6, 8), 2: (5, 7, 9), 3: (6, 8, 10)}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -307,7 +282,7 @@ def test_ta_two_add_two_to_his_attack_and_may_be_used_again():
     spend_ta(t, "deals 2 more")  # no limit on uses in a turn
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [9]
+    assert landed(t, "barb") == [SABER_DAMAGE[1][0] + 2 + 2]
     assert statuses(t, "tac") == {}
 
 
@@ -379,10 +354,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = tac_first(tac={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="tac", card=card)
-    assert t.player("tac").levels[slot] == level
-    assert cp(t, "tac") == 6 - cost
+    upgrade_played(tac_first, "tac", card, slot, level, cost)
 
 
 @pytest.mark.parametrize(
@@ -410,7 +382,7 @@ def test_press_the_advantage(held, added):
     t.do("play", by="tac", card="press_the_advantage")
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [5 + added]
+    assert landed(t, "barb") == [SABER_DAMAGE[1][0] + added]
     assert statuses(t, "tac") == ({TA: held} if held else {})
 
 

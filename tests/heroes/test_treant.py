@@ -14,29 +14,22 @@ import pytest
 from game.content.loader import default_content
 from game.rules import ops
 from tests.helpers import Table
-from tests.heroes.common import THICK_SKIN_NOTHING, deck_check, duel, landed, resolved, statuses
+from tests.heroes.common import (
+    THICK_SKIN_NOTHING,
+    deck_check,
+    duel,
+    landed,
+    openers,
+    resolved,
+    statuses,
+)
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
 CRUSHING_BLOW = [1, 2, 3, 4, 6]  # small straight: Concussion and 8 dmg
 BARK_NOTHING = [5, 5, 5]  # three Thorns: Barkskin I does nothing
 
 
-def treant_first(treant=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "treant",
-        start_at=start_at,
-        treant={"hero": "treant", **(treant or {})},
-        barb={"hero": "barbarian", **(barb or {})},
-    )
-
-
-def barb_first(treant=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        treant={"hero": "treant", **(treant or {})},
-    )
+treant_first, barb_first = openers("treant", "treant")
 
 
 def spirits(t: Table) -> dict[str, int]:
@@ -106,7 +99,7 @@ def test_spirits_are_companions_not_status_effects():
 # ---------------------------------------------------------------- Branch Bash
 
 BRANCH_DICE = {0: [1, 2, 1, 3, 5], 1: [1, 2, 1, 2, 5], 2: [1, 1, 2, 2, 1]}
-BRANCH_DAMAGE = {1: (5, 7, 9), 2: (6, 8, 10), 3: (7, 9, 11)}
+BRANCH_DAMAGE = {1: (4, 6, 8), 2: (5, 7, 9), 3: (6, 8, 10)}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -202,6 +195,25 @@ def test_barbed_vine_only_hurts_if_still_there_when_the_roll_phase_ends():
     assert landed(t, "barb") == []
 
 
+def test_barbed_vine_damage_is_pooled_with_the_rest_of_that_roll_phase():
+    # 000: the vine's damage is accumulated with the other damage of the Roll Phase and lands
+    # with it, as one total (here with the 2 the Cursed Pirate's Parry sends back on a Skull).
+    t = duel(
+        "barb",
+        barb={"hero": "barbarian", "statuses": {"barbed_vine": 1}},
+        pirate={"hero": "cursed_pirate"},
+    )
+    t.do("roll", by="barb", dice=[1, 2, 3, 4, 5])
+    t.do("roll", by="barb", reroll=[4], dice=[4])
+    t.do("roll", by="barb", reroll=[4], dice=[4])  # two extra attempts: 2
+    t.do("activate", by="barb", ability="slap", row=0)
+    t.do("roll", by="pirate", dice=[6, 4, 4])  # a Skull: 2 back to the Barbarian
+    t.settle()
+    hit = resolved(t, "barb")
+    assert (hit["incoming"], hit["amount"]) == (2 + 2, 4)
+    assert statuses(t, "barb") == {}
+
+
 # ---------------------------------------------------------------- Nature's Grasp
 
 
@@ -267,9 +279,9 @@ def test_wrath_of_the_grove_ultimate():
 @pytest.mark.parametrize(
     "level,dice,prevented,back,grown",
     [
-        (1, [3, 4, 6], 4, 0, 1),
+        (1, [3, 4, 6], 3, 0, 1),
         (2, [3, 4, 1, 5], 3, 0, 0),
-        (3, [3, 5, 5, 6], 3, 4, 1),
+        (3, [3, 5, 5, 6], 2, 4, 1),
     ],
 )
 def test_barkskin_each_level(level, dice, prevented, back, grown):
@@ -418,7 +430,7 @@ def test_sap_surge_adds_1_per_spirit_at_most_3(held, added):
     t.do("play", by="treant", card="sap_surge")
     t.do("roll", by="barb", dice=THICK_SKIN_NOTHING)
     t.settle()
-    assert landed(t, "barb") == [5 + added]
+    assert landed(t, "barb") == [BRANCH_DAMAGE[1][0] + added]
 
 
 def test_deep_roots_prevents_2():

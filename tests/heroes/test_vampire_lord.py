@@ -8,6 +8,8 @@ Her Mist Form rolling three Talons prevents nothing (it only Bleeds the attacker
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.content.loader import default_content
@@ -15,12 +17,16 @@ from game.rules import ops
 from tests.helpers import Table
 from tests.heroes.common import (
     THICK_SKIN_NOTHING,
+    cp,
     deck_check,
-    duel,
+    hp,
     landed,
     offered_rows,
+    openers,
     resolved,
     statuses,
+    strike_as,
+    upgrade_played,
 )
 
 SLAP_DICE = [1, 2, 3, 4, 4]  # the Barbarian's Slap, first row: 4 dmg
@@ -28,42 +34,8 @@ CRUSHING_BLOW_DICE = [1, 2, 3, 4, 6]  # the Barbarian's small straight: Concussi
 MIST_NOTHING = [1, 2, 3]  # three Talons: Bleed on the attacker, nothing prevented
 
 
-def vl_first(vl=None, barb=None, start_at="offensive_roll", other="barbarian") -> Table:
-    return duel(
-        "vl",
-        start_at=start_at,
-        vl={"hero": "vampire_lord", **(vl or {})},
-        barb={"hero": other, **(barb or {})},
-    )
-
-
-def barb_first(vl=None, barb=None, start_at="offensive_roll") -> Table:
-    return duel(
-        "barb",
-        start_at=start_at,
-        barb={"hero": "barbarian", **(barb or {})},
-        vl={"hero": "vampire_lord", **(vl or {})},
-    )
-
-
-def strike(t: Table, roll, ability, row=None, defense=THICK_SKIN_NOTHING) -> Table:
-    t.do("roll", by="vl", dice=roll)
-    fields = {"ability": ability}
-    if row is not None:
-        fields["row"] = row
-    t.do("activate", by="vl", **fields)
-    if defense is not None:
-        t.do("roll", by="barb", dice=defense)
-    t.settle()
-    return t
-
-
-def cp(t: Table, name: str) -> int:
-    return t.player(name).cp
-
-
-def hp(t: Table, name: str) -> int:
-    return t.player(name).health
+vl_first, barb_first = openers("vl", "vampire_lord")
+strike = partial(strike_as, "vl")
 
 
 def test_deck_and_cards():
@@ -448,10 +420,7 @@ UPGRADES = [
 
 @pytest.mark.parametrize("card,slot,level,cost", UPGRADES)
 def test_every_upgrade_card(card, slot, level, cost):
-    t = vl_first(vl={"hand": [card], "cp": 6}, start_at="main1")
-    t.do("play", by="vl", card=card)
-    assert t.player("vl").levels[slot] == level
-    assert cp(t, "vl") == 6 - cost
+    upgrade_played(vl_first, "vl", card, slot, level, cost)
 
 
 def test_open_vein():
@@ -491,3 +460,19 @@ def test_life_tap_steals_two():
     assert hp(t, "vl") == 42
     assert hp(t, "barb") == 48
     assert not t.events("damage_resolved")
+
+
+def test_mesmerize_works_even_against_an_ultimate_roll():
+    # 000: Mesmerize may force a re-roll even of the dice that rolled an Ultimate (achievement:
+    # make an opponent's Offensive Roll fail with it).
+    t = barb_first(vl={"statuses": {"mesmerize": 1}})
+    t.do("roll", by="barb", dice=[6, 6, 6, 6, 6])
+    t.do("activate", by="barb", ability="rampage")
+    t.do("spend", by="vl", status="mesmerize", dice=[6])
+    t.do("choose", by="vl", option="die 1", dice=[1])
+    assert t.pending.kind == "offensive_roll"  # five Strength no more: he decides again
+    assert "rampage" not in {a.get("ability") for a in t.options("activate")}
+    t.do("no_ability", by="barb")
+    t.settle()
+    assert not t.events("ability_activated")
+    assert t.player("vl").health == 50

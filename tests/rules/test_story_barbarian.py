@@ -850,3 +850,47 @@ def test_own_action_cards_cost_what_the_card_says():
         "intimidate": ("instant", 2),
         "brute_force": ("roll", 2),
     }
+
+
+# ---------------------------------------------------------------- Stun in team games
+
+
+def _team(stunned: bool) -> Table:
+    return Table(
+        mode="2v2",
+        first="b1",
+        start_at="offensive_roll",
+        a1={"hero": "gunslinger", "hand": [], "statuses": {"stun": 1} if stunned else {}},
+        a2={"hero": "gunslinger", "hand": ["buh_bye"], "cp": 3},
+        b1={"hero": "barbarian", "hand": []},
+        b2={"hero": "barbarian", "hand": []},
+    )
+
+
+def test_a_teammate_may_take_stun_off_a_stunned_player():
+    # 000: a non-stunned teammate may remove Stun ...
+    t = _team(stunned=True)
+    t.do("roll", by="b1", dice=[1, 2, 3, 4, 4])
+    t.do("activate", by="b1", ability="slap", row=0)
+    assert "Play Buh, Bye! (1 CP)" in t.labels() and t.pending.player == t.seat("a2")
+    t.do("play", by="a2", card="buh_bye")
+    assert "stun" not in {k for k, v in t.player("a1").statuses.items() if v}
+
+
+def test_no_teammate_may_touch_a_stun_that_came_from_an_ultimate():
+    # ... unless it came from an Ultimate: then nobody on that team can act until it is over.
+    t = _team(stunned=False)
+    t.do("roll", by="b1", dice=[6, 6, 6, 6, 6])
+    with t.engine.world.active():
+        t.engine.rng.forced_dice.append(1)  # targeting roll 1: A1
+    t.apply(next(a for a in t.options("activate") if a.get("ability") == "rampage"))
+    asked = []
+    while t.pending.kind != "offensive_roll":  # every window until his next Roll Phase
+        asked.append((t.pending.player, t.labels()))
+        t.apply(next(o.action for o in t.pending.options if o.action.kind == "pass"))
+    assert all("Play Buh, Bye! (1 CP)" not in labels for _player, labels in asked)
+    assert [e.data["player"] for e in t.events("status_gained") if e.data["status"] == "stun"] == [
+        t.seat("a1")
+    ]
+    assert t.player("a1").health == 35
+    assert len(t.player("a2").hand) == 1

@@ -70,6 +70,7 @@ def deal_damage(eng, frame, fx):
         if pool is None:
             pool = ops.new_pool(eng, "isolated" if isolated else "immediate")
             pool.instances.append(inst)
+            _halve_if_blinded(eng, pool, inst)
             eng.push(DamageFrame(pool=pool.id))
             when = "at once"
         else:
@@ -86,6 +87,25 @@ def deal_damage(eng, frame, fx):
             pool=pool.id,
         )
     return DONE
+
+
+def _halve_if_blinded(eng, pool: DamagePool, inst: DamageInstance) -> None:
+    """Damage dealt on its own while a Blinding Light halving holds (until its Roll Phase
+    ends) is halved like the Roll Phase's own damage; an Ultimate's never is."""
+    if inst.dtype == "ultimate":
+        return
+    for player in eng.info.players:
+        if ops.has_flag(eng, player, "halve_isolated_damage"):
+            pool.mods.append(
+                DamageMod(
+                    target=inst.target,
+                    kind="halve",
+                    amount=0,
+                    source=player,
+                    label="Blinding Light",
+                )
+            )
+            return
 
 
 @verb("heal")
@@ -167,21 +187,46 @@ def prevent_damage(eng, frame, fx):
     return DONE
 
 
-@verb("avoid_damage")
-def avoid_damage(eng, frame, fx):
-    me = frame.ctx.me
-    pool = pool_for(eng, me)
-    if pool is None or ops.incoming_for(pool, me) == 0:
-        eng.emit("note", f"{frame.ctx.source}: there is no damage to avoid.")
-        return DONE
+def _avoid(eng, frame, pool: DamagePool, target: int) -> None:
+    """`target` avoids all the avoidable damage gathered for them in `pool`."""
     pool.mods.append(
-        DamageMod(target=me, kind="avoid", amount=0, source=me, label=frame.ctx.source)
+        DamageMod(
+            target=target, kind="avoid", amount=0, source=frame.ctx.me, label=frame.ctx.source
+        )
     )
     eng.emit(
         "damage_avoided",
-        f"{frame.ctx.source}: {eng.name(me)} avoids all the damage gathered this phase!",
-        target=eng.seat(me),
+        f"{frame.ctx.source}: {eng.name(target)} avoids all the damage gathered this phase!",
+        target=eng.seat(target),
     )
+
+
+@verb("avoid_damage")
+def avoid_damage(eng, frame, fx):
+    who = targets(eng, frame, fx, "self")
+    if who is None:
+        return WAIT
+    for target in who:
+        pool = pool_for(eng, target)
+        if pool is None or ops.incoming_for(pool, target) == 0:
+            eng.emit("note", f"{frame.ctx.source}: there is no damage to avoid.")
+            continue
+        _avoid(eng, frame, pool, target)
+    return DONE
+
+
+@verb("cancel_own_damage")
+def cancel_own_damage(eng, frame, fx):
+    """The resolver's Roll Phase deals no damage: each opponent avoids whatever is pooled for
+    them in it (an Ultimate's damage still lands). The Attack itself still happens."""
+    me = frame.ctx.me
+    combat = eng.combat
+    pool = eng.pools.pools.get(combat.pool) if combat.pool is not None else None
+    if combat.attacker != me or pool is None or pool.resolved:
+        return DONE
+    for opponent in eng.opponents(me):
+        if any(i.source == me and i.target == opponent for i in pool.instances):
+            _avoid(eng, frame, pool, opponent)
     return DONE
 
 

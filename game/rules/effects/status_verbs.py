@@ -67,11 +67,12 @@ def _give(eng, frame, fx, who: list[int]) -> bool:
     for target in who:
         if target in done:
             continue
-        if not _reinflicted(eng, frame, target, fx["status"]):
+        status = ops.placed_as(eng, target, fx["status"], frame.ctx.me)
+        if not _reinflicted(eng, frame, target, status):
             return WAIT
-        if not _room_made(eng, frame, target, fx["status"], count):
+        if not _room_made(eng, frame, target, status, count):
             return WAIT
-        ops.give_status(eng, target, fx["status"], count, frame.ctx.me)
+        ops.give_status(eng, target, status, count, frame.ctx.me)
         done.append(target)
     return DONE
 
