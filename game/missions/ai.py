@@ -37,7 +37,7 @@ class MissionAI:
     def _move(self, engine, choice: PendingChoice) -> Action:
         hero = engine.heroes[choice.player]
         enemies = engine.living_enemies()
-        targets = [e.pos for e in enemies]
+        targets = [h for e in enemies for h in e.spaces]
         exits = [h for h, s in engine.hexes.items() if s.exit]
 
         def score(action: Action) -> float:
@@ -50,7 +50,11 @@ class MissionAI:
                 nearest = min(hexgrid.distance(h, t) for t in targets)
                 value -= nearest * 3
                 if nearest == 1:
-                    weakest = min(e.health for e in enemies if hexgrid.distance(h, e.pos) == 1)
+                    weakest = min(
+                        e.health
+                        for e in enemies
+                        if any(hexgrid.distance(h, x) == 1 for x in e.spaces)
+                    )
                     value += 10 - weakest * 0.2
                     adjacent = sum(1 for t in targets if hexgrid.distance(h, t) == 1)
                     value -= (adjacent - 1) * 1.5 * (1 if hero.health > 15 else 3)
@@ -128,9 +132,27 @@ class MissionAI:
                         return action
         return self._of(choice, "stop")[0]
 
+    @staticmethod
+    def _reflect_would_kill(engine, hero) -> bool:
+        """Attacking a boss whose defense hits back would defeat this Hero (and the boss is
+        not nearly finished, when the win would come first, rule 87)."""
+        for boss in engine.living_enemies("boss"):
+            bdef = engine.db.bosses[boss.enemy]
+            back = sum(
+                fx.get("amount", 0)
+                for part in (bdef.defense, bdef.unique_defense[2] if bdef.unique_defense else ())
+                for fx in part
+                if fx["do"] == "reflect"
+            )
+            if back and hero.health <= back and boss.health > 6:
+                return True
+        return False
+
     def _announce(self, engine, choice: PendingChoice) -> Action:
         hero = engine.heroes[choice.player]
         hero_def = engine.hero_def(hero)
+        if self._reflect_would_kill(engine, hero) and len(engine.living_enemies()) == 1:
+            return self._of(choice, "no_ability")[0]
         best, best_worth = self._of(choice, "no_ability")[0], 0.0
         for action in choice.actions():
             if action.kind == "activate":
@@ -177,11 +199,29 @@ class MissionAI:
         shields = self._of(choice, "spend_shield")
         if shields:
             return max(shields, key=lambda a: a.get("count"))
+        if incoming >= 3:
+            for kind in ("spend_token", "play"):
+                found = self._of(choice, kind)
+                if found:
+                    return found[0]
+        hero = engine.heroes[choice.player]
+        if worth_it and hero.health <= incoming + 3:
+            found = self._of(choice, "exhaust")
+            if found:
+                return found[0]
         for kind in ("spend_evasive", "spend_flight"):
             found = self._of(choice, kind)
             if found and worth_it:
                 return found[0]
         return self._of(choice, "take_damage")[0]
+
+    def _attack_modifiers(self, engine, choice: PendingChoice) -> Action:
+        """Spend everything that adds to an Attack: Bonus Damage, own tokens, cards."""
+        for kind in ("spend_bonus", "spend_token", "play"):
+            found = self._of(choice, kind)
+            if found:
+                return found[0]
+        return self._of(choice, "done")[0]
 
     def _status_or_momentum(self, engine, choice: PendingChoice) -> Action:
         if choice.context.get("known"):

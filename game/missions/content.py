@@ -33,6 +33,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gain_range": ((), ()),
     "deal_damage": (("amount",), ("type",)),
     "prevent": (("amount",), ()),
+    "prevent_damage": (("amount",), ()),
     "reflect": (("amount",), ()),
     "damage_heroes": (("amount",), ("type",)),
     "heroes_status": (("status",), ("count",)),
@@ -112,6 +113,7 @@ class HenchmanDef:
     attack: Strike
     crisis: CrisisAbility
     text: str
+    size: int = 1  # spaces it stands on (rule 56: large enemies cover 2+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,7 +456,18 @@ def _load_enemies(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> None
         r.only(
             obj,
             p,
-            {"id", "name", "icon", "health", "shields", "objective", "attack", "crisis", "text"},
+            {
+                "id",
+                "name",
+                "icon",
+                "health",
+                "shields",
+                "objective",
+                "attack",
+                "crisis",
+                "text",
+                "size",
+            },
         )
         h = HenchmanDef(
             id=r.ident(obj, "id", p),
@@ -466,6 +479,7 @@ def _load_enemies(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> None
             attack=_strike(r, r.field(obj, "attack", p, dict), _join(p, "attack"), checks),
             crisis=_crisis(r, r.field(obj, "crisis", p, dict), _join(p, "crisis"), checks),
             text=r.text(obj, "text", p),
+            size=_int(r, obj, "size", p, 1, 3, default=1),
         )
         db.henchmen[h.id] = h
     for i, item in enumerate(_list(r, root, "threats", "")):
@@ -776,7 +790,9 @@ def _power(r: _Reader, obj: dict, key: str, path: str, checks: _Checks) -> AllyP
     return AllyPower(
         effects=_effects(r, r.field(po, "effects", p, list), _join(p, "effects"), checks),
         requirement=req,
-        phase=r.field(po, "phase", p, str, default=""),
+        phase=_choice(r, po, "phase", p, ("", "main", "instant"), default="")
+        if "phase" in po
+        else "",
         name=r.field(po, "name", p, str, default=""),
         ranged=r.field(po, "range", p, bool, default=False),
     )

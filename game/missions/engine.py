@@ -205,12 +205,17 @@ class MissionEngine:
 
     def enemy_at(self, h: Hex) -> EnemyState | None:
         for e in self.enemies:
-            if not e.defeated and e.pos == h:
+            if not e.defeated and (e.pos == h or h in e.extra):
                 return e
         return None
 
     def adjacent(self, a: Hex | None, b: Hex | None) -> bool:
         return a is not None and b is not None and hexgrid.adjacent(a, b)
+
+    def touching(self, pos: Hex | None, enemy: EnemyState) -> bool:
+        """Melee reach (rule 4): a shared border with any space the enemy stands on (large
+        enemies stand on 2+ spaces)."""
+        return any(self.adjacent(pos, h) for h in enemy.spaces)
 
     def passable(self, h: Hex) -> bool:
         space = self.hexes.get(h)
@@ -293,8 +298,9 @@ class MissionEngine:
         if enemy.health == 0:
             enemy.defeated = True
             self.emit("enemy_defeated", f"{enemy.name} is defeated.")
-            if enemy.kind == "henchman":
-                self.hexes[enemy.pos].defeat_tile = True
+            if enemy.kind == "henchman":  # one Defeat tile covers every space it held (rule 56)
+                for h in enemy.spaces:
+                    self.hexes[h].defeat_tile = True
                 self._momentum_owed += 2
 
     # ------------------------------------------------------------ the whole mission
@@ -445,6 +451,7 @@ class MissionEngine:
                 hdef = self.db.henchmen[side.henchmen[slot]]
                 health = hdef.health + min(8, 2 * up)
                 enemy = EnemyState("henchman", hdef.id, hdef.name, slot, health, health, h)
+                enemy.extra = self._large_spaces(side.map, hdef, h)
                 if hdef.shields:
                     enemy.tokens["shield"] = hdef.shields
                 esper.create_entity(enemy)
@@ -482,6 +489,24 @@ class MissionEngine:
         return
         yield  # pragma: no cover - makes this a generator
 
+    LARGE_SHAPE = ((1, 0), (0, 1))  # a large enemy's extra spaces: east, then south-east
+
+    def _large_spaces(self, map_name: str, hdef, h: Hex, placed=None) -> tuple[Hex, ...]:
+        """The extra spaces of a large Henchman (size 2 or 3): they must be open map spaces
+        with no other enemy on them (nor a Henchman placement of the map, `placed`)."""
+        out = []
+        if placed is None:
+            placed = {pos for _slot, pos in self.map.henchmen} if self.map else set()
+        for dq, dr in self.LARGE_SHAPE[: max(0, hdef.size - 1)]:
+            extra = (h[0] + dq, h[1] + dr)
+            space = self.hexes.get(extra)
+            if space is None or space.dark or self.enemy_at(extra) or extra in placed:
+                raise ValueError(
+                    f"{map_name}: the large {hdef.name} at {h} needs the open space {extra}"
+                )
+            out.append(extra)
+        return tuple(out)
+
     def draw_boost(self) -> int | None:
         info = self.info
         if not info.boost_pile:
@@ -513,6 +538,8 @@ class MissionEngine:
         )
         for name, phase in phases:
             info.phase = name
+            for hero in self.heroes:
+                hero.phase = name
             yield from phase()
             yield from self._hand_out_momentum()
             if self._end_of_phase():
@@ -656,17 +683,14 @@ class MissionEngine:
                 hero.pos = None
                 self.emit("exit", f"{hero.name} leaves the map by the EXIT.")
                 continue
-            if space.tiles:
-                tiles, space.tiles = space.tiles, []
-                for tile, face_up in tiles:
-                    if face_up:
-                        yield from self.turn.resolve_boost(hero, tile)
-                        self.info.boost_discard.append(tile)
-                    else:
-                        hero.facedown.append(tile)
-                        self.emit(
-                            "facedown", f"{hero.name} puts a face-down Boost Tile on their dial."
-                        )
+            while space.tiles:
+                tile, face_up = space.tiles.pop(0)
+                if face_up:  # (discarded as it resolves, so no tile is ever out of play)
+                    self.info.boost_discard.append(tile)
+                    yield from self.turn.resolve_boost(hero, tile)
+                else:
+                    hero.facedown.append(tile)
+                    self.emit("facedown", f"{hero.name} puts a face-down Boost Tile on their dial.")
 
     # ------------------------------------------------------------ Defeat tiles: 2 Momentum
 
@@ -712,13 +736,16 @@ class MissionEngine:
         info.enemy_dice = [("red", self.roll()) for _ in range(info.red_dice)]
         info.enemy_dice += [("black", self.roll()) for _ in range(info.black_dice)]
 
-    def dice_symbols(self) -> Counter[str]:
+    def dice_symbols(self, hexed: bool = False) -> Counter[str]:
+        """The symbols on the Enemy Dice; for a Hexed enemy every 6 is a blank face."""
         return Counter(
-            self.db.dice[color].faces[value - 1] for color, value in self.info.enemy_dice
+            self.db.dice[color].faces[value - 1]
+            for color, value in self.info.enemy_dice
+            if not (hexed and value == 6)
         )
 
-    def objective_met(self, objective: tuple[tuple[str, int], ...]) -> bool:
-        symbols = self.dice_symbols()
+    def objective_met(self, objective: tuple[tuple[str, int], ...], hexed: bool = False) -> bool:
+        symbols = self.dice_symbols(hexed)
         return all(symbols.get(sym, 0) >= n for sym, n in objective)
 
     def _enemy_roll(self) -> Driver:
@@ -737,16 +764,22 @@ class MissionEngine:
                 for enemy in sorted(
                     self.living_enemies("henchman"), key=lambda e: hexgrid.reading_key(e.pos)
                 ):
-                    if enemy.panel == panel and not enemy.defeated:
-                        yield from self.enemy_attack(enemy, hdef.attack)
+                    if enemy.panel != panel or enemy.defeated:
+                        continue
+                    if enemy.tokens.get("hex") and not self.objective_met(hdef.objective, True):
+                        self.emit("hex", f"{enemy.name} is Hexed: its 6s are blank, so it waits.")
+                        continue
+                    yield from self.enemy_attack(enemy, hdef.attack)
         threat = self.info.threat
         if threat and self.objective_met(self.db.threats[threat].objective):
             self.threat_acts()
+        for enemy in self.living_enemies():  # Hex leaves at the end of the holder's turn
+            self.remove_status(enemy, "hex")
 
     def strike_targets(self, enemy: EnemyState, reach: str) -> list[HeroState]:
         heroes = self.active_heroes()
         if reach == "melee":
-            return [h for h in heroes if self.adjacent(h.pos, enemy.pos)]
+            return [h for h in heroes if self.touching(h.pos, enemy)]
         return heroes
 
     def enemy_attack(self, enemy: EnemyState, strike: Strike) -> Driver:
@@ -791,6 +824,8 @@ class MissionEngine:
                 self.add_status(hero if on == "target" else enemy, status, count)
             if first and paralyzed:
                 self.remove_status(enemy, "paralyze")
+            if first:  # rule 69: it leaves now, the enemy keeps the Attack it activated
+                self.remove_status(enemy, "hex")
 
     def _boss_roll(self) -> Driver:
         """The Boss Enemy Roll (rules 99-103)."""
@@ -807,17 +842,18 @@ class MissionEngine:
                 self.emit("facedown_placed", f"A face-down Boost Tile lands on space {value}.")
         if boss is not None:
             bdef = self.db.bosses[boss.enemy]
-            attack = next((a for a in bdef.attacks if self.objective_met(a.objective)), None)
+            hexed = bool(boss.tokens.get("hex"))
+            attack = next((a for a in bdef.attacks if self.objective_met(a.objective, hexed)), None)
             if attack is None:
                 self.emit("no_attack", f"{boss.name}'s roll matches no Attack.")
             else:
                 yield from self.boss_attack(boss, attack)
         for hero in self.turn_order():
-            tiles, hero.facedown = hero.facedown, []
-            for tile in tiles:
+            while hero.facedown:
+                tile = hero.facedown.pop(0)
                 self.emit("reveal", f"{hero.name} reveals a Boost Tile.")
-                yield from self.turn.resolve_boost(hero, tile)
                 self.info.boost_discard.append(tile)
+                yield from self.turn.resolve_boost(hero, tile)
 
     def boss_attack(self, boss: EnemyState, attack) -> Driver:
         self.emit("boss_attack", f"{boss.name} uses {attack.name}.")
@@ -827,7 +863,7 @@ class MissionEngine:
             self.remove_status(boss, "bonus_damage", boss.tokens.get("bonus_damage", 0))
         first = True
         for hero in heroes:
-            near = self.adjacent(hero.pos, boss.pos)
+            near = self.touching(hero.pos, boss)
             part = attack.melee if near else attack.ranged
             if part is None and attack.melee is None:
                 part = attack.ranged  # a ranged-only Attack reaches adjacent Heroes too
@@ -848,6 +884,8 @@ class MissionEngine:
             )
             if first and paralyzed:
                 self.remove_status(boss, "paralyze")
+            if first:
+                self.remove_status(boss, "hex")
             first = False
 
     def threat_acts(self) -> None:
@@ -926,7 +964,7 @@ class MissionEngine:
                 self.emit("crisis", f"{enemy.name} uses {crisis.name}.")
                 if crisis.damage:
                     for hero in heroes:
-                        if crisis.melee_only and not self.adjacent(hero.pos, enemy.pos):
+                        if crisis.melee_only and not self.touching(hero.pos, enemy):
                             continue
                         pool[hero.seat] += crisis.damage
                 if crisis.heal:

@@ -51,6 +51,10 @@ class Ctx:
     flags: set = field(default_factory=set)
     attempts: int = 0  # Roll Attempts used (passives that count them)
     dealt: int = 0  # damage that landed on the target (for "after damage" conditions)
+    window: str = ""  # own_attack | incoming_damage when a token or card is spent
+    avoid: bool = False  # incoming damage avoided entirely (Smoke Bomb)
+    extra_attempts: int = 0  # Roll Attempts added by cards during the Offensive Roll
+    vars: dict = field(default_factory=dict)  # values recorded by effects ("record")
 
 
 class HeroTurn:
@@ -60,12 +64,18 @@ class HeroTurn:
     # ------------------------------------------------------------ Hero Phase Part 1
 
     def part_one(self) -> Driver:
+        """Upkeep and Income for everyone, then Main (1) with every Hero in it together (so
+        Main Phase cards may reach any teammate, rule 37), then each Hero's Offensive Roll
+        in turn order; a Hero who has rolled is "ready" (rule 38)."""
         e = self.e
-        for hero in e.active_heroes():
+        heroes = e.active_heroes()
+        for hero in heroes:
+            hero.phase = "upkeep"
             yield from self.upkeep(hero)
             if hero.defeated:
                 continue
             if e.info.round > 1:
+                hero.phase = "income"
                 if hero.skip_income or hero.tokens.get("concussion"):
                     e.remove_status(hero, "concussion")
                     e.emit("concussion", f"{hero.name} skips Income.")
@@ -73,8 +83,25 @@ class HeroTurn:
                     e.gain_cp(hero, 1)
                     e.draw(hero, 1)
                     yield from self.passives(hero, "income")
+        heroes = [h for h in heroes if not h.defeated]
+        for hero in heroes:
+            hero.phase = "main1"
+        for hero in heroes:
             yield from self.main_phase(hero, 1)
+        for hero in heroes:
+            if hero.defeated:
+                continue
+            hero.phase = "roll"
             yield from self.offensive_roll(hero)
+            hero.phase = "ready"
+
+    def teammates_in_phase(self, hero: HeroState) -> list[HeroState]:
+        """Rule 37: the teammates this Hero may interact with now (same step of the round)."""
+        return [
+            h
+            for h in self.e.active_heroes()
+            if h is not hero and h.phase == hero.phase and hero.phase
+        ]
 
     def passives(self, hero: HeroState, moment: str, ctx: Ctx | None = None) -> Driver:
         """The Hero's passive abilities that trigger at this moment (as in the duel)."""
@@ -130,7 +157,7 @@ class HeroTurn:
                                 act(hero.seat, "upgrade", index=i), f"Play {card.name} ({cost} CP)"
                             )
                         )
-                if card.type == "main" and card.cost <= hero.cp and self.playable_in_missions(card):
+                if card.cost <= hero.cp and self.card_fits(hero, card, "main"):
                     opts.append(
                         Option(
                             act(hero.seat, "play", index=i), f"Play {card.name} ({card.cost} CP)"
@@ -157,7 +184,13 @@ class HeroTurn:
                     )
             for ally_id in hero.allies:
                 ally = e.db.allies[ally_id]
-                if ally.exhaust and ally.exhaust.phase == "main":
+                if ally.exhaust and (
+                    ally.exhaust.phase == "main"
+                    or (
+                        ally.exhaust.phase == "instant"
+                        and not any(fx["do"] == "prevent_damage" for fx in ally.exhaust.effects)
+                    )
+                ):
                     opts.append(
                         Option(act(hero.seat, "exhaust", ally=ally_id), f"Exhaust {ally.name}")
                     )
@@ -191,29 +224,117 @@ class HeroTurn:
                 self.simple_effects(hero, ally.exhaust.effects)
                 e.emit("exhaust", f"{hero.name} exhausts {ally.name}.")
 
+    # Hero cards in Missions (the duel's card files, read by this interpreter). A card fits
+    # a window when it may be played then and every effect has a Missions meaning:
+    #   main        Main Phase and Instant cards (self, one enemy, every enemy, or a Hero in
+    #               the same phase - rule 37)
+    #   roll        Roll Phase cards that change your own dice or add Roll Attempts, during
+    #               your Offensive Roll
+    #   attack      Roll Phase Attack Modifiers (add damage, statuses ...), in Target & Resolve
+    #               once the target is chosen
+    #   enemy_dice  Roll Phase cards that change any die, on the Enemy Dice (rule 62)
+    #   damage      Instant cards played while damage is heading for you
     CARD_VERBS = frozenset(
-        {"heal", "gain_status", "draw", "gain_cp", "inflict_status", "deal_damage"}
+        {
+            "heal",
+            "gain_status",
+            "draw",
+            "gain_cp",
+            "inflict_status",
+            "deal_damage",
+            "remove_status",
+            "steal_cp",
+            "steal_health",
+        }
     )
-    CARD_TARGETS = frozenset({None, "self", "chosen_opponent", "all_opponents"})
+    CARD_TARGETS = frozenset({None, "self", "chosen_opponent", "all_opponents", "chosen_player"})
+    ATTACK_VERBS = frozenset(
+        {"add_damage", "inflict_status", "gain_status", "roll", "if", "on", "make_undefendable"}
+    )
+    MAIN_WHEN = frozenset({"status_in_play"})
+    ROLL_WHEN = frozenset({"own_offensive_roll", "own_alterable_die", "alterable_die"})
+
+    def card_fits(self, hero: HeroState, card, window: str) -> bool:
+        if card.type == "upgrade" or not card.effects:
+            return False
+        whens = {w for w, _n in card.play_when}
+        verbs = {fx.verb for fx in card.effects}
+        if window == "main":
+            if card.type not in ("main", "instant") or whens - self.MAIN_WHEN:
+                return False
+            if not all(
+                fx.verb in self.CARD_VERBS and fx.get("target") in self.CARD_TARGETS
+                for fx in card.effects
+            ):
+                return False
+            return "status_in_play" not in whens or any(
+                x.tokens for x in [*self.e.heroes, *self.e.living_enemies()]
+            )
+        if card.type != "roll":
+            if window == "damage":
+                return (
+                    card.type == "instant"
+                    and "someone_taking_damage" in whens
+                    and verbs <= {"prevent_damage", "gain_status", "draw"}
+                )
+            return False
+        if window == "roll":
+            return bool(whens & self.ROLL_WHEN) and verbs <= {"alter_dice", "extra_roll_attempts"}
+        if window == "attack":
+            return "own_attack" in whens and verbs <= self.ATTACK_VERBS
+        if window == "enemy_dice":
+            return (
+                "alterable_die" in whens
+                and verbs == {"alter_dice"}
+                and all(
+                    fx.get("whose") == "any"
+                    and fx.get("mode") in ("reroll", "set_any", "adjust_one")
+                    for fx in card.effects
+                )
+            )
+        return False
 
     def playable_in_missions(self, card) -> bool:
-        """Main Phase cards whose every effect has a Missions meaning (self, one enemy, or
-        every enemy); anything else can only be sold here for now."""
-        return bool(card.effects) and all(
-            fx.verb in self.CARD_VERBS and fx.get("target") in self.CARD_TARGETS
-            for fx in card.effects
-        )
+        """Kept for callers from before the card windows: a Main Phase card that fits."""
+        return card.type == "main" and self.card_fits(self.e.heroes[0], card, "main")
 
-    def play_main_card(self, hero: HeroState, index: int) -> Driver:
-        """A Main Phase card: not an Attack, so any enemy may be chosen (rule 43) and a status
-        may be swapped for Momentum (rule 49); damage to every enemy is not an Attack either."""
+    def card_options(self, hero: HeroState, window: str) -> list[Option]:
+        out = []
+        for i, card_id in enumerate(hero.hand):
+            card = self.e.content.cards[card_id]
+            if card.cost <= hero.cp and self.card_fits(hero, card, window):
+                out.append(
+                    Option(act(hero.seat, "play", index=i), f"Play {card.name} ({card.cost} CP)")
+                )
+        return out
+
+    def pay_card(self, hero: HeroState, index: int):
         e = self.e
         card = e.content.cards[hero.hand.pop(index)]
         hero.cp -= card.cost
         hero.discard.append(card.id)
-        e.emit("card", f"{hero.name} plays {card.name}.")
+        e.emit("card", f"{hero.name} plays {card.name}.", card=card.id)
+        return card
+
+    def choose_player(self, hero: HeroState, prompt: str) -> Driver:
+        """A "chosen player" on a Hero card: yourself or a teammate in the same phase (rule 37);
+        enemies are never chosen by these helping effects."""
+        heroes = [hero, *self.teammates_in_phase(hero)]
+        opts = [Option(act(hero.seat, "choose_hero", hero=h.seat), h.name) for h in heroes]
+        a = yield from self.e.ask(hero.seat, "choose", prompt, opts)
+        return self.e.heroes[a.get("hero")]
+
+    def play_main_card(self, hero: HeroState, index: int) -> Driver:
+        """A Main Phase or Instant card: not an Attack, so any enemy may be chosen (rule 43)
+        and a status may be swapped for Momentum (rule 49); damage to every enemy is not an
+        Attack either; a chosen player is you or a teammate in your phase (rule 37)."""
+        e = self.e
+        card = self.pay_card(hero, index)
         target = None
-        if any(fx.get("target") == "chosen_opponent" for fx in card.effects):
+        if any(
+            fx.get("target") == "chosen_opponent" or fx.verb == "steal_health"
+            for fx in card.effects
+        ):
             enemies = e.living_enemies()
             if enemies:
                 opts = [
@@ -228,6 +349,10 @@ class HeroTurn:
                 for enemy in e.living_enemies():
                     e.damage_enemy(enemy, self.amount(ctx, fx["amount"]), card.name)
                 continue
+            if fx.get("target") == "chosen_player":
+                mate = yield from self.choose_player(hero, f"{card.name}: which Hero?")
+                ctx = Ctx(mate, e.hero_def(mate), [], None, "card")
+                fx = {k: v for k, v in dict(fx).items() if k != "target"}
             yield from self.run(ctx, (fx,))
             if ctx.damage and target is not None:
                 e.damage_enemy(target, sum(a for a, _t in ctx.damage), card.name)
@@ -339,6 +464,8 @@ class HeroTurn:
                 hero.has_range = True
             elif ctx is not None and verb == "add_damage":
                 ctx.added += fx["amount"]
+            elif ctx is not None and verb == "prevent_damage":
+                ctx.prevent += fx["amount"]
             elif ctx is not None and verb == "deal_damage":
                 ctx.damage.append((fx["amount"], fx.get("type", "normal")))
             elif ctx is not None and verb == "inflict_status":
@@ -390,7 +517,10 @@ class HeroTurn:
         attempts = 3 - (1 if hero.tokens.get("entangle") else 0)
         dice = [e.roll() for _ in range(5)]
         used = 1
+        rolling = Ctx(hero, e.hero_def(hero), dice, window="own_roll")
         while True:
+            attempts += rolling.extra_attempts
+            rolling.extra_attempts = 0
             opts = [Option(act(hero.seat, "stop"), "Keep these dice")]
             if used < attempts:
                 for n in range(1, 6):
@@ -406,6 +536,7 @@ class HeroTurn:
                             f"Re-roll die {i} ({action.cost} Momentum)",
                         )
                     )
+            opts += self.card_options(hero, "roll")
             a = yield from e.ask(
                 hero.seat,
                 "offensive_roll",
@@ -422,6 +553,9 @@ class HeroTurn:
                 used += 1
                 for i in a.get("dice"):
                     dice[i] = e.roll()
+            elif a.kind == "play":
+                card = self.pay_card(hero, a.get("index"))
+                yield from self.run(rolling, card.effects)
             else:
                 self.use_momentum(hero, "reroll_own_die")
                 dice[a.get("die")] = e.roll()
@@ -548,7 +682,7 @@ class HeroTurn:
                 free = kind == "ultimate" or not is_attack or ranged or hero.has_range
                 options = []
                 for i, enemy in enumerate(e.enemies):
-                    if enemy in enemies and (free or e.adjacent(hero.pos, enemy.pos)):
+                    if enemy in enemies and (free or e.touching(hero.pos, enemy)):
                         options.append(
                             Option(
                                 act(hero.seat, "target", enemy=i),
@@ -647,10 +781,8 @@ class HeroTurn:
             ctx.added += e.roll()
         if attack.get("feat") == "feat_undefendable" or attack.get("flight"):
             ctx.undefendable = True
-        if is_attack and ctx.damage and hero.bonus:
-            # Bonus Damage tokens: a Hero spends them all on an Attack (not a choice yet)
-            ctx.added += sum(hero.bonus)
-            e.remove_status(hero, "bonus_damage", len(hero.bonus))
+        if is_attack and ctx.damage and target is not None:
+            yield from self.attack_modifiers(hero, ctx)
         if target is not None and ctx.damage:
             self.land_on_enemy(hero, target, ctx, is_attack)
         if ctx.self_damage:
@@ -663,6 +795,80 @@ class HeroTurn:
                 e.damage_hero(hero, ctx.self_damage, "own ability")
         if ctx.later:
             yield from self.run(ctx, ctx.later)
+
+    def token_spends(self, hero: HeroState, window: str, ctx: Ctx) -> list[Option]:
+        """The Hero's own tokens (Chi, Reload, Protect ...) that may be spent in this window
+        (own_attack or incoming_damage), by the duel's spend definitions. The Missions
+        statuses (Shield, Evasive, Flight, Bonus Damage) are offered by their own rules."""
+        e = self.e
+        out = []
+        for sid, count in sorted(hero.tokens.items()):
+            if count <= 0 or sid in e.db.statuses:
+                continue
+            info = e.content.statuses.get(sid)
+            spend = info.spend if info else None
+            if spend is None or window not in spend.when:
+                continue
+            if any(hero.tokens.get(c, 0) < n for c, n in spend.cost):
+                continue
+            if spend.condition is not None:
+                ctx.window = window
+                if not self.condition(ctx, spend.condition):
+                    continue
+            out.append(Option(act(hero.seat, "spend_token", status=sid), f"Spend {info.name}"))
+        return out
+
+    def spend_token(self, hero: HeroState, sid: str, ctx: Ctx, window: str) -> Driver:
+        e = self.e
+        spend = e.content.statuses[sid].spend
+        if not spend.keep:
+            e.remove_status(hero, sid)
+        for cost_sid, n in spend.cost:
+            e.remove_status(hero, cost_sid, n)
+        ctx.window = window
+        e.emit("spend", f"{hero.name} spends {e.content.statuses[sid].name}.")
+        yield from self.run(ctx, spend.effects)
+
+    def attack_modifiers(self, hero: HeroState, ctx: Ctx) -> Driver:
+        """Before an Attack's damage lands: the Hero chooses which Bonus Damage tokens to
+        spend, spends their own Attack-modifier tokens and plays Roll Phase Attack Modifier
+        cards (one question at a time, "done" first)."""
+        e = self.e
+        while True:
+            opts = [Option(act(hero.seat, "done"), "Resolve the damage")]
+            for i, value in enumerate(hero.bonus):
+                if value not in hero.bonus[:i]:
+                    opts.append(
+                        Option(
+                            act(hero.seat, "spend_bonus", index=i), f"Spend +{value} Bonus Damage"
+                        )
+                    )
+            opts += self.token_spends(hero, "own_attack", ctx)
+            opts += self.card_options(hero, "attack")
+            if len(opts) == 1:
+                return
+            a = yield from e.ask(
+                hero.seat,
+                "attack_modifiers",
+                f"{hero.name}: add to the Attack?",
+                opts,
+                base=sum(x for x, _t in ctx.damage) + ctx.added,
+            )
+            if a.kind == "done":
+                return
+            if a.kind == "spend_bonus":
+                value = hero.bonus.pop(a.get("index"))
+                hero.tokens["bonus_damage"] -= 1
+                if not hero.tokens["bonus_damage"]:
+                    del hero.tokens["bonus_damage"]
+                ctx.added += value
+                e.emit("bonus_damage", f"{hero.name} spends +{value} Bonus Damage.")
+            elif a.kind == "spend_token":
+                yield from self.spend_token(hero, a.get("status"), ctx, "own_attack")
+            else:
+                card = self.pay_card(hero, a.get("index"))
+                ctx.window = "own_attack"
+                yield from self.run(ctx, card.effects)
 
     def land_on_enemy(self, hero: HeroState, enemy: EnemyState, ctx: Ctx, is_attack: bool) -> None:
         """The Final Damage Total against an enemy: Attack Modifiers, the Boss Defense (unique
@@ -764,6 +970,8 @@ class HeroTurn:
             return min(total, value.get("max", total))
         if "roll_attempts" in value:
             return ctx.attempts
+        if "dealt" in value:
+            return ctx.dealt
         self.e.unsupported[f"amount:{next(iter(value))}"] += 1
         return 0
 
@@ -797,6 +1005,17 @@ class HeroTurn:
             return ctx.target is not None and ctx.target.tokens.get(c["status"], 0) >= c["count"]
         if "activated" in cond:
             return bool(ctx.ability_id) if cond["activated"] == "any" else False
+        if "spend_window" in cond:
+            return ctx.window == cond["spend_window"]
+        if "defense_rolled" in cond:  # enemies never make Defense Rolls (rules 53, 98)
+            return cond["defense_rolled"] is False
+        if "self_has_flag" in cond:
+            return cond["self_has_flag"] in ctx.flags
+        if "attack_base_at_least" in cond:
+            return sum(a for a, _t in ctx.damage) >= cond["attack_base_at_least"]
+        if "var_at_least" in cond:
+            c = cond["var_at_least"]
+            return ctx.vars.get(c["name"], 0) >= c["value"]
         self.e.unsupported[f"condition:{next(iter(cond))}"] += 1
         return False
 
@@ -854,7 +1073,16 @@ class HeroTurn:
             elif verb == "draw":
                 e.draw(hero, fx["count"])
             elif verb == "add_damage":
-                ctx.added += self.amount(ctx, fx["amount"])
+                added = self.amount(ctx, fx["amount"])
+                ctx.added += added
+                if "record" in fx:
+                    ctx.vars[fx["record"]] = ctx.vars.get(fx["record"], 0) + added
+            elif verb == "alter_dice":
+                yield from self.alter_dice(ctx, fx)
+            elif verb == "extra_roll_attempts":
+                ctx.extra_attempts += fx.get("count", 1)
+            elif verb == "avoid_damage":
+                ctx.avoid = True
             elif verb == "make_undefendable":
                 ctx.undefendable = True
             elif verb == "prevent_damage":
@@ -900,13 +1128,58 @@ class HeroTurn:
                 ctx.after.append(fx["effects"])
             elif verb == "additionally":
                 ctx.later.extend(fx["effects"])
-            elif verb == "grant_flag" and fx["flag"] == "refuse_duplicate_statuses":
-                ctx.flags.add(fx["flag"])
+            elif verb == "grant_flag" and fx["flag"] != "reload_reroll":
+                ctx.flags.add(fx["flag"])  # lasts for this ability / spend only
             elif verb == "then":
                 continue  # no response window in Missions: nobody plays Roll Phase cards here
             else:
                 e.unsupported[verb] += 1
                 e.emit("unsupported", f"'{verb}' has no Missions version yet and is skipped.")
+
+    def alter_dice(self, ctx: Ctx, fx) -> Driver:
+        """A card or token changing dice in `ctx.dice` in place (the duel's alter_dice modes:
+        reroll up to N, set a six, set any face, one up or down, copy another die)."""
+        e = self.e
+        hero = ctx.hero
+        dice = ctx.dice
+        mode, count = fx["mode"], fx.get("count", 1)
+        if not dice:
+            return
+        if mode == "reroll":
+            opts = [
+                Option(act(hero.seat, "alter_reroll", dice=combo), f"Re-roll dice {combo}")
+                for size in range(1, min(count, len(dice)) + 1)
+                for combo in combinations(range(len(dice)), size)
+            ]
+            a = yield from e.ask(
+                hero.seat, "alter_dice", "Re-roll which dice?", opts, dice=tuple(dice)
+            )
+            for i in a.get("dice"):
+                dice[i] = e.roll()
+            e.emit("alter_dice", f"{hero.name} re-rolls: now {dice}.")
+            return
+        for _ in range(count):
+            opts = []
+            for i, current in enumerate(dice):
+                if mode == "set_six":
+                    values = [6] if current != 6 else []
+                elif mode == "set_any":
+                    values = [v for v in range(1, 7) if v != current]
+                elif mode == "adjust_one":
+                    values = [v for v in (current - 1, current + 1) if 1 <= v <= 6]
+                else:  # copy_own
+                    values = sorted({v for j, v in enumerate(dice) if j != i and v != current})
+                opts += [
+                    Option(act(hero.seat, "set_die", die=i, value=v), f"Die {i + 1}: make it {v}")
+                    for v in values
+                ]
+            if not opts:
+                return
+            a = yield from e.ask(
+                hero.seat, "alter_dice", "Change which die?", opts, dice=tuple(dice)
+            )
+            dice[a.get("die")] = a.get("value")
+            e.emit("alter_dice", f"{hero.name} changes a die: now {dice}.")
 
     def status_or_momentum(self, ctx: Ctx, status: str, count: int) -> Driver:
         """Rule 49: instead of placing a status on a targeted enemy, take 1 Momentum."""
@@ -940,7 +1213,7 @@ class HeroTurn:
         """An enemy Attack lands on one Hero: Attack Modifiers, the Defense Roll (adjacent, or
         with Range - which may be bought now), then the Hero's Evasive and Shields."""
         e = self.e
-        adjacent = e.adjacent(hero.pos, enemy.pos)
+        adjacent = e.touching(hero.pos, enemy)
         defended: Ctx | None = None
         if dtype == "normal" and amount > 0:
             opts = [Option(act(hero.seat, "no_defense"), "Take it")]
@@ -1021,6 +1294,15 @@ class HeroTurn:
                     )
             if defended is not None and hero.tokens.get("flight"):
                 opts.append(Option(act(hero.seat, "spend_flight"), "Spend Flight (a 6 on 2 dice)"))
+            incoming = Ctx(hero, e.hero_def(hero), [], None, "defensive", window="incoming_damage")
+            opts += self.token_spends(hero, "incoming_damage", incoming)
+            opts += self.card_options(hero, "damage")
+            for ally_id in hero.allies:
+                ally = e.db.allies[ally_id]
+                if ally.exhaust and ally.exhaust.phase == "instant":
+                    opts.append(
+                        Option(act(hero.seat, "exhaust", ally=ally_id), f"Exhaust {ally.name}")
+                    )
             if len(opts) == 1:
                 return breakdown
             a = yield PendingChoice(
@@ -1032,6 +1314,25 @@ class HeroTurn:
             )
             if a.kind == "take_damage":
                 return breakdown
+            if a.kind in ("spend_token", "play", "exhaust"):
+                if a.kind == "spend_token":
+                    yield from self.spend_token(hero, a.get("status"), incoming, "incoming_damage")
+                elif a.kind == "play":
+                    card = self.pay_card(hero, a.get("index"))
+                    yield from self.run(incoming, card.effects)
+                else:
+                    ally = e.db.allies[a.get("ally")]
+                    self.send_away(hero, ally.id)
+                    e.emit("exhaust", f"{hero.name} exhausts {ally.name}.")
+                    self.simple_effects(hero, ally.exhaust.effects, incoming)
+                if incoming.avoid:
+                    mods.append(DamageMod(HERO, "avoid", 0, None, "avoided"))
+                    e.emit("avoid", f"{hero.name} avoids the damage.")
+                if incoming.halve:
+                    mods.append(DamageMod(HERO, "halve", 0, None, "halved"))
+                if incoming.prevent:
+                    mods.append(DamageMod(HERO, "prevent", incoming.prevent, None, "prevented"))
+                continue
             if a.kind == "spend_evasive":
                 e.remove_status(hero, "evasive")
                 if e.roll() <= 2:
@@ -1096,6 +1397,7 @@ class HeroTurn:
                                 f"Re-roll {color} {value} ({label})",
                             )
                         )
+                opts += self.card_options(hero, "enemy_dice")
                 a = yield from e.ask(
                     hero.seat,
                     "enemy_dice",
@@ -1105,6 +1407,15 @@ class HeroTurn:
                 )
                 if a.kind == "done":
                     break
+                if a.kind == "play":
+                    card = self.pay_card(hero, a.get("index"))
+                    values = [v for _c, v in e.info.enemy_dice]
+                    ctx = Ctx(hero, e.hero_def(hero), values, window="enemy_dice")
+                    yield from self.run(ctx, card.effects)
+                    e.info.enemy_dice = [
+                        (c, v) for (c, _old), v in zip(e.info.enemy_dice, values, strict=True)
+                    ]
+                    continue
                 way = a.get("way")
                 if way == "momentum":
                     self.use_momentum(hero, "reroll_enemy_die")

@@ -19,6 +19,8 @@ def default_path() -> Path:
 
 
 def save_mission(engine: MissionEngine, path: Path | None = None) -> Path:
+    from game.missions.invariants import mission_digest
+
     path = path or default_path()
     write_json(
         path,
@@ -27,6 +29,7 @@ def save_mission(engine: MissionEngine, path: Path | None = None) -> Path:
             "setup": engine.setup.to_json(),
             "actions": [a.to_json() for a in engine.actions],
             "round": engine.info.round,
+            "digest": mission_digest(engine),  # `python -m game replay` checks it
         },
     )
     return path

@@ -52,6 +52,9 @@ class HeroState:
     feats: list[str] = field(default_factory=list)  # unlocked, not yet used this mission
     skip_income: bool = False
     attack: dict | None = None  # what was rolled in Part 1, resolved in Target & Resolve
+    # the step of the round this Hero is in (rule 37: teammates interact only in the same one):
+    # a round phase name, or upkeep / income / main1 / roll / ready inside Part 1
+    phase: str = ""
 
 
 @dataclass(slots=True)
@@ -66,6 +69,12 @@ class EnemyState:
     defeated: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
     bonus: list[int] = field(default_factory=list)
+    # a large enemy stands on several spaces (rule 56); `pos` is the first, these the rest
+    extra: tuple[Hex, ...] = ()
+
+    @property
+    def spaces(self) -> tuple[Hex, ...]:
+        return (self.pos, *self.extra)
 
 
 @dataclass(slots=True)

@@ -99,7 +99,7 @@ def test_rule_91_side_two_keeps_health_cards_momentum_and_face_down_tiles():
     hero.facedown = [3]
     engine.hexes[(3, 0)].tiles = [(5, True)]
     boss = _boss_side(engine)
-    assert boss.kind == "boss" and boss.health == 30
+    assert boss.kind == "boss" and boss.health == engine.db.bosses["captain_brine"].health[0]
     assert (hero.health, hero.momentum, hero.cp, hero.hand, hero.facedown) == (20, 7, 5, hand, [3])
     assert hero.pos is None and engine.info.side == 1
     assert 5 in engine.info.boost_discard  # tiles on the old map are discarded
@@ -116,7 +116,7 @@ def test_rule_99_red_dice_place_face_down_tiles_on_numbered_spaces_under_existin
     tiles = engine.hexes[engine.map.numbered(3)].tiles
     assert tiles == [(0, True), (before[0], False), (before[1], False)]
     assert hero.facedown == []  # a tile placed under a Hero is not collected
-    assert boss.health == 30
+    assert boss.health == boss.start_health
 
 
 def test_rules_100_101_first_matching_attack_only_and_crit_on_face_down_tiles():
@@ -133,8 +133,10 @@ def test_rules_100_101_first_matching_attack_only_and_crit_on_face_down_tiles():
     drive(engine, engine._boss_roll(), choose("no_defense"))
     attacks = [e.text for e in engine.log if e.kind == "boss_attack"]
     assert attacks == ["Captain Brine uses Broadside."]
-    assert a.health == 30 - 6  # the melee part, no CRIT
-    assert b.health == 30 - 4 and b.tokens.get("knockdown") == 1  # range part + CRIT status
+    broadside = engine.db.bosses["captain_brine"].attacks[0]
+    assert a.health == 30 - broadside.melee[0]  # the melee part, no CRIT
+    assert b.health == 30 - broadside.ranged[0]  # the range part + the CRIT status
+    assert b.tokens.get("knockdown") == 1
     # rule 103: then the face-down tile is revealed and resolved (+CP)
     assert b.facedown == [] and b.cp > 2
 
@@ -156,7 +158,7 @@ def test_rule_100_no_matching_attack_means_no_attack():
     assert [e.text for e in engine.log if e.kind == "boss_attack"] == [
         "Captain Brine uses Harpoon."
     ]
-    assert hero.health == 45 - 4
+    assert hero.health == 45 - bdef.attacks[1].melee[0]
     engine.info.enemy_dice = [("red", 5), ("red", 1), ("black", 4), ("black", 6)]
     drive(engine, engine._boss_roll(), choose("no_defense"))
     assert any(e.kind == "no_attack" for e in engine.log)

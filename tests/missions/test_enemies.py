@@ -43,8 +43,10 @@ def test_rules_62_to_65_panels_left_to_right_henchmen_in_reading_order():
         "Gunrunner uses Spray and Pray.",  # panel 1, top row first
         "Gunrunner uses Spray and Pray.",
     ]
-    # thug: 3 to a; each gunrunner: 2 to both (range multi-strike)
-    assert a.health == 30 - 3 - 2 - 2 and b.health == 30 - 2 - 2
+    # thug: its damage to a; each gunrunner: its damage to both (range multi-strike)
+    thug = engine.db.henchmen["dock_thug"].attack.damage
+    gun = engine.db.henchmen["gunrunner"].attack.damage
+    assert a.health == 30 - thug - 2 * gun and b.health == 30 - 2 * gun
 
 
 def _no_reroll(engine):
@@ -75,13 +77,13 @@ def test_rule_67_the_unstoppable_threat_acts_last():
     clear_board(engine)
     hero = put(engine.heroes[0], (3, 1))
     henchman(engine, "dock_thug", (4, 1))
-    _dice(
-        engine, ("red", 1), ("red", 5), ("black", 1), ("black", 6), ("black", 6)
-    )  # 2 fists, 3 skulls
+    assert engine.db.threats["harbor_crane"].objective == (("star", 1),)
+    _dice(engine, ("red", 1), ("red", 6), ("black", 1), ("black", 6))  # 2 fists, a star
     drive(engine, _no_reroll(engine), choose("no_defense"))
     kinds = [ev.kind for ev in engine.log if ev.kind in ("enemy_attack", "threat")]
     assert kinds == ["enemy_attack", "threat"]
-    assert hero.health == 45 - 3 - 2
+    crane = engine.db.threats["harbor_crane"].effects[0]["amount"]
+    assert hero.health == 45 - engine.db.henchmen["dock_thug"].attack.damage - crane
 
 
 def test_rule_68_defend_adjacent_melee_but_ranged_only_with_range():
@@ -131,7 +133,7 @@ def test_rule_69_blind_only_affects_the_first_target():
         engine.enemy_attack(thug, engine.db.henchmen["dock_thug"].attack),
         choose("no_defense"),
     )
-    assert a.health == 30 and b.health == 27
+    assert a.health == 30 and b.health == 30 - engine.db.henchmen["dock_thug"].attack.damage
     assert "blind" not in thug.tokens
 
 
@@ -165,7 +167,8 @@ def test_rule_120_enemy_bonus_damage_all_spent_first_target_only():
         engine.enemy_attack(thug, engine.db.henchmen["dock_thug"].attack),
         choose("no_defense"),
     )
-    assert a.health == 30 - 8 and b.health == 30 - 3
+    hit = engine.db.henchmen["dock_thug"].attack.damage
+    assert a.health == 30 - hit - 3 - 2 and b.health == 30 - hit
     assert "bonus_damage" not in thug.tokens
 
 
@@ -182,7 +185,8 @@ def test_rule_122_enemy_flight_makes_the_attack_undefendable_for_the_first_hero(
         engine.enemy_attack(thug, engine.db.henchmen["dock_thug"].attack),
         choose("no_defense"),
     )
-    assert [c.player for c in asked] == [b.seat]  # only the second Hero may defend
+    defenses = [c.player for c in asked if c.kind == "defense_choice"]
+    assert defenses == [b.seat]  # only the second Hero may defend
     assert "flight" not in thug.tokens
 
 
@@ -310,7 +314,7 @@ def test_attack_modifiers_on_heroes_focus_fire_targeted_oppression_and_enemy_wit
         engine.enemy_attack(thug, engine.db.henchmen["dock_thug"].attack),
         choose("no_defense"),
     )
-    assert hero.health == 45 - (3 + 1 + 2 + 2 - 1)
+    assert hero.health == 45 - (engine.db.henchmen["dock_thug"].attack.damage + 1 + 2 + 2 - 1)
 
 
 def _answer(**by_kind):

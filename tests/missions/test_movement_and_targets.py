@@ -107,7 +107,11 @@ def test_rule_36_and_92_exit_opens_only_for_the_objective_and_the_hero_leaves():
     assert a.exited and a.pos is None
     assert engine.active_heroes() == [b]
     # an exited Hero still counts for "number of Heroes": the clock moves 2 segments
-    start = engine.info.clock
+    clock = engine.side().clock
+    start = next(
+        i for i in range(8) if all((clock[(i + k) % 8] or {}).get("do") != "threat" for k in (1, 2))
+    )
+    engine.info.clock = start  # (no threat segment, which could move the hand further)
     drive(engine, engine._crisis_clock())
     assert engine.info.clock == (start + 2) % 8
 
@@ -139,7 +143,9 @@ def test_rule_40_and_45_adjacent_only_targets_are_offered():
     far = henchman(engine, "dock_thug", (7, 1))
     _ready(engine, hero, "slap")
     _, asked = drive(engine, engine.turn.target_and_resolve(), choose("target"))
-    assert asked == []  # the only legal target is taken without asking (rule 45's Wolverine)
+    # the only legal target is taken without asking (rule 45's Wolverine); the hand's
+    # Attack Modifier cards may still be offered once the target is set
+    assert [c for c in asked if c.kind != "attack_modifiers"] == []
     assert near.health == 6 - 4 and far.health == 6
     # with a second adjacent enemy the Hero picks (rule 45's Storm)
     other = henchman(engine, "dock_thug", (3, 2))
@@ -193,7 +199,7 @@ def test_rule_49_take_one_momentum_instead_of_placing_a_status():
     thug = henchman(engine, "dock_thug", (4, 1), health=20)
     _ready(engine, hero, "crushing_blow", dice=(1, 2, 3, 4, 6))  # Concussion + 8
     _, asked = drive(engine, engine.turn.target_and_resolve(), choose("take_momentum"))
-    assert [c.kind for c in asked] == ["status_or_momentum"]
+    assert [c.kind for c in asked if c.kind != "attack_modifiers"] == ["status_or_momentum"]
     assert hero.momentum == 1 and "concussion" not in thug.tokens and thug.health == 12
 
 

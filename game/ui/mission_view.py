@@ -1,0 +1,446 @@
+"""Drawing pieces for the Missions screens: the hex map, the Crisis Clock, enemy dice and
+status tokens (game/ui/scenes/mission.py and game/ui/scenes/missions_menu.py use them).
+
+Geometry: pointy-top hexes in axial coordinates (game.missions.hexgrid); a `HexLayout` fits a
+map's spaces into a rectangle and converts both ways (pixel -> hex with cube rounding), so a
+click lands on exactly the space drawn under the pointer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+
+import pygame
+
+from game.missions import hexgrid
+from game.missions.hexgrid import Hex
+from game.ui import theme as T
+from game.ui.widgets import text_surface
+
+SQRT3 = math.sqrt(3)
+
+PANEL_COLOURS = {
+    "green": (70, 140, 80),
+    "blue": (60, 110, 190),
+    "red": (190, 64, 56),
+    "purple": (128, 84, 184),
+    "orange": (214, 128, 44),
+    "yellow": (206, 172, 52),
+    "grey": (128, 128, 128),
+    "gray": (128, 128, 128),
+    "teal": (50, 150, 150),
+    "brown": (140, 96, 60),
+    "black": (70, 70, 70),
+    "white": (210, 210, 200),
+    "pink": (210, 110, 160),
+}
+MOMENTUM = (142, 91, 214)
+FLOOR = (92, 104, 92)
+FLOOR_LIGHT = (112, 126, 110)
+DARK_SPACE = (26, 30, 28)
+ENTRY = (72, 150, 104)
+EXIT = (200, 150, 60)
+NUMBERED = (196, 64, 56)
+SEAT_COLOURS = ((228, 196, 90), (96, 170, 230), (226, 120, 180), (130, 210, 140))
+
+
+def panel_colour(name: str) -> tuple[int, int, int]:
+    return PANEL_COLOURS.get((name or "").lower(), T.BRASS)
+
+
+@dataclass
+class HexLayout:
+    """Axial hex <-> pixel for one map drawn in one rectangle."""
+
+    size: float  # centre to corner
+    origin: tuple[float, float]  # pixel of axial (0, 0)
+
+    @staticmethod
+    def fit(hexes, rect: pygame.Rect, max_size: float = 60.0) -> HexLayout:
+        hexes = list(hexes)
+        if not hexes:
+            return HexLayout(20.0, rect.center)
+        xs = [SQRT3 * (q + r / 2) for q, r in hexes]
+        ys = [1.5 * r for _q, r in hexes]
+        span_w = max(xs) - min(xs) + SQRT3
+        span_h = max(ys) - min(ys) + 2.0
+        size = min(rect.w / span_w, rect.h / span_h, max_size)
+        cx = (max(xs) + min(xs)) / 2 * size
+        cy = (max(ys) + min(ys)) / 2 * size
+        return HexLayout(size, (rect.centerx - cx, rect.centery - cy))
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        q, r = h
+        return (
+            self.origin[0] + self.size * SQRT3 * (q + r / 2),
+            self.origin[1] + self.size * 1.5 * r,
+        )
+
+    def corners(self, h: Hex, shrink: float = 0.0) -> list[tuple[float, float]]:
+        cx, cy = self.center(h)
+        s = self.size - shrink
+        return [
+            (
+                cx + s * math.cos(math.radians(60 * i - 30)),
+                cy + s * math.sin(math.radians(60 * i - 30)),
+            )
+            for i in range(6)
+        ]
+
+    def hex_at(self, pos: tuple[float, float]) -> Hex:
+        x = (pos[0] - self.origin[0]) / self.size
+        y = (pos[1] - self.origin[1]) / self.size
+        qf = SQRT3 / 3 * x - y / 3
+        rf = 2 / 3 * y
+        sf = -qf - rf
+        q, r, s = round(qf), round(rf), round(sf)
+        dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return (int(q), int(r))
+
+
+def path_to(start_hexes, goal: Hex, passable) -> list[Hex]:
+    """A shortest path over passable spaces (for the movement preview)."""
+    starts = [s for s in start_hexes if passable(s) or s == goal]
+    prev: dict[Hex, Hex | None] = {}
+    queue: deque[Hex] = deque()
+    for s in starts:
+        prev[s] = None
+        queue.append(s)
+    while queue:
+        h = queue.popleft()
+        if h == goal:
+            out = [h]
+            while prev[out[-1]] is not None:
+                out.append(prev[out[-1]])
+            return out[::-1]
+        for n in hexgrid.neighbors(h):
+            if n not in prev and (passable(n) or n == goal):
+                prev[n] = h
+                queue.append(n)
+    return [goal]
+
+
+# ------------------------------------------------------------------ small pieces
+
+
+def token(status_id: str, name: str, kind: str, size: int) -> pygame.Surface:
+    from game.ui import art
+
+    return art._token(status_id, name, kind, size)
+
+
+def draw_pips(
+    surface: pygame.Surface, center: tuple[int, int], health: int, shields: int, th: T.Theme
+) -> pygame.Rect:
+    """Health as a red badge with the number, Shields as small blue pips beside it."""
+    font = th.font(13, bold=True)
+    label = text_surface(font, str(health), T.WHITE)
+    w = max(label.get_width() + th.px(10), th.px(22))
+    h = label.get_height() + th.px(2)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = center
+    pygame.draw.rect(surface, T.HEALTH, rect, border_radius=h // 2)
+    pygame.draw.rect(surface, (40, 10, 10), rect, 1, border_radius=h // 2)
+    surface.blit(label, label.get_rect(center=rect.center))
+    if shields:
+        r = th.px(6)
+        sx = rect.right + r + th.px(2)
+        for i in range(min(shields, 5)):
+            c = (sx + i * (2 * r + th.px(1)), rect.centery)
+            pygame.draw.circle(surface, T.CP, c, r)
+            pygame.draw.circle(surface, T.WHITE, c, r, 1)
+        if shields > 5:
+            more = text_surface(th.font(11, bold=True), f"+{shields - 5}", T.WHITE)
+            surface.blit(more, (sx + 5 * (2 * r + 1), rect.y))
+    return rect
+
+
+def _star(surf: pygame.Surface, center, radius: float, colour) -> None:
+    pts = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = math.radians(-90 + 36 * i)
+        pts.append((center[0] + r * math.cos(a), center[1] + r * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+_ENEMY_FACES: dict[tuple, pygame.Surface] = {}
+
+
+def enemy_die_face(colour: str, symbol: str, value: int, size: int, highlight=False):
+    """A red or black Enemy Die: the symbol large, the number in a corner (red dice only point
+    at numbered map spaces, so only they show the number big enough to read)."""
+    key = (colour, symbol, value, size, highlight)
+    surf = _ENEMY_FACES.get(key)
+    if surf is not None:
+        return surf
+    from game.ui import art
+
+    size = max(12, size)
+    body = (170, 38, 36) if colour == "red" else (34, 32, 34)
+    edge = (230, 110, 96) if colour == "red" else (120, 116, 110)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = max(3, size // 5)
+    pygame.draw.rect(surf, body, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(
+        surf,
+        (highlight and T.HIGHLIGHT) or edge,
+        surf.get_rect(),
+        max(1, size // 16 + (2 if highlight else 0)),
+        border_radius=radius,
+    )
+    ink = T.PARCHMENT
+    icon_size = int(size * 0.55)
+    if symbol == "star":
+        _star(surf, (size / 2, size * 0.55), icon_size / 2, T.GOLD)
+    else:
+        icon = art.symbol_icon(symbol, icon_size, ink)
+        surf.blit(icon, icon.get_rect(center=(size // 2, int(size * 0.55))))
+    if size >= 22:
+        font = art._font(max(8, size // 4))
+        digit = font.render(str(value), True, T.GOLD if colour == "red" else ink)
+        surf.blit(digit, (max(2, size // 12), 0))
+    if len(_ENEMY_FACES) > 400:
+        _ENEMY_FACES.clear()
+    _ENEMY_FACES[key] = surf
+    return surf
+
+
+def objective_icons(
+    surface: pygame.Surface, objective, pos: tuple[int, int], size: int, th: T.Theme
+) -> int:
+    """A roll objective ("2 Fist + 1 Skull") as small black dice; returns the width used."""
+    x, y = pos
+    for symbol, count in objective:
+        for _ in range(count):
+            face = enemy_die_face("black", symbol, 0, size)
+            surface.blit(face, (x, y))
+            x += size + th.px(2)
+        x += th.px(4)
+    return x - pos[0]
+
+
+# ------------------------------------------------------------------ the Crisis Clock
+
+CLOCK_WORDS = {
+    "heroes_damage": ("DMG", T.HEALTH),
+    "heroes_lose_cp": ("-CP", T.CP),
+    "heroes_status": ("STS", T.NEGATIVE),
+    "heroes_discard": ("CARD", (150, 120, 200)),
+    "threat": ("THR", (220, 120, 40)),
+    "enemy_crisis": ("ENE", T.BRASS),
+    "boss_crisis": ("BOSS", T.GOLD),
+}
+
+
+def clock_segment_text(segment: dict | None, db) -> str:
+    if segment is None:
+        return "Empty segment: nothing happens."
+    verb = segment["do"]
+    if verb == "heroes_damage":
+        return f"Every Hero on the map takes {segment['amount']} damage (pooled)."
+    if verb == "heroes_lose_cp":
+        return f"Every Hero loses {segment['amount']} CP."
+    if verb == "heroes_status":
+        return f"Every Hero gains {segment['count']} {segment['status']}."
+    if verb == "heroes_discard":
+        return f"Every Hero discards {segment['count']} card."
+    if verb == "threat":
+        return "The Unstoppable Threat acts."
+    if verb == "enemy_crisis":
+        hdef = db.henchmen.get(segment.get("enemy", ""))
+        if hdef is not None:
+            return f"Every {hdef.name} uses its Crisis Ability, {hdef.crisis.name}."
+        return "Henchmen use their Crisis Ability."
+    if verb == "boss_crisis":
+        return "The boss uses its Crisis Ability."
+    return verb
+
+
+def clock_label(segment: dict | None, db) -> tuple[str, tuple[int, int, int]]:
+    if segment is None:
+        return ("", T.TEXT_DIM)
+    word, colour = CLOCK_WORDS.get(segment["do"], ("?", T.TEXT))
+    if segment["do"] == "enemy_crisis":
+        hdef = db.henchmen.get(segment.get("enemy", ""))
+        if hdef is not None:
+            colour = panel_colour(hdef.icon)
+            word = "".join(p[0] for p in hdef.name.split()[:2]).upper()
+    elif segment["do"] == "heroes_damage":
+        word = f"-{segment['amount']}\u2665"  # Health lost, as a heart
+    return word, colour
+
+
+def draw_clock(
+    surface: pygame.Surface,
+    center: tuple[int, int],
+    radius: int,
+    segments,
+    hand: float,
+    th: T.Theme,
+    db,
+    lit: int | None = None,
+) -> list[tuple[pygame.Rect, str]]:
+    """Eight segments clockwise from the top, coloured by what they do, and the hand (a
+    fractional segment index so it can sweep). Returns hover areas with their texts."""
+    cx, cy = center
+    pygame.draw.circle(surface, (24, 20, 18), center, radius + th.px(6))
+    pygame.draw.circle(surface, T.BRASS, center, radius + th.px(6), max(2, th.px(3)))
+    spots = []
+    font = th.font(11, bold=True, condensed=True)
+    for i in range(8):
+        a0 = math.radians(-90 - 22.5 + 45 * i)
+        a1 = math.radians(-90 + 22.5 + 45 * i)
+        pts = [center]
+        for k in range(9):
+            a = a0 + (a1 - a0) * k / 8
+            pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+        seg = segments[i] if i < len(segments) else None
+        word, colour = clock_label(seg, db)
+        fill = tuple(int(c * 0.45) for c in colour) if seg else (48, 42, 38)
+        if lit == i:
+            fill = tuple(min(255, int(c * 0.9)) for c in colour) if seg else (90, 80, 60)
+        pygame.draw.polygon(surface, fill, pts)
+        pygame.draw.polygon(surface, (20, 16, 14), pts, 1)
+        mid = math.radians(-90 + 45 * i)
+        tx, ty = cx + radius * 0.68 * math.cos(mid), cy + radius * 0.68 * math.sin(mid)
+        if word:
+            label = text_surface(font, word, T.WHITE)
+            surface.blit(label, label.get_rect(center=(tx, ty)))
+        hit = pygame.Rect(0, 0, th.px(30), th.px(24))
+        hit.center = (int(tx), int(ty))
+        spots.append((hit, f"Segment {i + 1}: {clock_segment_text(seg, db)}"))
+    pygame.draw.circle(surface, T.BRASS_DARK, center, int(radius * 0.26))
+    angle = math.radians(-90 + 45 * hand)
+    tip = (cx + radius * 0.9 * math.cos(angle), cy + radius * 0.9 * math.sin(angle))
+    side = math.radians(-90 + 45 * hand + 90)
+    w = radius * 0.07
+    base1 = (cx + w * math.cos(side), cy + w * math.sin(side))
+    base2 = (cx - w * math.cos(side), cy - w * math.sin(side))
+    pygame.draw.polygon(surface, T.HIGHLIGHT, [base1, tip, base2])
+    pygame.draw.circle(surface, T.HIGHLIGHT, center, max(3, int(radius * 0.1)))
+    pygame.draw.circle(surface, T.INK, center, max(2, int(radius * 0.05)))
+    return spots
+
+
+# ------------------------------------------------------------------ the map
+
+
+def draw_hex_map(
+    surface: pygame.Surface,
+    layout: HexLayout,
+    spaces: dict,
+    th: T.Theme,
+    *,
+    glow_hexes=(),
+    path=(),
+    hover: Hex | None = None,
+    target_hexes=(),
+    ring_hexes=(),
+) -> None:
+    """Every space: floor, dark (recessed), entry/exit marks, boost ring, red number, a Defeat
+    tile. `spaces` maps hex -> object with dark/entry/exit/boost(_space)/number/defeat_tile."""
+    s = layout.size
+    font_num = th.font(max(11, int(s / th.scale * 0.42)), bold=True)
+    font_tag = th.font(max(10, int(s / th.scale * 0.26)), bold=True, condensed=True)
+    glow_set, path_set = set(glow_hexes), set(path)
+    targets, rings = set(target_hexes), set(ring_hexes)
+    for h in sorted(spaces, key=hexgrid.reading_key):
+        sp = spaces[h]
+        outer = layout.corners(h, shrink=1.0)
+        dark = sp.dark and not getattr(sp, "defeat_tile", False)
+        if dark:
+            pygame.draw.polygon(surface, (12, 14, 13), outer)
+            inner = layout.corners(h, shrink=s * 0.16)
+            pygame.draw.polygon(surface, DARK_SPACE, inner)
+            pygame.draw.polygon(surface, (6, 8, 7), inner, 2)
+            continue
+        fill = FLOOR if (h[0] + h[1]) % 2 else FLOOR_LIGHT
+        if h in path_set:
+            fill = (150, 140, 90)
+        elif h in glow_set:
+            fill = (128, 132, 96)
+        if h == hover and (h in glow_set or h in targets):
+            fill = (176, 160, 96)
+        pygame.draw.polygon(surface, fill, outer)
+        pygame.draw.polygon(surface, (40, 46, 40), outer, max(1, th.px(2)))
+        cx, cy = layout.center(h)
+        tags = s >= th.px(20)
+        if getattr(sp, "entry", False):
+            pygame.draw.polygon(
+                surface, ENTRY, layout.corners(h, shrink=s * 0.12), max(2, th.px(3))
+            )
+            if tags:
+                tag = text_surface(font_tag, "ENTRY", (210, 250, 220))
+                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.55)))
+        if getattr(sp, "exit", False):
+            pygame.draw.polygon(surface, EXIT, layout.corners(h, shrink=s * 0.12), max(2, th.px(3)))
+            if tags:
+                tag = text_surface(font_tag, "EXIT", (255, 230, 170))
+                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.55)))
+        if getattr(sp, "boost_space", getattr(sp, "boost", False)):
+            pygame.draw.circle(
+                surface, (60, 52, 30), (int(cx), int(cy)), int(s * 0.36), max(1, th.px(2))
+            )
+        number = getattr(sp, "number", 0)
+        if number:
+            c = (int(cx - s * 0.5), int(cy - s * 0.42))
+            pygame.draw.circle(surface, NUMBERED, c, int(s * 0.2) + 2)
+            lab = text_surface(
+                th.font(max(10, int(s / th.scale * 0.3)), bold=True), str(number), T.WHITE
+            )
+            surface.blit(lab, lab.get_rect(center=c))
+        if getattr(sp, "defeat_tile", False):
+            inner = layout.corners(h, shrink=s * 0.3)
+            pygame.draw.polygon(surface, (70, 50, 40), inner)
+            pygame.draw.polygon(surface, T.BRASS_DARK, inner, 2)
+            d = s * 0.2
+            pygame.draw.line(
+                surface, (180, 80, 60), (cx - d, cy - d), (cx + d, cy + d), max(2, th.px(3))
+            )
+            pygame.draw.line(
+                surface, (180, 80, 60), (cx - d, cy + d), (cx + d, cy - d), max(2, th.px(3))
+            )
+        if h in glow_set:
+            pygame.draw.polygon(
+                surface, T.HIGHLIGHT, layout.corners(h, shrink=2.0), max(2, th.px(2))
+            )
+        if h in targets:
+            pygame.draw.polygon(
+                surface, (255, 96, 70), layout.corners(h, shrink=2.0), max(3, th.px(4))
+            )
+        if h in rings:
+            pygame.draw.polygon(surface, (240, 200, 120), layout.corners(h, shrink=s * 0.08), 1)
+    del font_num
+
+
+def draw_boost_tiles(
+    surface, layout: HexLayout, h: Hex, tiles, th: T.Theme, labels, corner: bool = False
+) -> None:
+    """Boost Tiles lying on a space: face up as gold coins with their kind, face down as
+    dark coins with a '?'. `labels` gives a short word per tile index."""
+    if not tiles:
+        return
+    cx, cy = layout.center(h)
+    s = layout.size
+    r = max(8, int(s * (0.24 if corner else 0.32)))
+    if corner:  # someone stands here: the tiles sit at the space's upper right
+        cx, cy = cx + s * 0.55, cy - s * 0.45
+    for n, (tile, up) in enumerate(tiles[:3]):
+        c = (int(cx + n * r * 0.45), int(cy - n * r * 0.35))
+        pygame.draw.circle(surface, (20, 16, 10), (c[0] + 1, c[1] + 2), r)
+        pygame.draw.circle(surface, T.GOLD if up else (70, 60, 80), c, r)
+        pygame.draw.circle(surface, T.BRASS_DARK if up else T.TEXT_DIM, c, r, max(1, th.px(1.5)))
+        word = labels(tile) if up else "?"
+        lab = text_surface(th.font(12, bold=True, condensed=True), word, T.INK if up else T.WHITE)
+        if lab.get_width() > r * 2 - 2:
+            lab = pygame.transform.smoothscale(
+                lab, (r * 2 - 2, max(6, int(lab.get_height() * (r * 2 - 2) / lab.get_width())))
+            )
+        surface.blit(lab, lab.get_rect(center=c))
