@@ -26,10 +26,18 @@ def run(argv: list[str]) -> int:
     play.add_argument("--seed", type=int, default=None)
 
     sim = sub.add_parser("sim", help="play computer-vs-computer matches headless")
-    sim.add_argument("--mode", default="duel")
-    sim.add_argument("--heroes", default="gunslinger,barbarian")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--mode", default="duel", help="duel, a team variant, missions or adventure")
+    sim.add_argument("--heroes", default=None, help="default gunslinger,barbarian")
+    sim.add_argument("--games", type=int, default=None, help="default 100 (missions: see docs)")
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--mission", default=None, help="--mode missions: one mission id")
+    sim.add_argument(
+        "--difficulty-up", type=int, default=0, help="--mode missions: increased difficulty 0-4"
+    )
+    sim.add_argument("--jobs", type=int, default=1, help="--mode missions: accepted; runs in 1")
+    sim.add_argument(
+        "--difficulty", default=None, help="--mode adventure: easy, normal, hard or heroic"
+    )
     sim.add_argument(
         "--ai",
         default="simple",
@@ -50,6 +58,15 @@ def run(argv: list[str]) -> int:
     fuzz.add_argument("--games", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=0)
     fuzz.add_argument("--replay-every", type=int, default=1, help="replay every Nth game (0: none)")
+    fuzz.add_argument(
+        "--missions-every", type=int, default=5, help="every Nth game is a Mission (0: none)"
+    )
+    fuzz.add_argument(
+        "--adventures-every",
+        type=int,
+        default=7,
+        help="every Nth game is one Adventures scenario (0: none)",
+    )
     fuzz.add_argument("--json", action="store_true", help="print one JSON object as the last line")
 
     rep = sub.add_parser("replay", help="re-run a replay, duel save or crash report and verify it")
@@ -62,6 +79,9 @@ def run(argv: list[str]) -> int:
     demo.add_argument("--screenshots", default=None, help="folder for PNGs of key moments")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--speed", default="fast", help="slow, normal, fast or instant")
+    demo.add_argument("--mission", default="harbor_heist", help="--mode missions: mission id")
+    demo.add_argument("--heroes", default="", help="--mode missions: 1-4 hero ids, comma-separated")
+    demo.add_argument("--difficulty", default=None, help="--mode adventure: easy .. heroic")
 
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
     msim.add_argument("--mission", required=True)
@@ -99,6 +119,25 @@ def run(argv: list[str]) -> int:
     if command == "demo":
         from game.ui.demo import run_demo
 
+        if args.mode == "adventure":
+            from game.ui.demo import run_adventure_demo
+
+            heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] or None
+            return run_adventure_demo(
+                heroes,
+                args.difficulty or "normal",
+                args.seconds,
+                args.screenshots,
+                args.seed,
+                args.speed,
+            )
+        if args.mode == "missions":
+            from game.ui.demo import run_mission_demo
+
+            heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] or ["barbarian"]
+            return run_mission_demo(
+                args.mission, heroes, args.seconds, args.screenshots, args.seed, args.speed
+            )
         return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed)
     parser.print_help()
     return 2
@@ -120,6 +159,18 @@ def cmd_sim(args) -> int:
     except ContentError as exc:
         print(f"content error: {exc}", file=sys.stderr)
         return 2
+    if args.mode == "missions":
+        from game.missions.sim import main_sim
+
+        return main_sim(args, content)
+    if args.mode == "adventure":
+        from game.adventures.sim import main_sim as adventure_sim
+
+        return adventure_sim(args, content)
+    if args.heroes is None:
+        args.heroes = "gunslinger,barbarian"
+    if args.games is None:
+        args.games = 100
     heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
     unknown = [h for h in heroes if h not in content.heroes]
     if unknown:
@@ -308,10 +359,21 @@ def cmd_content(as_json: bool) -> int:
     except ContentError as exc:
         print(f"content error: {exc}", file=sys.stderr)
         return 2
+    try:
+        from game.adventures.content import default_adventures
+
+        ids["adventures"] = default_adventures().ids()
+    except ContentError as exc:
+        print(f"content error: {exc}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(ids))
     else:
         for kind, items in ids.items():
+            if isinstance(items, dict):  # adventures: tiles, scenarios, difficulties, loot
+                for sub, names in items.items():
+                    print(f"{kind}.{sub}: {', '.join(names)}")
+                continue
             print(f"{kind}: {', '.join(items)}")
     return 0
 
@@ -353,7 +415,14 @@ def cmd_fuzz(args) -> int:
         if not args.json:
             print(f"{done} games, {report.actions} actions, {report.errors} errors", flush=True)
 
-    report = run_fuzz(args.games, args.seed, args.replay_every, progress)
+    report = run_fuzz(
+        args.games,
+        args.seed,
+        args.replay_every,
+        progress,
+        missions_every=args.missions_every,
+        adventures_every=args.adventures_every,
+    )
     for failure in report.failures:
         print(f"FAILED seed {failure['seed']}: {failure['message']}", file=sys.stderr)
     summary = report.to_json()
@@ -372,6 +441,12 @@ def cmd_replay(file: str, print_log: bool) -> int:
     from game.persistence.files import SaveError
     from game.persistence.replay import load_replay, verify
 
+    adventure = _replay_adventure(Path(file), print_log)
+    if adventure is not None:
+        return adventure
+    mission = _replay_mission(Path(file), print_log)
+    if mission is not None:
+        return mission
     try:
         saved = load_replay(Path(file))
     except SaveError as exc:
@@ -391,6 +466,86 @@ def cmd_replay(file: str, print_log: bool) -> int:
     print(
         f"{file}: {heroes}, seed {saved.setup.seed}, {len(saved.actions)} actions, "
         f"match {state}; final state {'matches' if same else 'DIFFERS FROM'} the recorded digest"
+    )
+    engine.close()
+    return 0 if same else 1
+
+
+def _replay_adventure(path, print_log: bool) -> int | None:
+    """`replay` of an Adventures campaign slot (game/adventures/save.py): replays the session in
+    progress and compares the digest; None when the file is not a campaign slot."""
+    from game.persistence.files import SaveError, read_json
+
+    if not path.exists():
+        return None
+    data, _messages = read_json(path, set_aside_damaged=False)
+    if not (isinstance(data, dict) and data.get("kind") == "adventure_campaign"):
+        return None
+    from game.adventures.save import parse
+    from game.rules.engine import MatchSetup
+
+    try:
+        saved = parse(data, int(data.get("slot", 0) or 0))
+    except SaveError as exc:
+        print(f"cannot replay {path}: {exc}", file=sys.stderr)
+        return 2
+    c = saved.campaign
+    head = f"{path}: campaign '{c.team_name}' ({c.difficulty}), scenario {c.scenario}"
+    if saved.session is None:
+        print(f"{head}, between sessions; nothing to replay")
+        return 0
+    from game.adventures.scenario import replay_scenario
+
+    try:
+        setup = MatchSetup.from_json(saved.session.setup)
+        engine = replay_scenario(setup, saved.session.actions, keep_log=print_log)
+    except Exception as exc:
+        print(f"replaying {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    if print_log:
+        for event in engine.log:
+            if event.text:
+                print(event.text)
+    same = engine.digest() == saved.session.digest
+    state = "finished" if engine.over else "in progress"
+    print(
+        f"{head}, {len(saved.session.actions)} actions, session {state}; final state "
+        f"{'matches' if same else 'DIFFERS FROM'} the recorded digest"
+    )
+    engine.close()
+    return 0 if same else 1
+
+
+def _replay_mission(path, print_log: bool) -> int | None:
+    """`replay` of a mission save (game/missions/save.py): replays its setup and actions and
+    compares the digest; None when the file is not a mission save."""
+    try:  # a plain read: a file that is not a mission save is left for the other readers
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("setup"), dict)):
+        return None
+    if "mission" not in data["setup"]:
+        return None
+    from game.missions.engine import MissionSetup, replay
+    from game.missions.invariants import mission_digest
+    from game.rules.actions import Action
+
+    try:
+        setup = MissionSetup.from_json(data["setup"])
+        engine = replay(setup, [Action.from_json(a) for a in data["actions"]])
+    except Exception as exc:
+        print(f"replaying {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    if print_log:
+        for event in engine.log:
+            print(event.text)
+    same = data.get("digest") in (None, mission_digest(engine))
+    state = "finished" if engine.over else "in progress"
+    print(
+        f"{path}: mission {setup.mission}, {', '.join(setup.heroes)}, seed {setup.seed}, "
+        f"{len(engine.actions)} actions, mission {state}; final state "
+        f"{'matches' if same else 'DIFFERS FROM'} the recorded digest"
     )
     engine.close()
     return 0 if same else 1

@@ -5,6 +5,11 @@ Each game draws a mode (every mode this build has), heroes and a controller for 
 invariants of `game.rules.invariants` must hold and some player must have a legal choice until
 the match ends; every finished game is replayed from its seed and actions and must reach the
 same digest. Failures are reported with the seed that reproduces them.
+
+Every `missions_every`-th game (default every 5th) is a Mission instead: a random mission, 1-4
+random Heroes, a random increased difficulty, each seat random-legal or the Missions computer;
+`game.missions.invariants` must hold after every decision and the finished mission must replay
+from its setup and actions to the same digest.
 """
 
 from __future__ import annotations
@@ -101,7 +106,129 @@ def fuzz_one(
         engine.close()
 
 
-def run_fuzz(games: int, seed: int, replay_every: int = 1, progress=None) -> FuzzReport:
+def fuzz_mission(game_seed: int, replay_check: bool) -> tuple[int, str | None]:
+    """Play one random mission; returns (decisions taken, failure message or None)."""
+    from game.content.loader import default_content
+    from game.missions.ai import MissionAI
+    from game.missions.content import default_missions
+    from game.missions.engine import MissionEngine, MissionSetup, replay
+    from game.missions.invariants import check_mission_invariants, mission_digest
+
+    rng = random.Random(game_seed)
+    mission = rng.choice(sorted(default_missions().missions))
+    heroes = rng.sample(sorted(default_content().heroes), rng.randint(1, 4))
+    up = rng.choice((0, 0, 0, 1, 2))
+    seats = [rng.choice(("random", "computer")) for _ in heroes]
+    setup = MissionSetup(mission, tuple(heroes), seed=game_seed, difficulty_up=up, round_limit=25)
+    where = f"mission {mission} (+{up}) " + ", ".join(
+        f"{h} ({k})" for h, k in zip(heroes, seats, strict=True)
+    )
+    ais = [MissionAI(game_seed + i) for i in range(len(heroes))]
+    engine = MissionEngine(setup)
+    actions = 0
+    try:
+        problems = check_mission_invariants(engine)
+        if problems:
+            return actions, f"{where}: at the start: {problems[0]}"
+        while not engine.over:
+            choice = engine.pending
+            if choice is None or not choice.options:
+                return actions, f"{where}: stuck after {actions} decisions"
+            if seats[choice.player] == "random":
+                action = rng.choice(choice.options).action
+            else:
+                action = ais[choice.player].decide(engine, choice)
+            if choice.find(action) is None:
+                return actions, f"{where}: seat {choice.player} chose an illegal {action}"
+            engine.apply(action)
+            actions += 1
+            problems = check_mission_invariants(engine)
+            if problems:
+                return actions, f"{where}: after decision {actions} ({action.kind}): {problems[0]}"
+            if actions > ACTION_GUARD:
+                return actions, f"{where}: no end after {ACTION_GUARD} decisions"
+        if replay_check:
+            again = replay(setup, list(engine.actions))
+            same = mission_digest(again) == mission_digest(engine)
+            again.close()
+            if not same:
+                return actions, f"{where}: replaying setup and actions gave a different state"
+        return actions, None
+    finally:
+        engine.close()
+
+
+def adventure_plan(game_seed: int) -> tuple[list[str], str, list[str], int]:
+    """What an Adventures fuzz game plays: heroes, difficulty, computer levels, scenario number."""
+    from game.adventures.content import default_adventures
+    from game.content.loader import default_content
+
+    rng = random.Random(game_seed)
+    heroes = rng.sample(sorted(default_content().heroes), rng.randint(1, 4))
+    difficulty = rng.choice(sorted(default_adventures().difficulties))
+    levels = [rng.choice(("random", "easy", "simple")) for _ in heroes]
+    return heroes, difficulty, levels, rng.randint(1, 8)
+
+
+def fuzz_adventure(game_seed: int, replay_check: bool) -> tuple[int, str | None]:
+    """Play one Adventures scenario (a Portal Crawl or Boss Battle of a fresh campaign moved to
+    a random scenario number, 1-4 heroes, any difficulty) with invariants after every action and
+    its replay verified; returns (decisions taken, failure message or None)."""
+    from game.adventures.ai import AdventureAI
+    from game.adventures.campaign import new_campaign
+    from game.adventures.content import default_adventures
+    from game.adventures.scenario import replay_scenario, session_setup, start_scenario
+    from game.content.loader import default_content
+    from game.rules.invariants import check_invariants
+
+    content = default_content()
+    adv = default_adventures()
+    heroes, difficulty, levels, number = adventure_plan(game_seed)
+    loot = {r: list(ids) for r, ids in adv.loot_cards.items()}
+    team = [(h, f"P{i}", "random") for i, h in enumerate(heroes)]
+    campaign = new_campaign(difficulty, "Fuzz", team, game_seed, content, loot)
+    campaign.scenario = number
+    setup = session_setup(campaign, content, adv)
+    where = f"adventure {setup.mode} #{campaign.scenario} ({difficulty}) " + ", ".join(
+        f"{h} ({k})" for h, k in zip(heroes, levels, strict=True)
+    )
+    ais = [AdventureAI(k, game_seed * 31 + i) for i, k in enumerate(levels)]
+    engine = start_scenario(setup, content, keep_log=False)
+    actions = 0
+    try:
+        while not engine.over:
+            choice = engine.pending
+            if choice is None or not choice.options:
+                return actions, f"{where}: stuck after {actions} decisions"
+            action = ais[choice.player].decide(engine, choice)
+            if choice.find(action) is None:
+                return actions, f"{where}: seat {choice.player} chose an illegal {action}"
+            engine.apply(action)
+            actions += 1
+            problems = check_invariants(engine)
+            if problems:
+                return actions, f"{where}: after decision {actions} ({action.kind}): {problems[0]}"
+            if actions > ACTION_GUARD * 3:
+                return actions, f"{where}: no end after {ACTION_GUARD * 3} decisions"
+        if replay_check:
+            again = replay_scenario(setup, list(engine.actions), content)
+            same = again.digest() == engine.digest()
+            again.close()
+            if not same:
+                return actions, f"{where}: replaying setup and actions gave a different state"
+        return actions, None
+    finally:
+        engine.close()
+
+
+def run_fuzz(
+    games: int,
+    seed: int,
+    replay_every: int = 1,
+    progress=None,
+    missions_every: int = 5,
+    adventures_every: int = 7,
+) -> FuzzReport:
     from game.content.loader import default_content
 
     content = default_content()
@@ -110,11 +237,24 @@ def run_fuzz(games: int, seed: int, replay_every: int = 1, progress=None) -> Fuz
     started = time.perf_counter()
     for index in range(games):
         game_seed = seed * 1_000_003 + index
-        mode = random.Random(game_seed).choice(MODES)
+        mission = missions_every > 0 and index % missions_every == missions_every - 1
+        adventure = (
+            not mission
+            and adventures_every > 0
+            and index % adventures_every == adventures_every - 1
+        )
+        mode = "missions" if mission else random.Random(game_seed).choice(MODES)
+        if adventure:
+            mode = "adventure"
         report.by_mode[mode] = report.by_mode.get(mode, 0) + 1
         check_replay = replay_every > 0 and index % replay_every == 0
         try:
-            taken, failure = fuzz_one(game_seed, content, kinds, check_replay)
+            if mission:
+                taken, failure = fuzz_mission(game_seed, check_replay)
+            elif adventure:
+                taken, failure = fuzz_adventure(game_seed, check_replay)
+            else:
+                taken, failure = fuzz_one(game_seed, content, kinds, check_replay)
         except Exception as exc:  # a crash is exactly what the fuzzer is for
             taken = 0
             failure = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"

@@ -58,6 +58,9 @@ PLAYER_KEYS = {
     "limits",
     "name",
     "flipped",
+    "enemy",  # Adventures: an enemy id instead of `hero` (see docs/scenarios.md)
+    "kings_hand",
+    "boss",
 }
 PLAYER_EXPECT_KEYS = {
     "health",
@@ -114,6 +117,10 @@ def load(path: Path) -> Scenario:
 
 def from_data(data: dict[str, Any], path: Path) -> Scenario:
     """A scenario from already-parsed data (tests build these from dicts)."""
+    if data.get("mode") == "missions":  # a Missions board: game/missions/scenario.py
+        from game.missions.scenario import validate
+
+        return validate(data, path)
     allowed = {"title", "rules", "description", "setup", "players", "step", "expect"}
     for key in data:
         if key not in allowed:
@@ -135,7 +142,7 @@ def from_data(data: dict[str, Any], path: Path) -> Scenario:
         for key in spec:
             if key not in PLAYER_KEYS:
                 raise ScenarioError(f"{path}: players.{name}.{key}: unknown field")
-        if not isinstance(spec.get("hero"), str):
+        if not isinstance(spec.get("hero", spec.get("enemy")), str):
             raise ScenarioError(f"{path}: players.{name}.hero: missing (a hero id)")
     steps = data.get("step", [])
     if not isinstance(steps, list):
@@ -181,9 +188,15 @@ def build(scenario: Scenario) -> Engine:
             "shared_dial",
             "start_roll",
             "mode",
+            "adventure",
+            "dice",
+            "hero",
+            "foe",
         }:
             raise ScenarioError(f"{path}: setup.{key}: unknown field")
     content = _content_for(scenario)
+    if "adventure" in setup:
+        return _build_adventure(scenario, setup, content)
     players = scenario.data["players"]
     mode = setup.get("mode", "scenario")
     if mode != "scenario":
@@ -228,6 +241,128 @@ def build(scenario: Scenario) -> Engine:
         left = list(eng.rng.forced_dice)
     if left:
         raise ScenarioError(f"{path}: setup.start_roll: dice {left} were never rolled")
+    return eng
+
+
+ADVENTURE_STARTS = ("minion_step", "hero_step", "boss_step", "battle")
+
+
+def _build_adventure(scenario: Scenario, setup: dict[str, Any], content: ContentDB) -> Engine:
+    """Adventures (docs/scenarios.md, "Adventures"): heroes first, then enemies (`enemy` ids),
+    in mode ``adventure_battle``; the match starts with the named step instead of a turn."""
+    from game.adventures import boss as boss_mod
+    from game.adventures import enemies as enemy_mod
+    from game.rules.components import KingsHandRules
+
+    path = scenario.path
+    players = scenario.data["players"]
+    start = setup["adventure"]
+    if start not in ADVENTURE_STARTS:
+        raise ScenarioError(f"{path}: setup.adventure: one of {', '.join(ADVENTURE_STARTS)}")
+    names = scenario.names
+    hero_names = [n for n in names if "enemy" not in players[n]]
+    enemy_names = [n for n in names if "enemy" in players[n]]
+    if names != hero_names + enemy_names or not hero_names or not enemy_names:
+        raise ScenarioError(f"{path}: players: list the heroes first, then the enemies")
+    for name in enemy_names:
+        if players[name]["enemy"] not in content.enemies:
+            raise ScenarioError(f"{path}: players.{name}.enemy: unknown enemy")
+        if "hero" in players[name]:
+            raise ScenarioError(f"{path}: players.{name}: a hero or an enemy, not both")
+    for name in hero_names:
+        if players[name]["hero"] not in content.heroes:
+            raise ScenarioError(f"{path}: players.{name}.hero: unknown hero")
+    hero = setup.get("hero", hero_names[0])
+    foe = setup.get("foe", enemy_names[0])
+    if hero not in hero_names:
+        raise ScenarioError(f"{path}: setup.hero: not one of the heroes")
+    if foe not in enemy_names:
+        raise ScenarioError(f"{path}: setup.foe: not one of the enemies")
+    seats = tuple(
+        SeatSetup(hero=players[n]["hero"], name=players[n].get("name", n), team=0)
+        for n in hero_names
+    )
+    match = MatchSetup(seats=seats, seed=int(setup.get("seed", 1)), mode="adventure_battle")
+
+    def arrange(eng: Engine) -> None:
+        for name in enemy_names:
+            spec = players[name]
+            kh = spec.get("kings_hand", {})
+            if not isinstance(kh, dict) or set(kh) - {"max_per_turn", "low", "high", "tokens"}:
+                raise ScenarioError(
+                    f"{path}: players.{name}.kings_hand: a table of max_per_turn, low, high, tokens"
+                )
+            rules = KingsHandRules(
+                max_per_turn=int(kh.get("max_per_turn", 1)),
+                low=int(kh.get("low", 4)),
+                high=int(kh.get("high", 6)),
+            )
+            tokens = kh.get("tokens")
+            label = spec.get("name", name)
+            if "boss" in spec:
+                b = spec["boss"]
+                allowed = {"health", "upgrade_cp", "starting_cp", "upgrade_order", "action_top"}
+                if not isinstance(b, dict) or set(b) - allowed:
+                    raise ScenarioError(
+                        f"{path}: players.{name}.boss: a table of {', '.join(sorted(allowed))}"
+                    )
+                player = boss_mod.setup_boss(
+                    eng,
+                    spec["enemy"],
+                    health=int(b.get("health", 70)),
+                    upgrade_cp=int(b.get("upgrade_cp", 0)),
+                    starting_cp=int(b.get("starting_cp", 2)),
+                    kings_hand_tokens=int(tokens or 0),
+                    kings_hand=rules,
+                    upgrade_order=b.get("upgrade_order"),
+                )
+                piles = eng.piles(player)
+                for card_id in reversed(b.get("action_top", [])):
+                    piles.deck.insert(0, _take_from(eng, player, card_id, path, name, piles.deck))
+            else:
+                player = enemy_mod.add_enemy(
+                    eng,
+                    spec["enemy"],
+                    kings_hand=rules,
+                    kings_hand_tokens=None if tokens is None else int(tokens),
+                )
+            esper.component_for_entity(player, enemy_mod.Seat).name = label
+        joined = list(eng.log)  # enemies entering and the Boss's upgrades stay in the log
+        for seat, name in enumerate(names):
+            _arrange_player(eng, path, name, eng.player(seat), players[name])
+        info = eng.info
+        info.start_player = 0
+        h = eng.player(names.index(hero))
+        f = eng.player(names.index(foe))
+        program = eng.program
+        program.frames.clear()
+        if start == "battle":
+            program.frames.append(enemy_mod.BattleFrame())
+        elif start == "hero_step":
+            program.frames.append(enemy_mod.HeroStepFrame(hero=h, foe=f))
+        elif start == "minion_step":
+            program.frames.append(enemy_mod.MinionStepFrame(minion=f, target=h))
+        else:
+            program.frames.append(boss_mod.BossStepFrame(boss=f, target=h))
+        dice = setup.get("dice", [])
+        if not isinstance(dice, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in dice
+        ):
+            raise ScenarioError(f"{path}: setup.dice: a list of die values 1-6")
+        eng.rng.forced_dice.extend(dice)
+        eng._events.clear()
+        eng.log[:] = joined
+
+    try:
+        eng = Engine.new_match(match, content, before_start=arrange)
+    except ScenarioError:
+        raise
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ScenarioError(f"{path}: setup: {exc}") from exc
+    with eng.world.active():
+        left = list(eng.rng.forced_dice)
+    if left:
+        raise ScenarioError(f"{path}: setup.dice: dice {left} were never rolled")
     return eng
 
 
@@ -699,6 +834,10 @@ def _ok(condition: bool, message: str) -> None:
 def run_file(path: Path) -> Engine:
     """Run one scenario; raises ScenarioError or ExpectationFailed."""
     scenario = load(path)
+    if scenario.data.get("mode") == "missions":
+        from game.missions.scenario import run
+
+        return run(scenario)
     eng = build(scenario)
     try:
         run_steps(eng, scenario)

@@ -187,6 +187,21 @@ class CardDef:
     upgrade_level: int = 0
     attack_modifier: bool = False
     source: str = ""
+    loot: LootInfo | None = None  # Adventures Loot cards (game/content/data/adventures/loot)
+
+
+@dataclass(frozen=True, slots=True)
+class LootInfo:
+    """What makes a card an Adventures Loot card (rules 81-85): its deck rarity, its family (cards
+    of one family share a name: a deck holds one of them, rule 82) and level (a higher level
+    replaces a lower one, rule 83), whether it is Equipment (stays in play for the scenario,
+    rule 81) and the standard card it swaps out (the Swap icon, rule 83)."""
+
+    rarity: str
+    family: str
+    level: int = 1
+    equipment: bool = False
+    replaces: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,14 +240,29 @@ class StatusDef:
     # resolved (as this token's effects) when it is placed on a holder who already has one
     # (Powder Keg: the old Keg blows up)
     on_reinflict: Effects = ()
+    # placed by another player on a holder whose own hero lists this status, the token is this
+    # other status instead (each Cursed Pirate's Doubloons stay distinct in a mirror match)
+    rival: str = ""
     source: str = ""
 
 
 @dataclass(slots=True)
 class ContentDB:
-    heroes: dict[str, HeroDef] = field(default_factory=dict)
+    heroes: dict[str, HeroDef] = field(default_factory=lambda: HeroTable())
     cards: dict[str, CardDef] = field(default_factory=dict)
     statuses: dict[str, StatusDef] = field(default_factory=dict)
+    # Adventures: Minions and Bosses (enemy seats), and each Boss's Upgrade and Action decks
+    enemies: dict[str, EnemyDef] = field(default_factory=dict)
+    bosses: dict[str, BossDeckDef] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.heroes, HeroTable):
+            self.heroes = HeroTable(self.heroes)
+        self.heroes.enemies = self.enemies
+
+    def has_board(self, board_id: str) -> bool:
+        """A hero or an enemy with this id exists (a seat may use it)."""
+        return board_id in self.heroes or board_id in self.enemies
 
     def ids(self) -> dict[str, list[str]]:
         return {
@@ -240,3 +270,125 @@ class ContentDB:
             "cards": sorted(self.cards),
             "statuses": sorted(self.statuses),
         }
+
+
+# ---------------------------------------------------------------- Adventures: enemies and bosses
+
+# The Chaos die: the 5 dice every Minion and Boss rolls (Adventures rule 10). Our design: three
+# Strike faces, two Fury faces and one Chaos face, like a hero die's 3 / 2 / 1 split.
+CHAOS_SYMBOLS: dict[str, str] = {"strike": "Strike", "fury": "Fury", "chaos": "Chaos"}
+CHAOS_DIE: tuple[DieFace, ...] = (
+    DieFace(1, "strike"),
+    DieFace(2, "strike"),
+    DieFace(3, "strike"),
+    DieFace(4, "fury"),
+    DieFace(5, "fury"),
+    DieFace(6, "chaos"),
+)
+REWARD_KINDS = ("cp", "gold", "salve", "loot_chest", "bonus_damage", "health", "cards")
+LOOT_RARITIES = ("common", "rare", "epic", "legendary")
+
+
+@dataclass(frozen=True, slots=True)
+class Reward:
+    """One line of a Minion's Rewards (rule 38.9): `amount` of `kind`; a loot chest names its
+    rarity (every hero rolls for it, rule 46); the others go to the Active Player."""
+
+    kind: str
+    amount: int = 1
+    rarity: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyDef:
+    """A Minion or a Boss: its board (`board`, a HeroDef built from the hero file format with
+    the Chaos die, no deck) and its enemy card fields (rules 37-38, 61-62)."""
+
+    id: str
+    name: str
+    kind: str  # minion | boss
+    level: int  # 1-4 for minions, 0 for bosses
+    board: HeroDef
+    health: int
+    cp: int
+    roll_objective: Requirement
+    first_strike: bool = False
+    kings_hand: bool = False
+    no_solo: bool = False
+    unique_defense: bool = False
+    rewards: tuple[Reward, ...] = ()
+    # ability id -> priority number (bosses: rule 73; minions may give them too, else the order
+    # on the card decides: later abilities are stronger)
+    priorities: tuple[tuple[str, int], ...] = ()
+    text: str = ""
+    source: str = ""
+
+    def priority(self, ability_id: str) -> int | None:
+        for aid, number in self.priorities:
+            if aid == ability_id:
+                return number
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class BossUpgrade:
+    """A card of a Boss's Upgrade deck (rule 63): raises `slot` to `level` for `cost` CP."""
+
+    id: str
+    name: str
+    slot: str
+    level: int
+    cost: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BossAction:
+    """A card of a Boss's Action deck (rules 70-74). The card itself is a CardDef in
+    `ContentDB.cards` (type main or roll, its cost and effects); this adds the roll objective
+    and the Hero Bonus the active hero collects when it is drawn."""
+
+    card: str
+    objective: Requirement
+    bonus_kind: str  # one of REWARD_KINDS
+    bonus_amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BossDeckDef:
+    boss: str
+    upgrades: tuple[BossUpgrade, ...]
+    actions: tuple[BossAction, ...]
+    source: str = ""
+
+    def action(self, card_id: str) -> BossAction | None:
+        for action in self.actions:
+            if action.card == card_id:
+                return action
+        return None
+
+
+class HeroTable(dict):
+    """`ContentDB.heroes`: the playable heroes. Looking up an enemy id by `[]` falls back to that
+    enemy's board, so code reading a seat's board (`content.heroes[seat.hero]`) works for enemy
+    seats too; iterating, `in` and `.get()` see heroes only."""
+
+    __slots__ = ("enemies",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.enemies: dict[str, EnemyDef] = {}
+
+    def __missing__(self, key: str) -> HeroDef:
+        enemy = self.enemies.get(key)
+        if enemy is None:
+            raise KeyError(key)
+        return enemy.board
+
+    def __copy__(self) -> HeroTable:
+        out = HeroTable(self)
+        out.enemies = self.enemies
+        return out
+
+    def __deepcopy__(self, memo: dict) -> HeroTable:
+        return self

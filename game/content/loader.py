@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from game.content.defs import (
+    LOOT_RARITIES,
     AbilityDef,
     AbilityRow,
     CardDef,
     ContentDB,
     DieFace,
     HeroDef,
+    LootInfo,
     Requirement,
     SlotDef,
     SpendDef,
@@ -477,6 +479,7 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
                 "saves_from_defeat",
                 "owner_stack_limit",
                 "on_reinflict",
+                "rival",
             },
         )
         sid = r.ident(obj, "id", path)
@@ -554,6 +557,7 @@ def _load_statuses(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCh
             saves_from_defeat=_saves_from_defeat(r, obj, path),
             owner_stack_limit=r.field(obj, "owner_stack_limit", path, int, default=0),
             on_reinflict=freeze_effects(reinflict),
+            rival=_rival(checker, obj, path),
             source=r.file,
         )
 
@@ -569,6 +573,14 @@ def _spend_cost(r: _Reader, checker: _EffectChecker, sp: dict, path: str) -> tup
         checker.status_refs.append((where, sid))
         out.append((sid, count))
     return tuple(out)
+
+
+def _rival(checker: _EffectChecker, obj: dict, path: str) -> str:
+    """`rival`: the status a token of this kind becomes on a holder whose own hero has it."""
+    rival = checker.r.field(obj, "rival", path, str, default="")
+    if rival:
+        checker.status_refs.append((_join(path, "rival"), rival))
+    return rival
 
 
 def _saves_from_defeat(r: _Reader, obj: dict, path: str) -> int:
@@ -602,10 +614,19 @@ def _triggers(r: _Reader, checker: _EffectChecker, obj: dict, path: str) -> tupl
 # ---------------------------------------------------------------- cards
 
 
-def _load_cards(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker]) -> None:
+def _load_cards(
+    r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker], loot: bool = False
+) -> None:
+    """A card file. `loot`: an Adventures Loot deck file (adventures/loot/*.json): it names its
+    "rarity" and every card carries a "loot" block (family, level, equipment, replaces)."""
     if not isinstance(raw, dict):
         raise r.fail("", "expected an object with 'hero' (or null) and 'cards'")
-    r.only(raw, "", {"hero", "cards"})
+    r.only(raw, "", {"hero", "cards", "rarity"} if loot else {"hero", "cards"})
+    rarity = ""
+    if loot:
+        rarity = r.field(raw, "rarity", "", str)
+        if rarity not in LOOT_RARITIES:
+            raise r.fail("rarity", f"expected one of {', '.join(LOOT_RARITIES)}, got '{rarity}'")
     hero = raw.get("hero")
     if hero is not None and (not isinstance(hero, str) or not ID_RE.match(hero)):
         raise r.fail("hero", "expected a hero id or null")
@@ -626,6 +647,7 @@ def _load_cards(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCheck
                 "play_when",
                 "upgrade",
                 "attack_modifier",
+                *(("loot",) if loot else ()),
             },
         )
         cid = r.ident(obj, "id", path)
@@ -686,13 +708,40 @@ def _load_cards(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectCheck
             upgrade_level=level,
             attack_modifier=r.field(obj, "attack_modifier", path, bool, default=False),
             source=r.file,
+            loot=_loot_info(r, obj, path, rarity, ctype) if loot else None,
         )
+
+
+def _loot_info(r: _Reader, obj: dict, path: str, rarity: str, ctype: str) -> LootInfo:
+    where = _join(path, "loot")
+    info = r.obj(r.field(obj, "loot", path, dict), where)
+    r.only(info, where, {"family", "level", "equipment", "replaces"})
+    level = r.field(info, "level", where, int, default=1)
+    if not 1 <= level <= 4:
+        raise r.fail(_join(where, "level"), "a Loot card's level is 1 to 4")
+    equipment = r.field(info, "equipment", where, bool, default=False)
+    if equipment and ctype != "main":
+        raise r.fail(_join(where, "equipment"), "Equipment is played in a Main Phase (type main)")
+    replaces = r.field(info, "replaces", where, str, default="") or None
+    if replaces is not None and not ID_RE.match(replaces):
+        raise r.fail(_join(where, "replaces"), f"'{replaces}' is not a card id")
+    return LootInfo(
+        rarity=rarity,
+        family=r.ident(info, "family", where),
+        level=level,
+        equipment=equipment,
+        replaces=replaces,
+    )
 
 
 # ---------------------------------------------------------------- heroes
 
 
-def _load_hero(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker]) -> HeroDef:
+def _load_hero(
+    r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecker], enemy: bool = False
+) -> HeroDef:
+    """A hero file. `enemy`: an Adventures enemy board (no deck; ultimate and defense optional;
+    the file's own fields were checked and completed by `_load_enemy`)."""
     obj = r.obj(raw, "")
     r.only(
         obj,
@@ -750,10 +799,12 @@ def _load_hero(r: _Reader, raw: Any, db: ContentDB, checkers: list[_EffectChecke
     if len(set(slot_ids)) != len(slot_ids):
         raise r.fail("slots", "two slots share an id")
     kinds = [s.kind for s in slots]
-    if "ultimate" not in kinds:
+    if "ultimate" not in kinds and not enemy:
         raise r.fail("slots", "a hero needs an ultimate ability")
-    if "defensive" not in kinds:
+    if "defensive" not in kinds and not enemy:
         raise r.fail("slots", "a hero needs a defensive ability")
+    if enemy and not any(k in ("offensive", "ultimate") for k in kinds):
+        raise r.fail("slots", "an enemy needs at least one offensive ability")
     setup = checker.effects(r.field(obj, "setup", "", list, default=[]), "setup")
     deck_raw = r.obj(r.field(obj, "deck", "", dict), "deck")
     deck = []
@@ -959,7 +1010,13 @@ def load_content(root: Path | None = None, extra: tuple[Path, ...] = ()) -> Cont
             reader, raw = _read_json(path, base)
             _load_cards(reader, raw, db, checkers)
             card_files.append((reader, raw))
+    for base in roots:  # Adventures Loot decks (rules 80-85): cards like any other
+        for path in sorted((base / "adventures" / "loot").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            _load_cards(reader, raw, db, checkers, loot=True)
+            card_files.append((reader, raw))
     hero_readers = []
+    _load_adventure_enemies(roots, db, checkers)
     for base in roots:
         for path in sorted((base / "heroes").glob("*.json")):
             reader, raw = _read_json(path, base)
@@ -983,6 +1040,7 @@ def _cross_check(db: ContentDB, checkers, card_files, hero_readers) -> None:
         hero = raw.get("hero")
         if hero is not None and hero not in db.heroes:
             raise reader.fail("hero", f"unknown hero '{hero}'")
+    _check_loot_cards(db)
     for reader, hero in hero_readers:
         for cid, _count in hero.deck:
             card = db.cards.get(cid)
@@ -1007,6 +1065,59 @@ def _cross_check(db: ContentDB, checkers, card_files, hero_readers) -> None:
                     )
         if hero.deck_size() != 33:
             raise reader.fail("deck", f"a hero deck holds 33 cards, this one {hero.deck_size()}")
+
+
+def _check_loot_cards(db: ContentDB) -> None:
+    """Loot cards: a Swap names a standard card, and one family never repeats a level."""
+    seen: dict[tuple[str, int], str] = {}
+    for cid, card in db.cards.items():
+        if card.loot is None:
+            continue
+        if card.loot.replaces is not None:
+            other = db.cards.get(card.loot.replaces)
+            if other is None or other.loot is not None:
+                raise ContentError(
+                    card.source,
+                    f"{cid}.loot.replaces",
+                    f"'{card.loot.replaces}' is not a standard card",
+                )
+        key = (card.loot.family, card.loot.level)
+        if key in seen:
+            raise ContentError(
+                card.source,
+                f"{cid}.loot.level",
+                f"'{seen[key]}' is already level {key[1]} of family '{key[0]}'",
+            )
+        seen[key] = cid
+
+
+# ---------------------------------------------------------------- Adventures: enemies, boss decks
+
+
+def _load_adventure_enemies(roots: list[Path], db: ContentDB, checkers) -> None:
+    """`adventures/enemies/*.json` (Minions and Boss boards) and `adventures/bosses/*.json`
+    (each Boss's Upgrade and Action decks). See docs/adventures_enemies.md."""
+    from game.content import enemy_loader
+
+    for base in roots:
+        for path in sorted((base / "adventures" / "enemies").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            enemy = enemy_loader.load_enemy(reader, raw, db, checkers)
+            if enemy.id in db.enemies or enemy.id in db.heroes:
+                raise reader.fail("id", f"'{enemy.id}' is defined twice")
+            if path.stem != enemy.id:
+                raise reader.fail("id", f"the file name must match the id ('{enemy.id}.json')")
+            db.enemies[enemy.id] = enemy
+    for base in roots:
+        for path in sorted((base / "adventures" / "bosses").glob("*.json")):
+            reader, raw = _read_json(path, base)
+            deck = enemy_loader.load_boss_deck(reader, raw, db, checkers)
+            if deck.boss in db.bosses:
+                raise reader.fail("boss", f"'{deck.boss}' has two boss decks")
+            db.bosses[deck.boss] = deck
+    for enemy in db.enemies.values():
+        if enemy.kind == "boss" and enemy.id not in db.bosses:
+            raise ContentError(enemy.source, "enemy.kind", f"boss '{enemy.id}' has no boss deck")
 
 
 _CACHE: dict[str, ContentDB] = {}

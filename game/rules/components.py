@@ -244,6 +244,7 @@ class Combat:
     damage_landed: int = 0
     cancelled: bool = False  # the activated ability failed before resolving (Blind)
     no_defense: bool = False  # this Offensive Roll Phase already counts as finished (Profiteer)
+    ultimate_checked: bool = False  # its target's "targeted_by_ultimate" reactions have run
 
 
 @dataclass(slots=True)
@@ -266,3 +267,43 @@ class Program:
     pending: Any = None
     vars: dict[int, dict[str, int]] = field(default_factory=dict)  # resolution scope -> values
     next_scope: int = 1
+
+
+# ---------------------------------------------------------------- Adventures
+
+
+@dataclass(slots=True)
+class Enemy:
+    """An enemy seat (a Minion or a Boss, Adventures): its decisions are answered inside the
+    engine by the printed enemy AI (`game.adventures.enemy_ai`), never recorded as actions."""
+
+    enemy: str  # the enemy id (also Seat.hero)
+    kind: str  # minion | boss
+    level: int = 0
+
+
+@dataclass(slots=True)
+class Foe:
+    """Adventures: whom this player's Attacks target (the engaged Minion, the Boss, or for an
+    enemy the active hero). Set by the battle steps; the Roll Phase honours it."""
+
+    target: int  # player entity
+
+
+@dataclass(slots=True)
+class KingsHandRules:
+    """The Scenario card's King's Hand values for this enemy (Adventures rules 48-53): at most
+    `max_per_turn` tokens spent in one turn; a Chaos die from `low` to `high` is a success."""
+
+    max_per_turn: int = 1
+    low: int = 4
+    high: int = 6
+
+
+@dataclass(slots=True)
+class InBattle:
+    """Adventures: which battle (e.g. the map tile) this player fights in. A player holding it
+    counts as opponents only the living enemies of the same battle ("all opponents", upkeep
+    tokens' opponent), so a hero's area damage never reaches a Minion on another tile."""
+
+    battle: int

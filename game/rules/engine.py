@@ -28,8 +28,10 @@ from game.rules.components import (
     Combat,
     CombatPoints,
     DiceTable,
+    Enemy,
     Flags,
     HealthDial,
+    InBattle,
     MatchInfo,
     OnDial,
     Piles,
@@ -50,9 +52,11 @@ MAX_STEPS_PER_ACTION = 200_000
 
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
-    hero: str
+    hero: str  # a hero id, or (Adventures) an enemy id from ContentDB.enemies
     team: int | None = None  # default: every seat its own team
     name: str = ""
+    # the exact deck as card ids (Adventures: a loot-grown deck); None = the hero's own deck
+    deck: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +67,30 @@ class MatchSetup:
     health: int | None = None  # starting Health override (e.g. 35 in King of the Hill)
     shared_team_dial: bool = False  # teammates share one Health dial (team games)
     turn_limit: int = 0  # 0 = none; a harness safety valve, the rules have no limit
+    # Adventures: the scenario being played (card, difficulty, Salves, Gold, Loot decks...) as
+    # canonical JSON text (kept a string so the setup stays hashable); "" otherwise
+    adventure: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seats": [{"hero": s.hero, "team": s.team, "name": s.name} for s in self.seats],
+            "seats": [_seat_json(s) for s in self.seats],
             "seed": self.seed,
             "mode": self.mode,
             "health": self.health,
             "shared_team_dial": self.shared_team_dial,
             "turn_limit": self.turn_limit,
+            **({"adventure": self.adventure} if self.adventure else {}),
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> MatchSetup:
         seats = tuple(
-            SeatSetup(hero=s["hero"], team=s.get("team"), name=s.get("name", ""))
+            SeatSetup(
+                hero=s["hero"],
+                team=s.get("team"),
+                name=s.get("name", ""),
+                deck=None if s.get("deck") is None else tuple(str(c) for c in s["deck"]),
+            )
             for s in data["seats"]
         )
         return MatchSetup(
@@ -87,7 +100,19 @@ class MatchSetup:
             health=data.get("health"),
             shared_team_dial=bool(data.get("shared_team_dial", False)),
             turn_limit=int(data.get("turn_limit", 0)),
+            adventure=str(data.get("adventure", "")),
         )
+
+
+def _seat_json(seat: SeatSetup) -> dict[str, Any]:
+    out: dict[str, Any] = {"hero": seat.hero, "team": seat.team, "name": seat.name}
+    if seat.deck is not None:
+        out["deck"] = list(seat.deck)
+    return out
+
+
+def is_adventure(mode: str) -> bool:
+    return mode.startswith("adventure")
 
 
 class _Processor(esper.Processor):
@@ -144,14 +169,18 @@ class Engine:
         """
         content = content or default_content()
         for seat in setup.seats:
-            if seat.hero not in content.heroes:
+            if not content.has_board(seat.hero):
                 raise ValueError(f"unknown hero '{seat.hero}'")
-        if len(setup.seats) < 2:
+            for card_id in seat.deck or ():
+                if card_id not in content.cards:
+                    raise ValueError(f"unknown card '{card_id}' in the deck of '{seat.hero}'")
+        # Adventures start with the heroes alone; enemies join as they are drawn.
+        if len(setup.seats) < (1 if is_adventure(setup.mode) else 2):
             raise ValueError("a match needs at least two seats")
         engine = cls(content, MatchWorld(), setup)
         engine.keep_log = keep_log
         with engine.world.active():
-            _install_processors()
+            _install_processors(setup.mode)
             engine._create(setup)
             if before_start is not None:
                 before_start(engine)
@@ -172,7 +201,8 @@ class Engine:
         players = []
         for index, seat in enumerate(setup.seats):
             hero = self.content.heroes[seat.hero]
-            health = setup.health or hero.health
+            enemy = self.content.enemies.get(seat.hero)
+            health = enemy.health if enemy else (setup.health or hero.health)
             team = teams[index]
             if setup.shared_team_dial and team in dials:
                 dial = dials[team]
@@ -202,12 +232,18 @@ class Engine:
             ),
         )
         rng = self.rng
-        for player in players:
+        for index, player in enumerate(players):
             hero = self.hero(player)
+            enemy = self.content.enemies.get(hero.id)
+            if enemy is not None:
+                esper.add_component(
+                    player, Enemy(enemy=enemy.id, kind=enemy.kind, level=enemy.level)
+                )
             piles = esper.component_for_entity(player, Piles)
-            for card_id, count in hero.deck:
-                for _ in range(count):
-                    piles.deck.append(esper.create_entity(CardInstance(card=card_id, owner=player)))
+            deck = setup.seats[index].deck
+            cards = list(deck) if deck is not None else [c for c, n in hero.deck for _ in range(n)]
+            for card_id in cards:
+                piles.deck.append(esper.create_entity(CardInstance(card=card_id, owner=player)))
             shuffle(rng, piles.deck)
         for player in players:
             hero = self.hero(player)
@@ -215,7 +251,13 @@ class Engine:
                 card = self._take_top(player)
                 if card is not None:
                     esper.component_for_entity(player, Piles).hand.append(card)
-        self.program.frames.append(MatchFrame())
+        start = mode_start(setup.mode)
+        if start is not None:  # Adventures: the crawl / boss battle drives the turns
+            info = self.info
+            info.start_player = 0  # nobody skips a first Income in Adventures (rule 41)
+            self.program.frames.extend(start(self))
+        else:
+            self.program.frames.append(MatchFrame())
 
     def _default_name(self, setup: MatchSetup, index: int) -> str:
         hero = self.content.heroes[setup.seats[index].hero].name
@@ -287,7 +329,13 @@ class Engine:
         program = self.program
         info = self.info
         steps = 0
-        while program.pending is None and program.frames and not info.over:
+        while program.frames and not info.over:
+            if program.pending is not None:
+                # An enemy seat's decision is answered here by its printed AI (not recorded).
+                if not _answer_enemy(self):
+                    break
+                steps += 1
+                continue
             esper.process(self)
             steps += 1
             if steps > MAX_STEPS_PER_ACTION:  # pragma: no cover - an engine bug
@@ -311,7 +359,7 @@ class Engine:
         copy = Engine(self.content, MatchWorld(), self.setup)
         copy.keep_log = False
         with copy.world.active():
-            _install_processors()
+            _install_processors(self.setup.mode)
         copy.restore(self.snapshot())
         return copy
 
@@ -437,7 +485,11 @@ class Engine:
 
     def opponents(self, player: int) -> list[int]:
         team = self.team(player)
-        return [p for p in self.living() if self.team(p) != team]
+        out = [p for p in self.living() if self.team(p) != team]
+        mine = esper.try_component(player, InBattle)
+        if mine is not None:  # Adventures: only the players of the same battle
+            out = [p for p in out if _battle_of(p) == mine.battle]
+        return out
 
     def is_opponent(self, a: int, b: int) -> bool:
         return self.team(a) != self.team(b)
@@ -480,6 +532,48 @@ class Engine:
 _ANSWERS: dict[type, Any] = {}
 _PROCESSORS: list[_Processor] = []
 
+# Adventures hooks (game.adventures registers them on import):
+#   ENEMY_POLICY[0](engine, choice) -> Action answers a decision of an enemy seat;
+#   MODE_STARTS[prefix](engine) -> frames a match of a mode with that prefix starts with,
+#     instead of the roll for the first turn (longest matching prefix wins).
+ENEMY_POLICY: list[Any] = []
+MODE_STARTS: dict[str, Any] = {}
+# Modules imported before a match of a mode with this prefix is set up (they register frames).
+MODE_PLUGINS: dict[str, tuple[str, ...]] = {
+    "adventure": ("game.adventures.enemies", "game.adventures.boss"),
+    # the scenario drivers (ADV-CRAWL): they register MODE_STARTS and END_RULES
+    "adventure_crawl": ("game.adventures.crawl",),
+    "adventure_boss": ("game.adventures.boss_battle",),
+}
+
+
+def _battle_of(player: int) -> int | None:
+    found = esper.try_component(player, InBattle)
+    return None if found is None else found.battle
+
+
+def mode_start(mode: str) -> Any:
+    best = None
+    for prefix, start in MODE_STARTS.items():
+        if mode.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, start)
+    return best[1] if best else None
+
+
+def _answer_enemy(engine: Engine) -> bool:
+    """If the open question belongs to an enemy seat, answer it with the enemy AI."""
+    choice = engine.program.pending
+    player = engine.player(choice.player)
+    if not esper.has_component(player, Enemy) or not ENEMY_POLICY:
+        return False
+    action = ENEMY_POLICY[0](engine, choice)
+    if choice.find(action) is None:  # pragma: no cover - an enemy AI bug
+        raise RuntimeError(f"the enemy AI chose an illegal action {action} for {choice.prompt}")
+    engine.program.pending = None
+    frame = engine.program.frames[-1]
+    _ANSWERS[type(frame)](engine, frame, action)
+    return True
+
 
 def register_processor(processor: _Processor, answers: dict[type, Any]) -> None:
     """Phase and resolution modules register their processors and answer handlers here."""
@@ -487,8 +581,15 @@ def register_processor(processor: _Processor, answers: dict[type, Any]) -> None:
     _ANSWERS.update(answers)
 
 
-def _install_processors() -> None:
+def _install_processors(mode: str = "duel") -> None:
+    import importlib
+
     from game.rules import phases, resolution  # noqa: F401 - they register on import
+
+    for prefix, modules in MODE_PLUGINS.items():
+        if mode.startswith(prefix):
+            for module in modules:
+                importlib.import_module(module)
 
     for index, processor in enumerate(_PROCESSORS):
         if esper.get_processor(type(processor)) is None:

@@ -7,6 +7,20 @@ import esper
 from game.rules import ops
 from game.rules.components import CardInstance, HealthDial, StatusStack
 
+# Modes that hand a seat cards beyond its setup deck (a Boss's Action deck) add a counter here:
+# fn(engine, player) -> how many extra cards that player was given.
+EXTRA_CARDS: list = []
+
+
+def cards_dealt(eng, player: int) -> int:
+    """How many cards a player owns for the whole match: the seat's own deck list when the setup
+    gives one (loot-grown Adventures decks), else the hero's printed deck, plus extra decks."""
+    seat = eng.seat(player)
+    seats = eng.setup.seats
+    override = seats[seat].deck if seat < len(seats) else None
+    count = len(override) if override is not None else eng.hero(player).deck_size()
+    return count + sum(extra(eng, player) for extra in EXTRA_CARDS)
+
 
 def check_invariants(engine) -> list[str]:
     """Every broken invariant, as a sentence (an empty list means all is well)."""
@@ -43,7 +57,7 @@ def check_invariants(engine) -> list[str]:
                     seen[card] = place
                     if owners.get(card) != player:
                         problems.append(f"card {card} in {name}'s {place} belongs to someone else")
-            expected = eng.hero(player).deck_size()
+            expected = cards_dealt(eng, player)
             if count != expected:
                 problems.append(f"{name} has {count} cards in all, not {expected}")
             for slot, level in eng.board(player).levels.items():

@@ -14,7 +14,7 @@ import esper
 from game.rules import ops, variants
 from game.rules.actions import Action, Option, PendingChoice, act
 from game.rules.codec import register
-from game.rules.components import Combat, TurnFlags
+from game.rules.components import Combat, Foe, TurnFlags
 from game.rules.dice import describe_requirement
 from game.rules.engine import _Processor, register_processor
 from game.rules.frames import (
@@ -485,11 +485,24 @@ def _rp_activate(eng, frame: RollPhaseFrame) -> None:
     push_triggers(eng, attacker, "offensive_roll_concluded", opp)
 
 
+def forced_target(eng, attacker: int) -> int | None:
+    """Adventures: the living player this attacker must target (its `Foe`), if any."""
+    foe = esper.try_component(attacker, Foe)
+    if foe is not None and eng.alive(foe.target):
+        return foe.target
+    return None
+
+
 def _rp_activated(eng, frame: RollPhaseFrame) -> None:
     combat = eng.combat
     attacker = frame.attacker
     if combat.cancelled:
         frame.stage = "final"
+        return
+    forced = forced_target(eng, attacker)
+    if forced is not None:  # Adventures: the engaged Minion / the Boss / the active hero
+        frame.target = forced
+        frame.stage = "resolve"
         return
     if frame.extra:
         frame.target = (
@@ -625,6 +638,11 @@ def _rp_resolve(eng, frame: RollPhaseFrame) -> None:
     combat = eng.combat
     attacker = frame.attacker
     combat.defender = frame.target
+    if combat.ultimate and frame.target is not None and not combat.ultimate_checked:
+        # The target of an Ultimate may react before it resolves (King's Hand, Adventures 53).
+        combat.ultimate_checked = True
+        push_triggers(eng, frame.target, "targeted_by_ultimate", attacker)
+        return
     ability = ops.find_ability(eng, attacker, combat.ability)
     ctx = EffectCtx(
         me=attacker,
@@ -692,7 +710,14 @@ def can_defend(eng) -> tuple[bool, str]:
     if combat.no_defense:
         return False, "that Offensive Roll Phase already counts as finished"
     pool = eng.pools.pools[combat.pool]
-    if not any(i.attack and i.target == defender and i.dtype == "normal" for i in pool.instances):
+    enemy = eng.content.enemies.get(eng.hero(defender).id)
+    # A Unique Defense works against every damage type but Ultimate (Adventures rule 38.8).
+    types = (
+        ("normal", "undefendable", "pure", "collateral")
+        if enemy and enemy.unique_defense
+        else ("normal",)
+    )
+    if not any(i.attack and i.target == defender and i.dtype in types for i in pool.instances):
         return False, "the Attack's damage is undefendable"
     if ops.incapacitated(eng, defender):
         return False, f"{eng.name(defender)} cannot act"
@@ -793,6 +818,8 @@ def _rp_end(eng, frame: RollPhaseFrame) -> None:
     ops.clear_dice(eng)
     eng.pools.current = None
     target = combat.defender
+    if target is None:  # Adventures: no ability was activated, the Foe is still the target
+        target = forced_target(eng, frame.attacker)
     extra = frame.attacker in combat.extra_rolls and target is not None and eng.alive(target)
     if frame.attacker in combat.extra_rolls and not extra:
         eng.emit("note", "The additional Offensive Roll Phase is forfeited: the target has fallen.")

@@ -149,3 +149,283 @@ def run_demo(
         print(f"demo: no moment seen for: {', '.join(missing)}")
     print(f"demo: {director.frames} frames in {director.elapsed():.1f} s")
     return 0
+
+
+# ---------------------------------------------------------------- Missions
+
+MISSION_SHOTS = (
+    "title",
+    "mission_select",
+    "hero_roll",
+    "map",
+    "enemy_roll",
+    "boss_fight",
+    "result",
+)
+
+
+class MissionDirector:
+    """`python -m game demo --mode missions`: title -> mission select (every seat a computer
+    Hero) -> the mission board at the chosen pace -> the result screen, with screenshots."""
+
+    def __init__(self, app, mission: str, heroes: list[str], seconds: float, out, seed: int):
+        self.app = app
+        self.mission = mission
+        self.heroes = heroes
+        self.seconds = seconds
+        self.out = out
+        self.seed = seed
+        self.started = time.perf_counter()
+        self.stage = "title"
+        self.stage_at = self.started
+        self.taken: dict[str, Path] = {}
+        self.scene = None
+        self.frames = 0
+        self.result: dict | None = None
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def shot(self, name: str) -> None:
+        if name in self.taken or self.out is None:
+            return
+        index = MISSION_SHOTS.index(name) + 1
+        self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
+
+    def after_frame(self, app) -> None:
+        from game.ui.scenes.mission import MissionScene
+        from game.ui.scenes.missions_menu import MissionResultScene, MissionSelectScene
+
+        self.frames += 1
+        now = time.perf_counter()
+        in_stage = now - self.stage_at
+        if self.stage == "title" and in_stage > 0.6:
+            self.shot("title")
+            select = MissionSelectScene(app)
+            app.push(select)
+            select.select_mission(self.mission)
+            select.seats = []
+            for hero in self.heroes:
+                select.seats.append({"hero": hero, "kind": "computer", "profile": "", "mythic": ""})
+            select.focus_seat = 0
+            select.build()
+            self.stage, self.stage_at = "select", now
+        elif self.stage == "select" and in_stage > 0.8:
+            self.shot("mission_select")
+            app.scene.begin(seed=self.seed)
+            self.scene = app.scene
+            self.stage, self.stage_at = "mission", now
+        elif self.stage == "mission":
+            scene = self.scene
+            if isinstance(app.scene, MissionResultScene):
+                self.result = scene.engine.result()
+                self.stage, self.stage_at = "end", now
+                return
+            if not isinstance(scene, MissionScene):
+                return
+            tray = scene.tray
+            rolling = tray.rolling and scene.hero_overlay() is not None and tray.frames
+            if rolling and tray.frame / tray.frames > 0.5:
+                self.shot("hero_roll")
+            choice = scene.engine.pending
+            moving = choice is not None and choice.kind == "move" and not scene.narrating()
+            if moving and scene.engine.info.round >= 2:
+                self.shot("map")
+            current = scene.current
+            attacking = current is not None and current.kind in ("enemy_attack", "boss_attack")
+            if attacking and scene.beat > 0.3 * scene.beat_len:
+                self.shot("enemy_roll")
+            boss = current is not None and current.kind in ("boss_attack", "crit")
+            if boss and scene.beat > 0.3 * scene.beat_len:
+                self.shot("boss_fight")
+            if self.elapsed() > self.seconds * 0.85 and not scene.engine.over:
+                scene.finish_instantly()
+        elif self.stage == "end" and in_stage > 0.8:
+            self.shot("result")
+            app.quit()
+        if self.elapsed() > self.seconds + 8:
+            app.quit()
+
+
+def run_mission_demo(
+    mission: str = "harbor_heist",
+    heroes: list[str] | None = None,
+    seconds: float = 60.0,
+    screenshots: str | None = None,
+    seed: int = 7,
+    speed: str = "fast",
+) -> int:
+    from game.content.loader import default_content
+    from game.missions.content import default_missions
+
+    heroes = list(heroes or ["barbarian"])
+    missions = default_missions()
+    if mission not in missions.missions:
+        print(f"demo: unknown mission '{mission}' (known: {', '.join(sorted(missions.missions))})")
+        return 2
+    known = default_content().heroes
+    bad = [h for h in heroes if h not in known]
+    if bad or not 1 <= len(heroes) <= 4:
+        print(f"demo: 1-4 heroes from: {', '.join(sorted(known))} (got {', '.join(heroes)})")
+        return 2
+    if not os.environ.get("DICE_THRONE_HOME"):
+        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
+    app = App(settings)
+    out = Path(screenshots) if screenshots else None
+    director = MissionDirector(app, mission, heroes, max(5.0, seconds), out, seed)
+    app.screenshot_hook = director.after_frame
+    app.push(TitleScene(app))
+    app.run()
+    for name, path in director.taken.items():
+        print(f"screenshot {name}: {path}")
+    if director.result is not None:
+        r = director.result
+        print(
+            f"mission {r['mission']}: {r['result']}, {r['sides_completed']} sides, "
+            f"{r['rounds']} rounds"
+        )
+    print(f"demo: {director.frames} frames in {director.elapsed():.1f} s")
+    return 0
+
+
+ADVENTURE_SHOTS = ("campaign_menu", "crawl_map", "battle", "loot", "shop", "score_sheet", "boss")
+
+
+class AdventureDirector:
+    """`python -m game demo --mode adventure`: title -> Adventures menu (a new campaign with
+    every hero a computer) -> the Portal Crawl map, its battles on the duel board, the Shop,
+    the score sheet and on into the Boss Battle, at the chosen pace, with screenshots."""
+
+    def __init__(self, app, heroes: list[str], difficulty: str, seconds: float, out, seed: int):
+        self.app = app
+        self.heroes = heroes
+        self.difficulty = difficulty
+        self.seconds = seconds
+        self.out = out
+        self.seed = seed
+        self.started = time.perf_counter()
+        self.stage = "title"
+        self.stage_at = self.started
+        self.taken: dict[str, Path] = {}
+        self.scene = None
+        self.frames = 0
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def shot(self, name: str) -> None:
+        if name in self.taken or self.out is None:
+            return
+        index = ADVENTURE_SHOTS.index(name) + 1
+        self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
+
+    def after_frame(self, app) -> None:
+        from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene
+        from game.ui.scenes.adventures_menu import CampaignMenuScene, ScoreSheetScene
+
+        self.frames += 1
+        now = time.perf_counter()
+        in_stage = now - self.stage_at
+        if self.stage == "title" and in_stage > 0.6:
+            import pygame
+
+            pygame.mouse.set_pos((app.screen.get_width() - 2, app.screen.get_height() - 2))
+            menu = CampaignMenuScene(app)
+            app.push(menu)
+            menu.difficulty = self.difficulty
+            menu.team_name = "The Demo Team"
+            menu.members = [[h, "normal"] for h in self.heroes]
+            menu.resize()
+            self.stage, self.stage_at = "menu", now
+        elif self.stage == "menu" and in_stage > 0.8:
+            self.shot("campaign_menu")
+            app.scene.start_campaign(seed=self.seed)
+            self.scene = app.scene
+            self.stage, self.stage_at = "play", now
+        elif self.stage == "play":
+            scene, top = self.scene, app.scene
+            if not isinstance(scene, AdventureScene):
+                return
+            runner = scene.runner
+            if isinstance(top, ScoreSheetScene):
+                self.shot("score_sheet")
+                if in_stage > 1.5:
+                    top.close()
+                    self.stage_at = now
+                return
+            self.stage_at = now
+            if isinstance(top, AdventureBattleScene):
+                if top.presenter.busy:
+                    self.shot("battle")
+                if "boss" in self.taken or runner.campaign.scenario % 2 == 0:
+                    self.shot("boss")
+            elif top is scene:
+                pending = runner.pending
+                moving = pending is not None and pending.kind == "adventure_move"
+                if moving and not scene.ticker and len(scene._explored()) >= 3:
+                    self.shot("crawl_map")
+                if scene.reveal_ready() and scene.reveal_timer > 0.2:
+                    self.shot("loot")
+                if pending is not None and pending.kind == "adventure_shop":
+                    self.shot("shop")
+            # a whole Portal Crawl takes minutes at any pace: skip ahead now and then so the
+            # Shop, the score sheet and the Boss Battle are seen within the demo's time
+            if top is scene and not scene.ticker and not scene.reveals:
+                if "shop" not in self.taken and self.elapsed() > self.seconds * 0.35:
+                    scene.finish_instantly(until=lambda r: r.driver is not None)
+                late = "boss" in self.taken and self.elapsed() > self.seconds * 0.85
+                if late and runner.campaign.scenario % 2 == 0:
+                    scene.finish_instantly(until=lambda r: r.driver is not None)
+            if self.elapsed() > self.seconds:
+                app.quit()
+        if self.elapsed() > self.seconds + 8:
+            app.quit()
+
+
+def run_adventure_demo(
+    heroes: list[str] | None = None,
+    difficulty: str = "normal",
+    seconds: float = 90.0,
+    screenshots: str | None = None,
+    seed: int = 7,
+    speed: str = "fast",
+) -> int:
+    from game.adventures.content import default_adventures
+    from game.content.loader import default_content
+
+    heroes = list(heroes or ["barbarian", "moon_elf"])
+    known = default_content().heroes
+    bad = [h for h in heroes if h not in known]
+    if bad or not 1 <= len(heroes) <= 4 or len(set(heroes)) != len(heroes):
+        print(f"demo: 1-4 different heroes from: {', '.join(sorted(known))}")
+        return 2
+    if difficulty not in default_adventures().difficulties:
+        print(f"demo: unknown difficulty '{difficulty}'")
+        return 2
+    if not os.environ.get("DICE_THRONE_HOME"):
+        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
+    app = App(settings)
+    out = Path(screenshots) if screenshots else None
+    director = AdventureDirector(app, heroes, difficulty, max(5.0, seconds), out, seed)
+    app.screenshot_hook = director.after_frame
+    app.push(TitleScene(app))
+    app.run()
+    for name, path in director.taken.items():
+        print(f"screenshot {name}: {path}")
+    scene = director.scene
+    if scene is not None:
+        c = scene.campaign
+        rows = ", ".join(f"{r.scenario}:{r.result}:{r.session_score}" for r in c.rows)
+        print(f"campaign: scenario {c.scenario}/8, score {c.score}, sessions [{rows}]")
+    print(f"demo: {director.frames} frames in {director.elapsed():.1f} s")
+    return 0

@@ -101,6 +101,8 @@ def condition(eng, frame: ResolveFrame, cond: dict[str, Any]) -> bool:
         return eng.combat.damage_landed >= arg
     if key == "target_has_status":
         return ctx.opp is not None and ops.status_count(eng, ctx.opp, arg) > 0
+    if key == "opponent_has_status":
+        return any(ops.status_count(eng, p, arg) > 0 for p in eng.opponents(ctx.me))
     if key == "self_has_status":
         return ops.status_count(eng, ctx.me, arg) > 0
     if key == "rolled_symbol":
@@ -199,6 +201,9 @@ def targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int] | None:
         return [ctx.inflicter] if ctx.inflicter is not None and eng.alive(ctx.inflicter) else []
     if spec == "all_opponents":
         return eng.opponents(ctx.me)
+    if spec == "defender":
+        defender = eng.combat.defender
+        return [defender] if defender is not None and eng.alive(defender) else []
     pool = eng.living() if spec == "chosen_player" else eng.opponents(ctx.me)
     if not pool:
         return []
@@ -220,6 +225,7 @@ def child(frame: ResolveFrame, effects: tuple[Fx, ...], **changes: Any) -> Resol
 
 # Import the verb modules so they register themselves.
 from game.rules.effects import (  # noqa: E402,F401
+    adventure_verbs,
     companion_verbs,
     damage_verbs,
     dice_verbs,

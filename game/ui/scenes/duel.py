@@ -854,7 +854,7 @@ class DuelScene(Scene):
         view = self.view
         self.spots = []
         me = self.viewer
-        opp = 1 - me if len(view.players) == 2 else (me + 1) % len(view.players)
+        opp = self.opponent_seat(view, me)
         choice = self.engine.pending
         deciding = choice.player if choice is not None else None
         if self.table is not None:
@@ -900,6 +900,10 @@ class DuelScene(Scene):
             self._draw_pass_screen(surface)
         if self.paused:
             self._draw_pause(surface)
+
+    def opponent_seat(self, view: MatchView, me: int) -> int:
+        """The seat drawn at the top in the two-column layout (Adventures override it)."""
+        return 1 - me if len(view.players) == 2 else (me + 1) % len(view.players)
 
     def _draw_bar(self, surface, view: MatchView, seat: int, rect: pygame.Rect, top: bool) -> None:
         th = self.app.theme

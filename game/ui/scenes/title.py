@@ -1,4 +1,4 @@
-"""The title screen: Continue, New Duel, Rules Reference, Settings, Quit."""
+"""The title screen: Continue, New Duel, Missions, Rules Reference, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ class TitleScene(Scene):
         saved, messages = load_duel()
         self.saved = saved
         self.app.messages.extend(messages)
+        from game.ui.scenes.missions_menu import has_mission_save
+
+        self.mission_saved = has_mission_save()
         self.focus = 0
         self.resize()
 
@@ -28,15 +31,28 @@ class TitleScene(Scene):
         entries = []
         if self.saved is not None:
             entries.append(("Continue", self.continue_duel, "Resume the duel you left."))
+        if self.mission_saved:
+            entries.append(
+                ("Continue Mission", self.continue_mission, "Resume the mission you left.")
+            )
         entries += [
             ("New Duel", self.new_duel, "Pick two heroes and who plays them."),
+            ("Missions", self.missions, "One to four Heroes against the computer on hex maps."),
+            (
+                "Adventures",
+                self.adventures,
+                "A campaign of Portal Crawls and Boss Battles for 1-4 heroes, with save slots.",
+            ),
             ("Rules Reference", self.rules, "Every term, token and card explained."),
             ("Settings", self.open_settings, "Window, animation speed, sound, auto-pass."),
             ("Quit", self.app.quit, ""),
         ]
         self.buttons = []
+        gap = th.px(14)
+        if len(entries) > 5:  # a saved duel and a saved mission: a tighter column
+            y, bh, gap = int(h * 0.34), th.px(44), th.px(8)
         for index, (label, action, tip) in enumerate(entries):
-            rect = pygame.Rect(x, y + index * (bh + th.px(14)), bw, bh)
+            rect = pygame.Rect(x, y + index * (bh + gap), bw, bh)
             self.buttons.append(Button(rect, label, action, primary=index == 0, tooltip=tip))
 
     def continue_duel(self) -> None:
@@ -52,6 +68,46 @@ class TitleScene(Scene):
             self.resize()
             return
         self.app.push(DuelScene(self.app, engine, self.saved.seats))
+
+    def continue_mission(self) -> None:
+        from game.persistence.files import SaveError
+        from game.ui.scenes.mission import MissionScene
+        from game.ui.scenes.missions_menu import load_mission_ui
+
+        try:
+            engine, seats, profiles, messages = load_mission_ui()
+        except SaveError as exc:  # the file was set aside; its backup must not come back
+            from game.ui.scenes.missions_menu import clear_mission_save
+
+            clear_mission_save()
+            self.app.messages.append(f"The saved mission could not be resumed: {exc}")
+            self.mission_saved = False
+            self.resize()
+            return
+        except Exception as exc:  # a save from an older rules version may not replay
+            from game.ui.scenes.missions_menu import clear_mission_save, set_aside_mission_save
+
+            where = set_aside_mission_save()
+            clear_mission_save()
+            self.app.messages.append(
+                f"The saved mission could not be replayed ({type(exc).__name__}: {exc}); "
+                f"it was moved to {where}."
+            )
+            self.mission_saved = False
+            self.resize()
+            return
+        self.app.messages.extend(messages)
+        self.app.push(MissionScene(self.app, engine, seats, profiles))
+
+    def missions(self) -> None:
+        from game.ui.scenes.missions_menu import MissionSelectScene
+
+        self.app.push(MissionSelectScene(self.app))
+
+    def adventures(self) -> None:
+        from game.ui.scenes.adventures_menu import CampaignMenuScene
+
+        self.app.push(CampaignMenuScene(self.app))
 
     def new_duel(self) -> None:
         from game.ui.scenes.setup import SetupScene

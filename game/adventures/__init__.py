@@ -1,0 +1,1 @@
+"""Dice Throne Adventures: the cooperative campaign (docs/adventures.md)."""

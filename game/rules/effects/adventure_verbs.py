@@ -1,0 +1,154 @@
+"""Adventures: King's Hand (rules 48-53), the unique status Bosses and some Minions hold.
+
+Spending is automatic: the `kings_hand` token's triggers call `kings_hand` (trigger A, no ability
+activated: rule 52; trigger B, targeted by an Ultimate: rule 53). Each spend takes one token
+(at most `KingsHandRules.max_per_turn` in one turn) and rolls 1 Chaos die that players may alter
+(rule 51); `kings_hand_result` reads it against the success range.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from game.content.defs import Fx
+from game.rules import codec, ops
+from game.rules.components import Enemy, Foe, InBattle, KingsHandRules
+from game.rules.dice import meets
+from game.rules.effects import DONE, WAIT, ask, child, rolled_values, verb
+from game.rules.frames import DiceRollFrame, RollPhaseFrame, RollSessionFrame
+
+KINGS_HAND = "kings_hand"
+# Moments at which a status that "would leave at the end of the Roll Phase" does so.
+_ROLL_PHASE_MOMENTS = (
+    "before_offensive_roll",
+    "offensive_roll_concluded",
+    "roll_phase_damage",
+    "end_of_roll_phase",
+)
+_RESULT = {
+    "no_ability": Fx({"do": "kings_hand_result", "trigger": "no_ability"}),
+    "ultimate": Fx({"do": "kings_hand_result", "trigger": "ultimate"}),
+}
+
+
+def rules_for(player: int) -> KingsHandRules:
+    return esper.try_component(player, KingsHandRules) or KingsHandRules()
+
+
+def spent_key(eng, player: int) -> str:
+    return f"{KINGS_HAND}:{eng.seat(player)}"
+
+
+def roll_phase_statuses(eng, player: int) -> list[str]:
+    """Non-persistent negative statuses on `player` that leave by themselves during a Roll
+    Phase (Barbed Vine, Entangle): removed by trigger A (rule 52.1)."""
+    out = []
+    for stack in ops.held_statuses(eng, player):
+        sdef = ops.status_def(eng, stack.status)
+        if sdef.kind != "negative" or sdef.persistent or not sdef.removable:
+            continue
+        for trig in sdef.triggers:
+            if trig.on in _ROLL_PHASE_MOMENTS and any(
+                fx.verb == "remove_self" for fx in trig.effects
+            ):
+                out.append(stack.status)
+                break
+    return out
+
+
+@verb("kings_hand")
+def kings_hand(eng, frame, fx):
+    me = frame.ctx.me
+    trigger = fx["trigger"]
+    rules = rules_for(me)
+    flags = eng.turn_flags.spent
+    key = spent_key(eng, me)
+    if ops.status_count(eng, me, KINGS_HAND) == 0 or not eng.alive(me):
+        return DONE
+    if flags.get(key, 0) >= rules.max_per_turn:
+        eng.emit(
+            "note",
+            f"{eng.name(me)} has spent as many King's Hand tokens as a turn allows.",
+            player=eng.seat(me),
+        )
+        return DONE
+    combat = eng.combat
+    if trigger == "ultimate" and (combat.offense_group is None or combat.attacker is None):
+        return DONE
+    flags[key] = flags.get(key, 0) + 1
+    ops.remove_status(eng, me, KINGS_HAND, 1, why="spent automatically")
+    if trigger == "no_ability":
+        for status in roll_phase_statuses(eng, me):
+            ops.remove_status(eng, me, status, 0, why="King's Hand")
+    group = ops.new_group(eng, me, eng.hero(me).id, 1, "kings_hand")
+    eng.push(
+        child(frame, (_RESULT[trigger],), rolled=group.id, dice=[group.id]),
+        DiceRollFrame(group=group.id, roller=me, stage="roll", dice_only=True),
+    )
+    return DONE
+
+
+@verb("kings_hand_result")
+def kings_hand_result(eng, frame, fx):
+    me = frame.ctx.me
+    trigger = fx["trigger"]
+    rules = rules_for(me)
+    values = rolled_values(eng, frame)
+    value = values[0] if values else 0
+    success = rules.low <= value <= rules.high
+    if "announced" not in frame.scratch:
+        frame.scratch["announced"] = 1
+        eng.emit(
+            "kings_hand",
+            f"King's Hand: {eng.name(me)} rolls {value} "
+            f"({'success' if success else 'no effect'}; {rules.low}-{rules.high} succeeds).",
+            player=eng.seat(me),
+            trigger=trigger,
+            value=value,
+            success=success,
+        )
+    if not success:
+        return DONE
+    combat = eng.combat
+    if trigger == "no_ability":
+        if combat.attacker == me and me not in combat.extra_rolls:
+            combat.extra_rolls.append(me)
+            eng.emit(
+                "note",
+                f"{eng.name(me)} takes another Offensive Roll Phase (King's Hand).",
+                player=eng.seat(me),
+            )
+        return DONE
+    # Trigger B: the hero whose Ultimate targets `me` must re-roll 1 of their dice (rule 53).
+    hero = combat.attacker
+    group = eng.dice.groups.get(combat.offense_group) if combat.offense_group else None
+    if hero is None or group is None:
+        return DONE
+    choices = [(i, f"Re-roll die {i + 1} (showing {v})") for i, v in enumerate(group.values)]
+    index = ask(
+        eng, frame, "kh_die", hero, "King's Hand: choose 1 of your dice to re-roll", choices
+    )
+    if index is None:
+        return WAIT
+    ops.roll_group(eng, group, [index], why="King's Hand forces a re-roll")
+    ability = ops.find_ability(eng, hero, combat.ability)
+    if meets(ability.rows[combat.row].requirement, eng.hero(hero), group.values):
+        eng.emit("note", f"{ability.name} still stands.", player=eng.seat(hero))
+        return DONE
+    # The Ultimate is no longer met: the hero activates what the dice now show (or nothing).
+    eng.emit(
+        "note",
+        f"{eng.name(hero)}'s dice no longer show {ability.name}: they choose again.",
+        player=eng.seat(hero),
+    )
+    roll_phase = next(f for f in reversed(eng.program.frames) if isinstance(f, RollPhaseFrame))
+    combat.ability = None
+    combat.announced = None
+    combat.ultimate = False
+    combat.attempts_used = max(combat.attempts_used, combat.attempts_total)
+    roll_phase.stage = "activate"
+    eng.push(RollSessionFrame(player=hero, purpose="offense"))
+    return DONE
+
+
+codec.register(Enemy, Foe, InBattle, KingsHandRules)

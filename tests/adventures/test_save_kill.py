@@ -1,0 +1,59 @@
+"""A campaign slot survives its writer being killed at any moment (atomic writes, replay check)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from game.adventures.campaign import new_campaign
+from game.adventures.save import SessionRecord, load_campaign, save_campaign, slot_path
+from tests.adventures.crawl_kit import ais, new_crawl, step
+
+
+def _sessions() -> list[SessionRecord]:
+    out = []
+    for seed, stop in ((31, 10), (32, 40), (33, 90)):
+        eng = new_crawl(("barbarian", "monk"), seed=seed, salves=2)
+        controllers = ais(eng)
+        for _ in range(stop):
+            if eng.over:
+                break
+            step(eng, controllers)
+        out.append(SessionRecord.of(eng))
+        eng.close()
+    return out
+
+
+def _writer(campaign, records, seed: int) -> None:  # runs in a forked child until killed
+    rng = random.Random(seed)
+    while True:
+        save_campaign(1, campaign, rng.choice(records))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_campaign_slot_survives_the_writer_being_killed_at_random_moments():
+    campaign = new_campaign("normal", "T", [("barbarian", "A", "human"), ("monk", "A", "easy")])
+    records = _sessions()
+    digests = {r.digest for r in records}
+    save_campaign(1, campaign, records[0])
+    rng = random.Random(5)
+    for attempt in range(25):
+        pid = os.fork()
+        if pid == 0:  # child
+            try:
+                _writer(campaign, records, attempt)
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.0, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        saved, messages = load_campaign(1)  # replays the session and checks its digest
+        assert saved is not None, (attempt, messages)
+        assert saved.session.digest in digests
+        assert saved.campaign == campaign
+    folder = slot_path(1).parent
+    assert [p.name for p in folder.iterdir() if "corrupt" in p.name] == []
