@@ -147,8 +147,9 @@ def test_targeting_die_worth_reads_the_table():
 
 def test_the_hard_level_bends_the_targeting_die_for_its_teammate():
     """A1's Revolver is worth more against the other Gunslinger (B2, on the right: a weaker
-    defense against it) than against the Barbarian. The targeting die shows 5 - the opponents would choose the Barbarian - so A2,
-    A1's teammate, plays Tip It! to make it a 6 (or 4) and get B2 hit."""
+    defense against it) than against the Barbarian. The targeting die shows 5 - the opponents
+    would choose the Barbarian - so A2, A1's teammate, plays Tip It! to make it a 6 (or 4) and
+    get B2 hit."""
     t = Table(
         mode="2v2",
         first="a1",
