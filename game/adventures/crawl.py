@@ -182,7 +182,7 @@ def _setup(eng) -> None:
     info.phase = "crawl"
     eng.emit(
         "crawl_started",
-        f"Portal Crawl {sc.number} ({sc.card}) begins on the Crimson Sands; the team Gold dial "
+        f"Portal Crawl {sc.number} begins on the Crimson Sands; the team Gold dial "
         f"shows {sc.gold}.",
         number=sc.number,
         card=sc.card,
@@ -443,13 +443,15 @@ def _t_move(eng, frame: CrawlTurnFrame) -> None:
             options.append(
                 Option(
                     act(seat, "move", slot=slot),
-                    f"Move to {slot} and join the battle against {eng.name(minion)}",
+                    f"Move to {place_name(eng, tile)} and join the battle against "
+                    f"{eng.name(minion)}",
                 )
             )
         else:
-            what = "the Boss Portal" if tile.kind == "portal" else f"a level {tile.level} tile"
             options.append(
-                Option(act(seat, "move", slot=slot), f"Move to {slot} and explore {what}")
+                Option(
+                    act(seat, "move", slot=slot), f"Move to {place_name(eng, tile)} and explore it"
+                )
             )
     if not options:
         eng.emit("note", f"{eng.name(player)} has nowhere to move and stays.", player=seat)
@@ -470,7 +472,7 @@ def _a_move(eng, frame: CrawlTurnFrame, action: Action) -> None:
         engage(eng, player, tile.minion)
         eng.emit(
             "hero_moved",
-            f"{eng.name(player)} moves to {slot} and joins the battle against "
+            f"{eng.name(player)} moves to {place_name(eng, tile)} and joins the battle against "
             f"{eng.name(tile.minion)}.",
             player=eng.seat(player),
             slot=slot,
@@ -481,7 +483,7 @@ def _a_move(eng, frame: CrawlTurnFrame, action: Action) -> None:
         return
     eng.emit(
         "hero_moved",
-        f"{eng.name(player)} moves to {slot}.",
+        f"{eng.name(player)} moves to {place_name(eng, tile)}.",
         player=eng.seat(player),
         slot=slot,
         join=False,
@@ -554,7 +556,7 @@ def _t_explore(eng, frame: CrawlTurnFrame) -> None:
     tdef = tile_def(eng, tile)
     eng.emit(
         "tile_explored",
-        f"{eng.name(player)} explores {slot}: {tdef.get('name', tile.kind)}.",
+        f"{eng.name(player)} turns the tile over: {tdef.get('name', tile.kind)}.",
         player=eng.seat(player),
         slot=slot,
         tile=tile.tile,
@@ -565,6 +567,17 @@ def _t_explore(eng, frame: CrawlTurnFrame) -> None:
     if tdef.get("gold"):
         change_gold(eng, int(tdef["gold"]), tdef.get("name", "the tile"))  # (b)
     frame.stage = "choices"  # (c), then (d)
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def place_name(eng, tile: Tile) -> str:
+    """How the log and the buttons name a tile: its name once it is face up, else its level
+    (players see tiles, not the map's slot ids)."""
+    if tile.explored or tile.kind != "env":
+        return tile_def(eng, tile).get("name", tile.kind)
+    return f"a face-down level {ROMAN.get(tile.level, tile.level)} tile"
 
 
 def tile_def(eng, tile: Tile) -> dict[str, Any]:
@@ -857,7 +870,8 @@ def reveal_minion(eng, tile: Tile, level: int) -> int:
     enemies.set_battle(eng, minion, battle_of(minion))
     eng.emit(
         "minion_revealed",
-        f"A level {level} Minion appears on {tile.slot}: {eng.name(minion)}.",
+        f"A level {ROMAN.get(level, level)} Minion appears on {place_name(eng, tile)}: "
+        f"{eng.name(minion)}.",
         slot=tile.slot,
         minion=eng.seat(minion),
         enemy=enemy_id,
@@ -957,7 +971,7 @@ def settle_minions(eng, active: int) -> None:
         enemy = eng.content.enemies[enemy_id]
         eng.emit(
             "minion_defeated",
-            f"{eng.name(minion)} is defeated on {tile.slot}.",
+            f"{eng.name(minion)} is defeated on {place_name(eng, tile)}.",
             minion=eng.seat(minion),
             slot=tile.slot,
             enemy=enemy_id,

@@ -110,8 +110,10 @@ def test_the_map_shows_the_crawl_and_a_click_on_a_lit_tile_moves_there(app):
     choice = runner.pending
     legal = [o.action.get("slot") for o in choice.options]
     assert set(legal) <= set(scene.tile_rects)
-    # every move option has a button too
-    assert {b.label for b in scene.buttons} == set(legal)
+    # every move option has a button too, naming the tile as the map shows it (never a slot id)
+    labels = [b.label for b in scene.buttons]
+    assert labels == [scene.move_button_label(s) for s in legal]
+    assert all(label.startswith(("Level ", "Join: ", "Boss Portal")) for label in labels)
     shot(app, "adventures_map")
     # a click on a tile that is not lit changes nothing
     illegal = next(s for s in scene.tile_rects if s not in legal)
@@ -148,8 +150,10 @@ def test_every_crawl_decision_kind_is_answered_with_buttons(app):
             scene.reveals.clear()
             scene._build_controls(choice)
             if choice.kind == "adventure_move":
-                labels = {b.label for b in scene.buttons}
-                assert labels == {o.action.get("slot") for o in choice.options}
+                labels = [b.label for b in scene.buttons]
+                assert labels == [
+                    scene.move_button_label(o.action.get("slot")) for o in choice.options
+                ]
             else:
                 assert [b.label for b in scene.buttons] == [o.label for o in choice.options]
             seen.add(choice.kind)

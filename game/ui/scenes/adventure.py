@@ -382,7 +382,7 @@ class AdventureScene(Scene):
             for option in choice.options:
                 entries.append(
                     (
-                        option.action.get("slot"),
+                        self.move_button_label(option.action.get("slot")),
                         lambda a=option.action: self.act(a),
                         False,
                         option.label,
@@ -531,6 +531,19 @@ class AdventureScene(Scene):
                 elif choice.kind == "adventure_move":
                     self.message = "You cannot move there: only the lit tiles can be reached."
                 return
+
+    def move_button_label(self, slot: str) -> str:
+        """A move button names the tile as the map shows it (its number is drawn on the lit
+        tile too): 'Level II tile', 'Boss Portal', 'Join: Skeleton Archer'."""
+        from game.adventures.crawl import tiles
+
+        with self.engine.world.active():
+            _e, tile = tiles(self.engine)[slot]
+            if tile.minion is not None and self.engine.alive(tile.minion):
+                return f"Join: {self.engine.name(tile.minion)}"
+            if tile.kind == "portal":
+                return "Boss Portal"
+            return f"Level {ROMAN.get(tile.level, '?')} tile"
 
     def move_action(self, slot: str) -> Action | None:
         choice = self.runner.pending
@@ -761,6 +774,19 @@ class AdventureScene(Scene):
                     x = mid + int((i - (n - 1) / 2) * (r * 2 + th.px(2)))
                     y = rect.bottom - r - th.px(6)
                     self._draw_standee(surface, (x, y), r, p, eng.seat(p) == active)
+        if choice is not None and choice.kind == "adventure_move" and len(choice.options) > 1:
+            # the number of the move's button (and its key) on each lit tile
+            font = th.font(15, bold=True)
+            for i, option in enumerate(choice.options[:9]):
+                rect = self.tile_rects.get(option.action.get("slot"))
+                if rect is None:
+                    continue
+                r = th.px(12)
+                centre = (rect.x + r + th.px(4), rect.y + r + th.px(4))
+                pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
+                pygame.draw.circle(surface, T.INK, centre, r, max(1, th.px(2)))
+                label = text_surface(font, str(i + 1), T.INK)
+                surface.blit(label, label.get_rect(center=centre))
 
     def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
         th = self.app.theme
@@ -1537,6 +1563,12 @@ class AdventureBattleScene(DuelScene):
     def enter(self) -> None:
         super().enter()
         if self.pending_events:
+            # the duel board starts its log from the engine's; the events still to be paced
+            # are logged when the presenter plays them, so they are not listed twice
+            waiting = {id(e) for e in self.pending_events}
+            self.presenter.log[:] = [
+                (e.kind, e.text) for e in self.engine.log[-120:] if e.text and id(e) not in waiting
+            ]
             self.presenter.feed(self.pending_events)
             self.pending_events = []
 
