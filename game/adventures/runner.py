@@ -266,7 +266,8 @@ class CampaignRunner:
             return runner
         setup = MatchSetup.from_json(rec.setup)
         try:
-            engine = replay_scenario(setup, rec.actions, runner.content)
+            # the window keeps the log: a resumed session shows its history, not a blank page
+            engine = replay_scenario(setup, rec.actions, runner.content, keep_log=runner.keep_log)
         except Exception as exc:
             raise SaveError(f"replaying the session failed ({type(exc).__name__}: {exc})") from exc
         if rec.digest and engine.digest() != rec.digest:

@@ -3,7 +3,7 @@ board (every ability with its dice requirement, level and damage)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -93,7 +93,7 @@ def requirement_icons(
         )
         return
     step = size
-    count = sum(c for _s, c in items) + req.same_symbol + req.any_dice
+    count = sum(c for _s, c in items)
     if count * step > width:
         step = max(8, width // max(1, count))
     for symbol, number in items:
@@ -101,14 +101,12 @@ def requirement_icons(
             icon = art.symbol_icon(symbol, step - 1, color=T.PARCHMENT)
             surface.blit(icon, (x, y))
             x += step
-    if req.of_a_kind:
-        draw_text(
-            surface,
-            f"{req.of_a_kind} of a kind",
-            th.font(12, bold=True, condensed=True),
-            T.TEXT,
-            (x, y),
-        )
+    # what has no icon (N of a kind, a Full House, N matching symbols, N any dice, numbers)
+    rest = describe_requirement(replace(req, symbols=()), hero)
+    if rest:
+        font = th.font(12, bold=True, condensed=True)
+        left = pos[0] + width - x
+        draw_text(surface, ("+ " if items else "") + rest, font, T.TEXT, (x + 2, y), width=left)
 
 
 def damage_badge(

@@ -262,6 +262,8 @@ def test_continue_resumes_a_campaign_mid_scenario(app):
     resumed = scene.runner if isinstance(scene, AdventureScene) else scene.parent.runner
     assert len(resumed.engine.actions) == actions
     assert resumed.engine.digest() == digest
+    history = scene.log if isinstance(scene, AdventureScene) else scene.presenter.log
+    assert history, "a resumed campaign shows what happened before, not an empty log"
 
 
 def test_the_score_sheet_shows_the_rows_and_the_campaign_total(app):

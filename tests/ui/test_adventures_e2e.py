@@ -2,21 +2,19 @@
 
 Title -> Adventures -> Start campaign (one human Barbarian) -> click a lit tile on the Portal
 Crawl map. The campaign slot is autosaved every crawl turn, so the test reads the move back from
-the slot file. Screenshots land in build/test-artifacts/e2e_adventures.
+the slot file. Then the game is closed and started again: Continue resumes the campaign and the
+hero's next decision is played on from it. Screenshots land in build/test-artifacts/e2e_adventures.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from tests.ui.test_window_e2e import ROOT, Window, free_display, needs_x
+from tests.ui.e2e_kit import needs_x, real_window
 
-SHOTS = Path(os.environ.get("DICE_THRONE_ARTIFACTS", ROOT / "build" / "test-artifacts"))
 SEED = 1
 
 
@@ -38,6 +36,7 @@ def adventure_points(home: Path) -> dict:
         menu = CampaignMenuScene(app)
         app.push(menu)
         start = next(b for b in menu.buttons if b.label == "Start campaign").rect.center
+        resume = next(b for b in menu.buttons if b.label == "Continue").rect.center
         menu.start_campaign(seed=SEED)
         scene = app.scene
         assert isinstance(scene, AdventureScene)
@@ -52,7 +51,13 @@ def adventure_points(home: Path) -> dict:
         goal = slots[0]
         point = scene.tile_rects[goal].center
         scene.runner.close()
-        return {"adventures": adventures, "start": start, "goal": goal, "tile": point}
+        return {
+            "adventures": adventures,
+            "start": start,
+            "continue": resume,
+            "goal": goal,
+            "tile": point,
+        }
     finally:
         app.close()
         if old is None:
@@ -64,52 +69,14 @@ def adventure_points(home: Path) -> dict:
 @needs_x
 def test_adventures_start_and_move_on_the_map_in_the_real_window(tmp_path):
     points = adventure_points(tmp_path / "probe")
-    number = free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.1)
-        home = tmp_path / "home"
-        home.mkdir()
-        (home / "settings.json").write_text(
-            json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
-        )
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(
-            DISPLAY=f":{number}",
-            SDL_AUDIODRIVER="dummy",
-            SDL_VIDEO_WINDOW_POS="0,0",
-            SDL_VIDEO_X11_WMCLASS="DiceThrone",
-            DICE_THRONE_HOME=str(home),
-            DICE_THRONE_SEED=str(SEED),
-            PYGAME_HIDE_SUPPORT_PROMPT="1",
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-m", "game"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        window = Window(f":{number}", env, tmp_path / "unused.jsonl")
-        window.wid = window.xdo("search", "--sync", "--class", "DiceThrone", timeout=20)
-        window.wid = window.wid.splitlines()[0]
-        assert window.wid, "the game window did not appear"
-        time.sleep(1.0)
+    with real_window(tmp_path, SEED, shots="e2e_adventures") as (window, home, _game):
         window.click(points["adventures"])
         time.sleep(0.8)
-        _shot(window, "01_campaign_menu")
+        window.shot("01_campaign_menu")
         window.click(points["start"])
         slot = home / "saves" / "adventures" / "slot-1.json"
         time.sleep(4.0)  # the opening lines are narrated first
-        _shot(window, "02_crawl_map")
+        window.shot("02_crawl_map")
         moved = None
         deadline = time.time() + 25
         clicks = 0
@@ -125,28 +92,25 @@ def test_adventures_start_and_move_on_the_map_in_the_real_window(tmp_path):
         assert moved is not None, "no move reached the saved campaign"
         assert moved["slot"] == points["goal"]
         time.sleep(1.5)
-        _shot(window, "03_after_move")
-        assert game.poll() is None, "the game exited early"
-    finally:
-        if game is not None:
-            game.terminate()
-            try:
-                output = game.communicate(timeout=10)[0].decode(errors="replace")
-            except subprocess.TimeoutExpired:
-                game.kill()
-                output = ""
-            if "Traceback" in output:
-                print(output)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
-
-
-def _shot(window: Window, name: str) -> None:
-    folder = SHOTS / "e2e_adventures"
-    folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["import", "-window", window.wid, str(folder / f"{name}.png")],
-        env=window.env,
-        capture_output=True,
-        timeout=10,
-    )
+        window.shot("03_after_move")
+    # the game is closed mid-scenario; started again, Continue picks the campaign up where the
+    # slot left it and play goes on in the same slot
+    saved = json.loads(slot.read_text())["session"]["actions"]
+    (tmp_path / "events.jsonl").unlink(missing_ok=True)  # the second run's events only
+    with real_window(tmp_path, SEED, shots="e2e_adventures") as (window, home, _game):
+        window.click(points["adventures"])
+        time.sleep(0.8)
+        window.shot("04_menu_with_slot")
+        window.click(points["continue"])
+        time.sleep(2.0)
+        window.shot("05_resumed")
+        keys = iter(["r", "space", "1"] * 40)
+        window.wait_for(
+            lambda e: e.get("player") == 0 and e["kind"] in ("dice_rolled", "hero_moved"),
+            seconds=30,
+            what="the resumed campaign answering the hero's next decision",
+            poke=lambda: window.key(next(keys, "space")),
+        )
+        resumed = json.loads(slot.read_text())["session"]["actions"]
+        assert resumed[: len(saved)] == saved, "the resumed session lost what was saved"
+        window.shot("06_played_on")

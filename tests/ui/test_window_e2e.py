@@ -9,35 +9,10 @@ Screenshots land in build/test-artifacts/e2e.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-import pytest
-
+from tests.ui.e2e_kit import needs_x, real_window
 from tests.ui.test_scenes import human_first_seed
-
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = Path(os.environ.get("DICE_THRONE_ARTIFACTS", ROOT / "build" / "test-artifacts")) / "e2e"
-
-needs_x = pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="Xvfb and xdotool are needed for the real-window test (apt-get install xvfb xdotool)",
-)
-
-
-def free_display() -> int:
-    for number in range(91, 140):
-        if (
-            not Path(f"/tmp/.X{number}-lock").exists()
-            and not Path(f"/tmp/.X11-unix/X{number}").exists()
-        ):
-            return number
-    raise RuntimeError("no free X display number")
 
 
 def layout_points(seed: int) -> dict[str, tuple[int, int]]:
@@ -68,101 +43,15 @@ def layout_points(seed: int) -> dict[str, tuple[int, int]]:
         app.close()
 
 
-class Window:
-    def __init__(self, display: str, env: dict, log: Path) -> None:
-        self.display = display
-        self.env = env
-        self.log = log
-        self.wid = ""
-
-    def xdo(self, *args: str, timeout: float = 10) -> str:
-        out = subprocess.run(
-            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout
-        )
-        return out.stdout.strip()
-
-    def click(self, point) -> None:
-        self.xdo("mousemove", "--window", self.wid, str(point[0]), str(point[1]))
-        time.sleep(0.1)
-        self.xdo("click", "--window", self.wid, "1")
-
-    def key(self, name: str) -> None:
-        self.xdo("key", "--window", self.wid, name)
-
-    def events(self) -> list[dict]:
-        if not self.log.exists():
-            return []
-        return [json.loads(line) for line in self.log.read_text().splitlines() if line.strip()]
-
-    def wait_for(self, test, seconds: float = 30.0, what: str = "", poke=None) -> dict:
-        end = time.time() + seconds
-        while time.time() < end:
-            for event in self.events():
-                if test(event):
-                    return event
-            if poke is not None:
-                poke()
-            time.sleep(0.25)
-        kinds = [e["kind"] for e in self.events()][-15:]
-        raise AssertionError(f"timed out waiting for {what}; last events: {kinds}")
-
-    def shot(self, name: str) -> None:
-        if shutil.which("import"):
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            subprocess.run(
-                ["import", "-window", self.wid, str(SHOTS / f"{name}.png")],
-                env=self.env,
-                capture_output=True,
-                timeout=10,
-            )
-
-
 @needs_x
 def test_new_duel_roll_keep_activate_and_end_turn_in_the_real_window(tmp_path):
     seed = human_first_seed()
     points = layout_points(seed)
-    number = free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.1)
-        home = tmp_path / "home"
-        home.mkdir()
-        (home / "settings.json").write_text(
-            json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
-        )
-        log = tmp_path / "events.jsonl"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(
-            DISPLAY=f":{number}",
-            SDL_AUDIODRIVER="dummy",
-            SDL_VIDEO_WINDOW_POS="0,0",
-            SDL_VIDEO_X11_WMCLASS="DiceThrone",
-            DICE_THRONE_HOME=str(home),
-            DICE_THRONE_SEED=str(seed),
-            DICE_THRONE_FORCE_DICE="1,1,1,4,6,2,3,5,6",
-            DICE_THRONE_EVENT_LOG=str(log),
-            PYGAME_HIDE_SUPPORT_PROMPT="1",
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-m", "game"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        window = Window(f":{number}", env, log)
-        window.wid = window.xdo("search", "--sync", "--class", "DiceThrone", timeout=20)
-        window.wid = window.wid.splitlines()[0]
-        assert window.wid, "the game window did not appear"
-        time.sleep(1.0)
+    with real_window(tmp_path, seed, DICE_THRONE_FORCE_DICE="1,1,1,4,6,2,3,5,6") as (
+        window,
+        _home,
+        _game,
+    ):
         window.shot("01_title")
         window.click(points["new_duel"])
         time.sleep(0.8)
@@ -214,19 +103,6 @@ def test_new_duel_roll_keep_activate_and_end_turn_in_the_real_window(tmp_path):
         window.shot("06_turn_passed")
         activated = [e for e in window.events() if e["kind"] == "ability_activated"]
         assert activated and activated[0]["ability"] == "revolver" and activated[0]["player"] == 0
-        assert game.poll() is None, "the game exited early"
-    finally:
-        if game is not None:
-            game.terminate()
-            try:
-                output = game.communicate(timeout=10)[0].decode(errors="replace")
-            except subprocess.TimeoutExpired:
-                game.kill()
-                output = ""
-            if "Traceback" in output:
-                print(output)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
 
 
 def koth_points() -> dict[str, tuple[int, int]]:
@@ -260,47 +136,7 @@ def test_king_of_the_hill_with_computer_seats_in_the_real_window(tmp_path):
     """Pick King of the Hill, make seat 1 a computer too, start: the three computers play at
     the table, one of them picks a target and damage lands."""
     points = koth_points()
-    number = free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.1)
-        home = tmp_path / "home"
-        home.mkdir()
-        (home / "settings.json").write_text(
-            json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
-        )
-        log = tmp_path / "events.jsonl"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(
-            DISPLAY=f":{number}",
-            SDL_AUDIODRIVER="dummy",
-            SDL_VIDEO_WINDOW_POS="0,0",
-            SDL_VIDEO_X11_WMCLASS="DiceThrone",
-            DICE_THRONE_HOME=str(home),
-            DICE_THRONE_SEED="11",
-            DICE_THRONE_EVENT_LOG=str(log),
-            PYGAME_HIDE_SUPPORT_PROMPT="1",
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-m", "game"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        window = Window(f":{number}", env, log)
-        window.wid = window.xdo("search", "--sync", "--class", "DiceThrone", timeout=20)
-        window.wid = window.wid.splitlines()[0]
-        assert window.wid, "the game window did not appear"
-        time.sleep(1.0)
+    with real_window(tmp_path, 11) as (window, _home, _game):
         window.click(points["new_duel"])
         time.sleep(0.8)
         window.click(points["mode"])
@@ -322,16 +158,3 @@ def test_king_of_the_hill_with_computer_seats_in_the_real_window(tmp_path):
         )
         time.sleep(0.5)
         window.shot("koth_03_damage")
-        assert game.poll() is None, "the game exited early"
-    finally:
-        if game is not None:
-            game.terminate()
-            try:
-                output = game.communicate(timeout=10)[0].decode(errors="replace")
-            except subprocess.TimeoutExpired:
-                game.kill()
-                output = ""
-            if "Traceback" in output:
-                print(output)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
