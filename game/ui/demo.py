@@ -28,14 +28,14 @@ SHOTS = (
 )
 
 
-class Director:
-    """Drives the scenes and decides when a moment is worth a picture."""
+class BaseDirector:
+    """What every demo's director shares: the clock, the stage it is in, and the pictures it
+    has taken (numbered in the order of its `shots`)."""
 
-    def __init__(
-        self, app, seconds: float, out: Path | None, seed: int, mode: str = "duel"
-    ) -> None:
+    shots: tuple[str, ...] = ()
+
+    def __init__(self, app, seconds: float, out: Path | None, seed: int) -> None:
         self.app = app
-        self.mode = mode
         self.seconds = seconds
         self.out = out
         self.seed = seed
@@ -43,7 +43,6 @@ class Director:
         self.stage = "title"
         self.stage_at = self.started
         self.taken: dict[str, Path] = {}
-        self.duel = None
         self.frames = 0
 
     def elapsed(self) -> float:
@@ -52,9 +51,40 @@ class Director:
     def shot(self, name: str) -> None:
         if name in self.taken or self.out is None:
             return
-        index = SHOTS.index(name) + 1
-        path = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
-        self.taken[name] = path
+        index = self.shots.index(name) + 1
+        self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
+
+
+def play_in_window(make_director, speed: str, screenshots: str | None):
+    """Open the window on a throwaway user folder (unless DICE_THRONE_HOME is set), let the
+    director drive it from the title screen, print the pictures taken; returns the director."""
+    if not os.environ.get("DICE_THRONE_HOME"):
+        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    app = App(Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0))
+    director = make_director(app, Path(screenshots) if screenshots else None)
+    app.screenshot_hook = director.after_frame
+    app.push(TitleScene(app))
+    app.run()
+    for name, path in director.taken.items():
+        print(f"screenshot {name}: {path}")
+    return director
+
+
+class Director(BaseDirector):
+    """Drives the scenes and decides when a moment is worth a picture."""
+
+    shots = SHOTS
+
+    def __init__(
+        self, app, seconds: float, out: Path | None, seed: int, mode: str = "duel"
+    ) -> None:
+        super().__init__(app, seconds, out, seed)
+        self.mode = mode
+        self.duel = None
 
     def after_frame(self, app) -> None:
         from game.ui.scenes.duel import DuelScene
@@ -127,25 +157,13 @@ def run_demo(
     if mode not in MODES:
         print(f"demo: unknown mode '{mode}' (known: {', '.join(MODES)})")
         return 2
-    if not os.environ.get("DICE_THRONE_HOME"):
-        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
-    from game.persistence.settings import Settings
-    from game.ui.app import App
-    from game.ui.scenes.title import TitleScene
-
-    settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
-    app = App(settings)
-    out = Path(screenshots) if screenshots else None
-    director = Director(app, max(5.0, seconds), out, seed, mode)
-    app.screenshot_hook = director.after_frame
-    app.push(TitleScene(app))
-    app.run()
+    director = play_in_window(
+        lambda app, out: Director(app, max(5.0, seconds), out, seed, mode), speed, screenshots
+    )
     missing = [name for name in SHOTS if name not in director.taken]
     if mode == "duel":
         missing = [name for name in missing if name != "targeting"]
-    for name, path in director.taken.items():
-        print(f"screenshot {name}: {path}")
-    if out is not None and missing:
+    if screenshots and missing:
         print(f"demo: no moment seen for: {', '.join(missing)}")
     print(f"demo: {director.frames} frames in {director.elapsed():.1f} s")
     return 0
@@ -164,33 +182,18 @@ MISSION_SHOTS = (
 )
 
 
-class MissionDirector:
+class MissionDirector(BaseDirector):
     """`python -m game demo --mode missions`: title -> mission select (every seat a computer
     Hero) -> the mission board at the chosen pace -> the result screen, with screenshots."""
 
+    shots = MISSION_SHOTS
+
     def __init__(self, app, mission: str, heroes: list[str], seconds: float, out, seed: int):
-        self.app = app
+        super().__init__(app, seconds, out, seed)
         self.mission = mission
         self.heroes = heroes
-        self.seconds = seconds
-        self.out = out
-        self.seed = seed
-        self.started = time.perf_counter()
-        self.stage = "title"
-        self.stage_at = self.started
-        self.taken: dict[str, Path] = {}
         self.scene = None
-        self.frames = 0
         self.result: dict | None = None
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
-
-    def shot(self, name: str) -> None:
-        if name in self.taken or self.out is None:
-            return
-        index = MISSION_SHOTS.index(name) + 1
-        self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
 
     def after_frame(self, app) -> None:
         from game.ui.scenes.mission import MissionScene
@@ -268,21 +271,11 @@ def run_mission_demo(
     if bad or not 1 <= len(heroes) <= 4:
         print(f"demo: 1-4 heroes from: {', '.join(sorted(known))} (got {', '.join(heroes)})")
         return 2
-    if not os.environ.get("DICE_THRONE_HOME"):
-        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
-    from game.persistence.settings import Settings
-    from game.ui.app import App
-    from game.ui.scenes.title import TitleScene
-
-    settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
-    app = App(settings)
-    out = Path(screenshots) if screenshots else None
-    director = MissionDirector(app, mission, heroes, max(5.0, seconds), out, seed)
-    app.screenshot_hook = director.after_frame
-    app.push(TitleScene(app))
-    app.run()
-    for name, path in director.taken.items():
-        print(f"screenshot {name}: {path}")
+    director = play_in_window(
+        lambda app, out: MissionDirector(app, mission, heroes, max(5.0, seconds), out, seed),
+        speed,
+        screenshots,
+    )
     if director.result is not None:
         r = director.result
         print(
@@ -296,33 +289,18 @@ def run_mission_demo(
 ADVENTURE_SHOTS = ("campaign_menu", "crawl_map", "battle", "loot", "shop", "score_sheet", "boss")
 
 
-class AdventureDirector:
+class AdventureDirector(BaseDirector):
     """`python -m game demo --mode adventure`: title -> Adventures menu (a new campaign with
     every hero a computer) -> the Portal Crawl map, its battles on the duel board, the Shop,
     the score sheet and on into the Boss Battle, at the chosen pace, with screenshots."""
 
+    shots = ADVENTURE_SHOTS
+
     def __init__(self, app, heroes: list[str], difficulty: str, seconds: float, out, seed: int):
-        self.app = app
+        super().__init__(app, seconds, out, seed)
         self.heroes = heroes
         self.difficulty = difficulty
-        self.seconds = seconds
-        self.out = out
-        self.seed = seed
-        self.started = time.perf_counter()
-        self.stage = "title"
-        self.stage_at = self.started
-        self.taken: dict[str, Path] = {}
         self.scene = None
-        self.frames = 0
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
-
-    def shot(self, name: str) -> None:
-        if name in self.taken or self.out is None:
-            return
-        index = ADVENTURE_SHOTS.index(name) + 1
-        self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
 
     def after_frame(self, app) -> None:
         from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene
@@ -407,21 +385,11 @@ def run_adventure_demo(
     if difficulty not in default_adventures().difficulties:
         print(f"demo: unknown difficulty '{difficulty}'")
         return 2
-    if not os.environ.get("DICE_THRONE_HOME"):
-        os.environ["DICE_THRONE_HOME"] = tempfile.mkdtemp(prefix="dicethrone-demo-")
-    from game.persistence.settings import Settings
-    from game.ui.app import App
-    from game.ui.scenes.title import TitleScene
-
-    settings = Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0)
-    app = App(settings)
-    out = Path(screenshots) if screenshots else None
-    director = AdventureDirector(app, heroes, difficulty, max(5.0, seconds), out, seed)
-    app.screenshot_hook = director.after_frame
-    app.push(TitleScene(app))
-    app.run()
-    for name, path in director.taken.items():
-        print(f"screenshot {name}: {path}")
+    director = play_in_window(
+        lambda app, out: AdventureDirector(app, heroes, difficulty, max(5.0, seconds), out, seed),
+        speed,
+        screenshots,
+    )
     scene = director.scene
     if scene is not None:
         c = scene.campaign
