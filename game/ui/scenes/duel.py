@@ -21,6 +21,7 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
 from game.ui.devhooks import record_events
+from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
 from game.ui.table_view import LEADER_TIP, TableView, Targeting, draw_crown, targeting_rows
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface, wrap
@@ -48,7 +49,7 @@ PHASE_TIPS = {
 UNDO_BREAKERS = {"dice_rolled", "card_drawn", "deck_shuffled"}
 
 
-class DuelScene(Scene):
+class DuelScene(PauseMenu, Scene):
     def __init__(self, app, engine, seats: list[dict]) -> None:
         super().__init__(app)
         self.engine = engine
@@ -559,12 +560,7 @@ class DuelScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.paused:
-            for button in self.pause_buttons:
-                if button.handle(event):
-                    return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = False
+        if self.handle_pause(event):
             return
         if self.pass_to is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -780,37 +776,14 @@ class DuelScene(Scene):
         return " ".join(parts)
 
     def _open_pause(self) -> None:
-        th = self.app.theme
-        w, h = self.app.screen.get_size()
-        bw, bh = th.px(280), th.px(46)
-        x = w // 2 - bw // 2
-        y = h // 2 - th.px(120)
-        entries = [
-            ("Resume", self._resume),
-            ("Rules Reference", self._rules),
-            ("Settings", self._settings),
-            ("Save and quit to title", self._quit),
-        ]
-        self.pause_buttons = [
-            Button(pygame.Rect(x, y + i * (bh + th.px(12)), bw, bh), label, fn, primary=i == 0)
-            for i, (label, fn) in enumerate(entries)
-        ]
-        self.paused = True
-
-    def _resume(self) -> None:
-        self.paused = False
-
-    def _rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.paused = False
-        self.app.push(RulesScene(self.app))
-
-    def _settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.paused = False
-        self.app.push(SettingsScene(self.app))
+        self.open_pause_menu(
+            [
+                ("Resume", self._resume),
+                ("Rules Reference", self._rules),
+                ("Settings", self._settings),
+                ("Save and quit to title", self._quit),
+            ]
+        )
 
     def _quit(self) -> None:
         if not self.engine.over:
@@ -899,7 +872,7 @@ class DuelScene(Scene):
         if self.pass_to is not None:
             self._draw_pass_screen(surface)
         if self.paused:
-            self._draw_pause(surface)
+            self.draw_pause_menu(surface)
 
     def opponent_seat(self, view: MatchView, me: int) -> int:
         """The seat drawn at the top in the two-column layout (Adventures override it)."""
@@ -1428,20 +1401,3 @@ class DuelScene(Scene):
             (w // 2, h // 2 + th.px(40)),
             align="center",
         )
-
-    def _draw_pause(self, surface) -> None:
-        th = self.app.theme
-        w, h = surface.get_size()
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        layer.fill((0, 0, 0, 150))
-        surface.blit(layer, (0, 0))
-        draw_text(
-            surface,
-            "Paused",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, h // 2 - th.px(190)),
-            align="center",
-        )
-        for button in self.pause_buttons:
-            button.draw(surface, th)

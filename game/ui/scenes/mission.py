@@ -25,6 +25,7 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.board_view import BoardView, draw_dial
 from game.ui.cards import card_face
+from game.ui.pause import PauseMenu
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
 # Every kind of decision the MissionEngine asks (game/missions/engine.py, hero_turn.py).
@@ -113,7 +114,7 @@ class Floater:
         self.age = 0.0
 
 
-class MissionScene(Scene):
+class MissionScene(PauseMenu, Scene):
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
         self.engine = engine
@@ -919,12 +920,7 @@ class MissionScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.paused:
-            for b in self.pause_buttons:
-                if b.handle(event):
-                    return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = False
+        if self.handle_pause(event):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -1227,37 +1223,15 @@ class MissionScene(Scene):
     # ------------------------------------------------------------ pause
 
     def _open_pause(self) -> None:
-        th = self.app.theme
-        w, h = self.app.screen.get_size()
-        bw, bh = th.px(300), th.px(46)
-        x = w // 2 - bw // 2
-        y = h // 2 - th.px(110)
-        entries = [
-            ("Resume", self._resume),
-            ("Rules Reference", self._rules),
-            ("Settings", self._settings),
-            ("Save and quit to title", self._quit),
-        ]
-        self.pause_buttons = [
-            Button(pygame.Rect(x, y + i * (bh + th.px(12)), bw, bh), label, fn, primary=i == 0)
-            for i, (label, fn) in enumerate(entries)
-        ]
-        self.paused = True
-
-    def _resume(self) -> None:
-        self.paused = False
-
-    def _rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.paused = False
-        self.app.push(RulesScene(self.app))
-
-    def _settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.paused = False
-        self.app.push(SettingsScene(self.app))
+        self.open_pause_menu(
+            [
+                ("Resume", self._resume),
+                ("Rules Reference", self._rules),
+                ("Settings", self._settings),
+                ("Save and quit to title", self._quit),
+            ],
+            note="Save and quit keeps your place: Continue Mission on the title resumes it.",
+        )
 
     def _quit(self) -> None:
         self._save()
@@ -1312,7 +1286,7 @@ class MissionScene(Scene):
         for b in self.buttons:
             b.draw(surface, th)
         if self.paused:
-            self._draw_pause(surface)
+            self.draw_pause_menu(surface)
 
     def _draw_floaters(self, surface, overlay) -> None:
         """Damage numbers rising from pawns, enemies and the Hero list."""
@@ -2596,31 +2570,6 @@ class MissionScene(Scene):
             colour = T.TEXT if n >= len(shown) - 2 else T.TEXT_DIM
             surface.blit(text_surface(font, line, colour), (rect.x + th.px(8), y))
             y += line_h
-
-    def _draw_pause(self, surface) -> None:
-        th = self.app.theme
-        w, h = surface.get_size()
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        layer.fill((0, 0, 0, 150))
-        surface.blit(layer, (0, 0))
-        draw_text(
-            surface,
-            "Paused",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, h // 2 - th.px(180)),
-            align="center",
-        )
-        draw_text(
-            surface,
-            "Save and quit keeps your place: Continue Mission on the title resumes it.",
-            th.font(15),
-            T.TEXT,
-            (w // 2, h // 2 - th.px(140)),
-            align="center",
-        )
-        for b in self.pause_buttons:
-            b.draw(surface, th)
 
 
 def fit_label(button: Button, font, width: int) -> None:
