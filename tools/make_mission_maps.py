@@ -4,20 +4,31 @@ Run: .venv/bin/python tools/make_mission_maps.py
 Tiled is not installed here, so the .tmx files are generated; they open in Tiled as
 hexagonal maps (pointy-top, stagger axis y, odd rows shifted). Rules data lives in
 properties only: the "terrain" tile layer (tile property space_kind: floor or dark) and the
-"features" object layer (space_kind: entry, exit, boost, numbered, henchman, boss; number;
-enemy_type; grid_col / grid_row say which hex - pixel positions are only for Tiled's view).
+"features" object layer (space_kind: entry, exit, boost, numbered, henchman, boss, plot,
+mystery, clear; number; enemy_slot; plot_tokens; enterable; grid_col / grid_row say which hex -
+pixel positions are only for Tiled's view).
 
 Layout letters: '.' floor, '#' dark space, ' ' no space, 'E' entry, 'X' exit, 'B' boost space,
 '1'-'6' numbered space, 'a' / 'b' / 'c' a Henchman of the side's 1st / 2nd / 3rd type,
-'K' the boss.
+'K' the boss, 'P' a space with 1 Plot token, 'M' a space where a Mystery tile is dealt face
+down, 'C' a dark space under a Clear tile that opens when the side's Plot is complete, 'O' a
+dark space under a Clear tile that may be entered from the start, '+' a further space of the
+large Henchman it touches (its head is the lowercase letter the '+' spaces connect to; the
+tool writes the head's head_col / head_row into the part's properties).
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: the game package is beside tools/
+    sys.path.insert(0, str(ROOT))
+
+from game.missions.hexgrid import axial_to_offset, neighbors, offset_to_axial  # noqa: E402
+
 TILE_W, TILE_H, SIDE = 64, 64, 32
 
 LAYOUTS: dict[str, list[str]] = {
@@ -41,7 +52,7 @@ LAYOUTS: dict[str, list[str]] = {
         " E...B..#",
         "..a..#.b.",
         ".#..c....",
-        "..B..a.#.",
+        "..B+.a.#.",
         ".b.....a.",
         "#...B..X.",
     ],
@@ -82,12 +93,12 @@ LAYOUTS: dict[str, list[str]] = {
         ".5.....6.",
     ],
     "museum_midnight_1": [
-        " E..#..a..",
-        "..b...c...",
-        ".#..B..#.a",
-        "..a.#..b..",
-        ".b..c...B.",
-        "#...B...X.",
+        " E..#..aP.",
+        "..b.M.c...",
+        ".#..B.+#.a",
+        "..a.C..b..",
+        "Pb..c+M.B.",
+        "#..PB..CX.",
     ],
     "museum_midnight_2": [
         " E.1...#2.",
@@ -97,11 +108,11 @@ LAYOUTS: dict[str, list[str]] = {
         " 5...#..6 ",
     ],
     "market_mayhem_1": [
-        " E..B...",
-        "..a..b..",
-        ".#..a..#",
-        "..B...a.",
-        " b..#...",
+        " E..B.M.",
+        "..a..b.P",
+        ".O..a..C",
+        "P.B.M.a.",
+        " b..#..M",
     ],
     "market_mayhem_2": [
         "E.1..2..",
@@ -120,16 +131,41 @@ def pixel(col: int, row: int) -> tuple[int, int]:
     return x, y
 
 
+def large_parts(rows: list[str]) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each '+' cell -> the (col, row) of the Henchman letter its group of '+' cells touches."""
+    cells = {(c, r): ch for r, line in enumerate(rows) for c, ch in enumerate(line)}
+    owner: dict[tuple[int, int], tuple[int, int]] = {}
+    for head, ch in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if ch not in "abc":
+            continue
+        todo = [offset_to_axial(*head)]
+        while todo:
+            for n in neighbors(todo.pop()):
+                cell = axial_to_offset(*n)
+                if cells.get(cell) != "+":
+                    continue
+                if owner.get(cell, head) != head:
+                    raise ValueError(f"'+' at {cell} touches two Henchmen")
+                if cell not in owner:
+                    owner[cell] = head
+                    todo.append(n)
+    loose = sorted(c for c, ch in cells.items() if ch == "+" and c not in owner)
+    if loose:
+        raise ValueError(f"'+' at {loose} touches no Henchman")
+    return owner
+
+
 def build(name: str, rows: list[str]) -> str:
     width = max(len(r) for r in rows)
     height = len(rows)
     gids = []
     objects = []
     henchman_letters = "abc"
+    parts = large_parts(rows)
     for row, line in enumerate(rows):
         line = line.ljust(width)
         for col, ch in enumerate(line):
-            gids.append(0 if ch == " " else 2 if ch == "#" else 1)
+            gids.append(0 if ch == " " else 2 if ch in "#CO" else 1)
             props: dict[str, object] = {}
             if ch == "E":
                 props = {"space_kind": "entry"}
@@ -143,6 +179,15 @@ def build(name: str, rows: list[str]) -> str:
                 props = {"space_kind": "henchman", "enemy_slot": henchman_letters.index(ch)}
             elif ch == "K":
                 props = {"space_kind": "boss"}
+            elif ch == "P":
+                props = {"space_kind": "plot", "plot_tokens": 1}
+            elif ch == "M":
+                props = {"space_kind": "mystery"}
+            elif ch in "CO":
+                props = {"space_kind": "clear", "enterable": ch == "O"}
+            elif ch == "+":
+                hc, hr = parts[(col, row)]
+                props = {"space_kind": "enemy_part", "head_col": hc, "head_row": hr}
             if props:
                 props["grid_col"], props["grid_row"] = col, row
                 objects.append(props)
@@ -153,7 +198,9 @@ def build(name: str, rows: list[str]) -> str:
     for i, props in enumerate(objects, start=1):
         x, y = pixel(int(props["grid_col"]), int(props["grid_row"]))
         inner = "".join(
-            f'<property name="{k}" type="int" value="{v}"/>'
+            f'<property name="{k}" type="bool" value="{str(v).lower()}"/>'
+            if isinstance(v, bool)
+            else f'<property name="{k}" type="int" value="{v}"/>'
             if isinstance(v, int)
             else f'<property name="{k}" value={quoteattr(str(v))}/>'
             for k, v in props.items()

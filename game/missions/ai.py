@@ -62,6 +62,7 @@ class MissionAI:
                 value -= min(hexgrid.distance(h, x) for x in exits)
             if space.tiles:
                 value += 2 + len(space.tiles)
+            value += 4 * space.plot + (2 if space.mystery >= 0 else 0)
             return value
 
         return max(self._of(choice, "move"), key=score)
@@ -73,9 +74,12 @@ class MissionAI:
         upgrades = self._of(choice, "upgrade")
         if upgrades:
             return upgrades[0]
-        plays = self._of(choice, "play")
+        plays = [a for a in self._of(choice, "play") if self._worth_playing(engine, hero, a)]
         if plays:
             return plays[0]
+        for action in self._of(choice, "spend_token"):
+            if self._worth_spending_now(engine, hero, action.get("status")):
+                return action
         recruits = self._of(choice, "recruit")
         if recruits and not hero.allies and hero.momentum >= 6:
             return max(recruits, key=lambda a: engine.db.allies[a.get("ally")].cost)
@@ -88,6 +92,58 @@ class MissionAI:
             if not heals or hero.health < hero.start_health // 2:
                 return action
         return self._of(choice, "done")[0]
+
+    @staticmethod
+    def _worth_playing(engine, hero, action: Action) -> bool:
+        """A card that only heals a companion waits until the companion is hurt."""
+        card = engine.content.cards[hero.hand[action.get("index")]]
+        if card.effects and all(fx.verb == "heal_companion" for fx in card.effects):
+            return any(dial[0] <= dial[1] - 3 for dial in hero.companions.values())
+        return True
+
+    @staticmethod
+    def _worth_spending_now(engine, hero, status: str) -> bool:
+        """A token spent in the Main Phase: one that only heals a companion waits until the
+        companion is Downed or below half (it is worth more shared against a blow); the rest
+        (Synth building Bots ...) are spent; a heal only when the Hero is hurt."""
+        spend = engine.content.statuses[status].spend
+        verbs = set()
+        stack = list(spend.effects)
+        while stack:
+            fx = stack.pop()
+            verbs.add(fx["do"])
+            stack.extend(fx.get("effects", ()))
+            for option in fx.get("options", ()):
+                stack.extend(option["effects"])
+        if "heal_companion" in verbs:
+            return any(dial[0] <= dial[1] // 2 for dial in hero.companions.values())
+        if "heal" in verbs and "grow" not in verbs:  # a Dryad: only when it heals something
+            return hero.health <= hero.start_health - 2
+        return True
+
+    def _companion_split(self, engine, choice: PendingChoice) -> Action:
+        """A companion takes what it can without being Downed - all of it when the blow would
+        defeat the Hero."""
+        share = choice.context["share"]
+        comp = choice.context["companion_health"]
+        want = share if share >= choice.context["health"] else min(share, comp - 1)
+        for action in choice.actions():
+            if action.get("amount") == max(0, want):
+                return action
+        return choice.options[0].action
+
+    def _grow(self, engine, choice: PendingChoice) -> Action:
+        """Grow an existing Spirit or Bot into its next tier before starting a new one."""
+        options = choice.options
+        for option in reversed(options):
+            if option.label.startswith("Turn"):
+                return option.action
+        return options[0].action
+
+    def _free_reroll(self, engine, choice: PendingChoice) -> Action:
+        dice = choice.context["dice"]
+        low = sum(dice) / max(1, len(dice)) <= 3
+        return self._of(choice, "reroll_once" if low else "keep_roll")[0]
 
     # ------------------------------------------------------------ dice
 
@@ -214,6 +270,16 @@ class MissionAI:
             if found and worth_it:
                 return found[0]
         return self._of(choice, "take_damage")[0]
+
+    def _protect_teammate(self, engine, choice: PendingChoice) -> Action:
+        """Protect a teammate from a blow that would defeat them or is big (6 or more)."""
+        incoming = choice.context.get("incoming", 0)
+        if incoming >= choice.context.get("health", 99) or incoming >= 6:
+            for kind in ("play", "spend_token"):
+                found = self._of(choice, kind)
+                if found:
+                    return found[0]
+        return self._of(choice, "let_it_land")[0]
 
     def _attack_modifiers(self, engine, choice: PendingChoice) -> Action:
         """Spend everything that adds to an Attack: Bonus Damage, own tokens, cards."""

@@ -54,7 +54,14 @@ SETUP_VERBS = {
     "heroes_status": ("status", "count"),
 }
 OBJECTIVES = ("defeat_all", "defeat_all_then_exit", "defeat_boss")
-BONUS_KINDS = ("within_rounds", "defeat_enemy")
+BONUS_KINDS = ("within_rounds", "defeat_enemy", "plot_complete")
+# what a revealed Mystery tile may do: the plain effects below, plus these of its own
+MYSTERY_PLAIN = ("gain_momentum", "gain_cp", "heal", "draw", "gain_status")
+MYSTERY_VERBS = {
+    "gain_plot": ("amount",),  # the team gains Plot tokens
+    "lose_health": ("amount",),  # the Hero who revealed it loses Health (not damage)
+    "enemies_status": ("status", "count"),  # every undefeated enemy gains a status
+}
 PERFECT_KINDS = ("rounds_at_most", "health_at_least")
 BOOST_KINDS = ("cp", "heal", "momentum", "draw", "status", "cleanse", "transfer")
 
@@ -165,6 +172,17 @@ class SideDef:
     bonus: dict | None = None
     perfect: dict | None = None
     additional_setup: tuple[dict, ...] = ()
+    # the side's Plot: Plot tokens the team needs, what completing it gives each Hero; it
+    # also opens the map's closed Clear tiles ({"needed", "text", "reward"})
+    plot: dict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MysteryTileDef:
+    id: str
+    name: str
+    text: str
+    effects: tuple[dict, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +259,7 @@ class MissionsDB:
     perk_rows: dict[str, bool] = field(default_factory=dict)  # row id -> in order
     feats: list[PerkDef] = field(default_factory=list)
     mythics: dict[str, str] = field(default_factory=dict)
+    mystery_tiles: list[MysteryTileDef] = field(default_factory=list)
 
     def ids(self) -> dict[str, list[str]]:
         return {
@@ -632,6 +651,7 @@ def _load_missions(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> Non
                     "perfect",
                     "additional_setup",
                     "clock",
+                    "plot",
                 },
             )
             kind = _choice(r, so, "kind", sp, ("run", "boss"))
@@ -674,6 +694,17 @@ def _load_missions(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> Non
                 checks.status(r, _join(stp, "status"), r.field(sto, "status", stp, str))
                 _int(r, sto, "count", stp, 1, 5)
                 setup.append(dict(sto))
+            plot = so.get("plot")
+            if plot is not None:
+                pp = _join(sp, "plot")
+                po = r.obj(plot, pp)
+                r.only(po, pp, {"needed", "text", "reward"})
+                _int(r, po, "needed", pp, 1, 22)
+                r.text(po, "text", pp)
+                _effects(r, r.field(po, "reward", pp, list), _join(pp, "reward"), checks)
+                plot = dict(po)
+            if bonus is not None and bonus.get("kind") == "plot_complete" and plot is None:
+                raise r.fail(_join(sp, "bonus.kind"), "'plot_complete' needs the side's plot")
             map_name = r.field(so, "map", sp, str)
             if not map_name.endswith(".tmx"):
                 raise r.fail(_join(sp, "map"), "expected a .tmx file name")
@@ -690,6 +721,7 @@ def _load_missions(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> Non
                     bonus=bonus,
                     perfect=perfect,
                     additional_setup=tuple(setup),
+                    plot=plot,
                 )
             )
         m = MissionDef(
@@ -894,7 +926,45 @@ FILES = (
     "momentum_cards",
     "allies",
     "perks",
+    "mystery_tiles",
 )
+
+
+def _load_mystery(r: _Reader, raw: Any, db: MissionsDB, checks: _Checks) -> None:
+    """The 7 Mystery tiles (rule 7); their effects are ours (the seeds leave them to each
+    mission)."""
+    root = r.obj(raw, "")
+    for i, item in enumerate(_list(r, root, "tiles", "")):
+        p = _join("tiles", i)
+        obj = r.obj(item, p)
+        r.only(obj, p, {"id", "name", "text", "effects"})
+        effects = []
+        for k, fx in enumerate(_list(r, obj, "effects", p)):
+            fp = _join(_join(p, "effects"), k)
+            fo = r.obj(fx, fp)
+            verb = r.field(fo, "do", fp, str)
+            if verb in MYSTERY_PLAIN or verb in MYSTERY_VERBS:
+                need, opt = VERBS[verb] if verb in MYSTERY_PLAIN else (MYSTERY_VERBS[verb], ())
+                r.only(fo, fp, {"do", *need, *opt})
+                for key in need:
+                    if key == "status":
+                        checks.status(r, _join(fp, key), r.field(fo, key, fp, str))
+                    else:
+                        _int(r, fo, key, fp, 1, 10)
+                effects.append(dict(fo))
+            else:
+                known = ", ".join((*MYSTERY_PLAIN, *MYSTERY_VERBS))
+                raise r.fail(_join(fp, "do"), f"unknown verb '{verb}' (known: {known})")
+        db.mystery_tiles.append(
+            MysteryTileDef(
+                id=r.ident(obj, "id", p),
+                name=r.text(obj, "name", p),
+                text=r.text(obj, "text", p),
+                effects=tuple(effects),
+            )
+        )
+    if len(db.mystery_tiles) != 7:
+        raise r.fail("tiles", f"the box has 7 Mystery tiles, got {len(db.mystery_tiles)}")
 
 
 def load_missions(root: Path | None = None) -> MissionsDB:
@@ -926,6 +996,8 @@ def load_missions(root: Path | None = None) -> MissionsDB:
             _load_momentum(reader, raw, db)
         elif name == "allies":
             _load_allies(reader, raw, db, checks)
+        elif name == "mystery_tiles":
+            _load_mystery(reader, raw, db, checks)
         else:
             _load_perks(reader, raw, db)
     if len(db.statuses) != 22:

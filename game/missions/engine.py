@@ -27,7 +27,7 @@ from game.missions import hexgrid
 from game.missions.content import MissionsDB, SideDef, Strike, default_missions
 from game.missions.hero_turn import HeroTurn
 from game.missions.hexgrid import Hex
-from game.missions.maps import MissionMap, mission_map
+from game.missions.maps import PLOT_TOKENS, MissionMap, mission_map
 from game.missions.state import EnemyState, HeroState, HexSpace, MissionInfo
 from game.rules.actions import Action, IllegalAction, Option, PendingChoice, act
 from game.rules.rng import RngState, roll_die, seed_state, shuffle
@@ -219,7 +219,7 @@ class MissionEngine:
 
     def passable(self, h: Hex) -> bool:
         space = self.hexes.get(h)
-        if space is None or (space.dark and not space.defeat_tile):
+        if space is None or (space.dark and not space.defeat_tile and not space.clear_open):
             return False
         return self.enemy_at(h) is None
 
@@ -252,8 +252,7 @@ class MissionEngine:
     ):
         """Place tokens up to the stack limit (a status outside the Missions set, e.g. a
         hero's own token, keeps its count but has no Missions behaviour)."""
-        info = self.db.statuses.get(status) or self.content.statuses.get(status)
-        limit = info.stack_limit if info else 1
+        limit = self.stack_limit(holder, status)
         if status == "oppression":
             holder.tokens[status] = min(4, holder.tokens.get(status, 0) + count)
             return
@@ -263,6 +262,22 @@ class MissionEngine:
             holder.tokens[status] = holder.tokens.get(status, 0) + 1
             if status == "bonus_damage":
                 holder.bonus.append(value)
+
+    def stack_limit(self, holder: HeroState | EnemyState, status: str) -> int:
+        """The Missions status's limit, or the hero status's (its owner's limit for the hero's
+        own token, as in the duel), plus what a card raised it by for this Hero."""
+        info = self.db.statuses.get(status)
+        if info is not None:
+            return info.stack_limit
+        sdef = self.content.statuses.get(status)
+        if sdef is None:
+            return 1
+        limit = sdef.stack_limit
+        if isinstance(holder, HeroState):
+            if sdef.owner_stack_limit and status in self.hero_def(holder).statuses:
+                limit = sdef.owner_stack_limit
+            limit += holder.stack_bonus.get(status, 0)
+        return limit
 
     def remove_status(self, holder: HeroState | EnemyState, status: str, count: int = 1) -> int:
         have = holder.tokens.get(status, 0)
@@ -372,6 +387,7 @@ class MissionEngine:
                 self.add_status(hero, "oppression", self.setup.difficulty_up)
             if hero.mythic == "mythic_vigor":
                 self.add_status(hero, "shield", 2)
+            yield from self.turn.hero_setup(hero)
         yield from self._side_setup()
         for seat, hero in enumerate(self.heroes):
             yield from self._perk_setup(seat, hero)
@@ -485,20 +501,92 @@ class MissionEngine:
             else:
                 for hero in self.heroes:
                     self.add_status(hero, step["status"], step["count"])
+        self._plot_setup()
         self.emit("side", f"Side {info.side + 1}: {side.objective_text}")
         return
         yield  # pragma: no cover - makes this a generator
 
-    LARGE_SHAPE = ((1, 0), (0, 1))  # a large enemy's extra spaces: east, then south-east
+    # ------------------------------------------------------------ Plot, Mystery, Clear tiles
+
+    def _plot_setup(self) -> None:
+        """The map's Plot tokens, Clear tiles and Mystery tiles (one of the 7, shuffled, dealt
+        face down on each mystery space in reading order). Maps without mystery spaces use
+        no randomness here."""
+        info = self.info
+        info.plot = 0
+        info.plot_done = False
+        pile: list[int] = []
+        spaces = sorted(self.hexes.values(), key=lambda s: hexgrid.reading_key(s.hex))
+        if any(self.map.spaces[s.hex].mystery for s in spaces):
+            pile = list(range(len(self.db.mystery_tiles)))
+            shuffle(self.rng, pile)
+        for space in spaces:
+            drawn = self.map.spaces[space.hex]
+            space.plot = drawn.plot
+            space.clear = drawn.clear
+            space.clear_open = drawn.clear and drawn.enterable
+            if drawn.mystery and pile:
+                space.mystery = pile.pop(0)
+        if self.side().plot:
+            self.emit("plot", f"The Plot: {self.side().plot['text']}")
+
+    def gain_plot(self, amount: int, why: str) -> None:
+        """The team gains Plot tokens (22 in the box); reaching the side's Plot opens every
+        closed Clear tile and pays its reward to each Hero, once."""
+        info = self.info
+        info.plot = min(PLOT_TOKENS, info.plot + amount)
+        self.emit("plot_token", f"{why}: the team holds {info.plot} Plot token(s).")
+        plot = self.side().plot
+        if plot is None or info.plot_done or info.plot < plot["needed"]:
+            return
+        info.plot_done = True
+        opened = 0
+        for space in self.hexes.values():
+            if space.clear and not space.clear_open:
+                space.clear_open = True
+                opened += 1
+        self.emit("plot_done", f"The Plot is complete ({opened} Clear tile(s) open).")
+        for hero in self.heroes:
+            if not hero.defeated:
+                self.turn.simple_effects(hero, plot["reward"])
+
+    def reveal_mystery(self, hero: HeroState, index: int) -> None:
+        """A Hero ends their move on a Mystery tile: it is turned up, resolved for that Hero
+        and taken out of the mission."""
+        tile = self.db.mystery_tiles[index]
+        self.emit("mystery", f"{hero.name} turns up a Mystery tile: {tile.name}. {tile.text}")
+        for fx in tile.effects:
+            verb = fx["do"]
+            if verb == "gain_plot":
+                self.gain_plot(fx["amount"], tile.name)
+            elif verb == "lose_health":
+                self.damage_hero(hero, fx["amount"], tile.name)
+            elif verb == "enemies_status":
+                for enemy in self.living_enemies():
+                    self.add_status(enemy, fx["status"], fx["count"])
+            else:
+                self.turn.simple_effects(hero, (fx,))
+
+    LARGE_SHAPE = ((1, 0), (0, 1))  # no shape drawn in the map: east, then south-east
 
     def _large_spaces(self, map_name: str, hdef, h: Hex, placed=None) -> tuple[Hex, ...]:
-        """The extra spaces of a large Henchman (size 2 or 3): they must be open map spaces
-        with no other enemy on them (nor a Henchman placement of the map, `placed`)."""
+        """The extra spaces of a large Henchman (size 2 or 3): the shape drawn in the map
+        (`enemy_part` features) or, when the map draws none, the fixed shape. They must be
+        open map spaces with no other enemy on them (nor a Henchman placement, `placed`)."""
         out = []
         if placed is None:
             placed = {pos for _slot, pos in self.map.henchmen} if self.map else set()
-        for dq, dr in self.LARGE_SHAPE[: max(0, hdef.size - 1)]:
-            extra = (h[0] + dq, h[1] + dr)
+        drawn = self.map.parts.get(h) if self.map else None
+        if drawn is not None and len(drawn) != hdef.size - 1:
+            raise ValueError(
+                f"{map_name}: the {hdef.name} at {h} covers {hdef.size} spaces, "
+                f"but the map draws {len(drawn) + 1}"
+            )
+        if drawn is not None:
+            extras = list(drawn)
+        else:
+            extras = [(h[0] + dq, h[1] + dr) for dq, dr in self.LARGE_SHAPE[: hdef.size - 1]]
+        for extra in extras:
             space = self.hexes.get(extra)
             if space is None or space.dark or self.enemy_at(extra) or extra in placed:
                 raise ValueError(
@@ -603,6 +691,8 @@ class MissionEngine:
     def _bonus_met(self, bonus: dict) -> bool:
         if bonus["kind"] == "within_rounds":
             return self.info.side_round <= bonus["rounds"]
+        if bonus["kind"] == "plot_complete":
+            return self.info.plot_done
         return not any(e.enemy == bonus["enemy"] for e in self.living_enemies())
 
     def _next_side(self) -> None:
@@ -683,6 +773,14 @@ class MissionEngine:
                 hero.pos = None
                 self.emit("exit", f"{hero.name} leaves the map by the EXIT.")
                 continue
+            if space.plot:
+                taken, space.plot = space.plot, 0
+                self.gain_plot(taken, f"{hero.name} picks up {taken} Plot token(s)")
+            if space.mystery >= 0:
+                index, space.mystery = space.mystery, -1
+                self.reveal_mystery(hero, index)
+                if hero.defeated:
+                    continue
             while space.tiles:
                 tile, face_up = space.tiles.pop(0)
                 if face_up:  # (discarded as it resolves, so no tile is ever out of play)

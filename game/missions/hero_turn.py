@@ -95,6 +95,30 @@ class HeroTurn:
             yield from self.offensive_roll(hero)
             hero.phase = "ready"
 
+    @staticmethod
+    def slot_abilities(hero: HeroState, slot):
+        """A slot's abilities at the Hero's level, from the cursed side once the board is
+        flipped (as `game.rules.ops` reads a flipped duel board)."""
+        side = slot.flipped if hero.flipped and slot.flipped else slot.levels
+        return side.get(hero.levels.get(slot.id, 1), side[1])
+
+    def hero_flags(self, hero: HeroState, ctx: Ctx | None = None) -> set[str]:
+        """Flags the Hero holds now: from passive abilities at their level and, for one
+        ability or spend, from `ctx` (granted by an effect)."""
+        out = set(ctx.flags) if ctx is not None else set()
+        for slot in self.e.hero_def(hero).slots:
+            if slot.kind == "passive":
+                for ability in self.slot_abilities(hero, slot):
+                    out.update(ability.flags)
+        return out
+
+    def hero_setup(self, hero: HeroState) -> Driver:
+        """The hero file's own setup (Nyra joins the Huntress, the Treant's first Seedling,
+        the Artificer's Synth, the Pirate's Doubloon), as at the start of a duel."""
+        hero_def = self.e.hero_def(hero)
+        if hero_def.setup:
+            yield from self.run(Ctx(hero, hero_def, [], kind="setup"), hero_def.setup)
+
     def teammates_in_phase(self, hero: HeroState) -> list[HeroState]:
         """Rule 37: the teammates this Hero may interact with now (same step of the round)."""
         return [
@@ -110,7 +134,7 @@ class HeroTurn:
         for slot in hero_def.slots:
             if slot.kind != "passive":
                 continue
-            for ability in slot.levels.get(hero.levels.get(slot.id, 1), slot.levels[1]):
+            for ability in self.slot_abilities(hero, slot):
                 for trigger in ability.triggers:
                     if trigger.on != moment:
                         continue
@@ -164,6 +188,7 @@ class HeroTurn:
                         )
                     )
                 opts.append(Option(act(hero.seat, "sell", index=i), f"Sell {card.name} for 1 CP"))
+            opts += self.token_spends(hero, "main", Ctx(hero, hero_def, [], window="main"))
             for action in self.momentum_actions(hero, "main"):
                 if action.id == "recruit_ally":
                     for ally_id in e.info.ally_hq:
@@ -214,6 +239,9 @@ class HeroTurn:
                 e.gain_cp(hero, 1)
             elif a.kind == "play":
                 yield from self.play_main_card(hero, a.get("index"))
+            elif a.kind == "spend_token":
+                spending = Ctx(hero, hero_def, [], kind="token", window="main")
+                yield from self.spend_token(hero, a.get("status"), spending, "main")
             elif a.kind == "recruit":
                 yield from self.recruit(hero, ally_id=a.get("ally"))
             elif a.kind == "momentum":
@@ -245,6 +273,10 @@ class HeroTurn:
             "remove_status",
             "steal_cp",
             "steal_health",
+            "grow",
+            "flip_board",
+            "raise_stack_limit",
+            "heal_companion",
         }
     )
     CARD_TARGETS = frozenset({None, "self", "chosen_opponent", "all_opponents", "chosen_player"})
@@ -271,6 +303,13 @@ class HeroTurn:
                 x.tokens for x in [*self.e.heroes, *self.e.living_enemies()]
             )
         if card.type != "roll":
+            if window == "teammate_damage":  # a card that protects any chosen player
+                return (
+                    card.type == "instant"
+                    and "someone_taking_damage" in whens
+                    and verbs == {"prevent_damage"}
+                    and all(fx.get("target") == "chosen_player" for fx in card.effects)
+                )
             if window == "damage":
                 return (
                     card.type == "instant"
@@ -483,7 +522,7 @@ class HeroTurn:
         for slot in hero_def.slots:
             if slot.kind not in ("offensive", "ultimate"):
                 continue
-            for ability in slot.levels.get(hero.levels.get(slot.id, 1), slot.levels[1]):
+            for ability in self.slot_abilities(hero, slot):
                 for index, row in enumerate(ability.rows):
                     out.append((ability, index, row))
         return out
@@ -537,6 +576,7 @@ class HeroTurn:
                         )
                     )
             opts += self.card_options(hero, "roll")
+            opts += self.token_spends(hero, "own_roll", rolling)
             a = yield from e.ask(
                 hero.seat,
                 "offensive_roll",
@@ -556,6 +596,8 @@ class HeroTurn:
             elif a.kind == "play":
                 card = self.pay_card(hero, a.get("index"))
                 yield from self.run(rolling, card.effects)
+            elif a.kind == "spend_token":
+                yield from self.spend_token(hero, a.get("status"), rolling, "own_roll")
             else:
                 self.use_momentum(hero, "reroll_own_die")
                 dice[a.get("die")] = e.roll()
@@ -671,73 +713,88 @@ class HeroTurn:
     def target_and_resolve(self) -> Driver:
         e = self.e
         for hero in e.active_heroes():
-            attack = hero.attack
-            if attack is None:
-                continue
-            kind, effects, ranged = self.attack_effects(hero, attack)
-            is_attack = self.is_attack(effects, kind)
-            enemies = [x for x in e.living_enemies()]
-            target = None
-            while True:
-                free = kind == "ultimate" or not is_attack or ranged or hero.has_range
-                options = []
-                for i, enemy in enumerate(e.enemies):
-                    if enemy in enemies and (free or e.touching(hero.pos, enemy)):
-                        options.append(
-                            Option(
-                                act(hero.seat, "target", enemy=i),
-                                f"Target {enemy.name} ({enemy.health} Health)",
-                            )
-                        )
-                if free:
-                    options.append(Option(act(hero.seat, "no_target"), "Resolve without a target"))
-                cost = self.momentum_cost(hero, "gain_range")
-                if not free and cost is not None and cost <= hero.momentum:
+            again = yield from self.target_and_resolve_one(hero)
+            while again and not hero.defeated and not e.info.over:
+                # restart_offensive_roll (Tactician's Profiteer): that Offensive Roll counts
+                # as finished, and the Hero rolls and resolves once more at once
+                e.emit("restart_roll", f"{hero.name} starts a new Offensive Roll.")
+                hero.phase = "roll"
+                yield from self.offensive_roll(hero)
+                hero.phase = "ready"
+                again = yield from self.target_and_resolve_one(hero)
+
+    def target_and_resolve_one(self, hero: HeroState) -> Driver:
+        """Choose a target for the Hero's rolled ability and resolve it; True when the
+        ability asked for a new Offensive Roll."""
+        e = self.e
+        again = False
+        attack = hero.attack
+        if attack is None:
+            return False
+        kind, effects, ranged = self.attack_effects(hero, attack)
+        is_attack = self.is_attack(effects, kind)
+        enemies = [x for x in e.living_enemies()]
+        target = None
+        while True:
+            free = kind == "ultimate" or not is_attack or ranged or hero.has_range
+            options = []
+            for i, enemy in enumerate(e.enemies):
+                if enemy in enemies and (free or e.touching(hero.pos, enemy)):
                     options.append(
-                        Option(act(hero.seat, "buy_range"), f"Spend {cost} Momentum for Range")
-                    )
-                if not options:
-                    e.emit(
-                        "no_target", f"{hero.name} has no adjacent enemy: the Attack does nothing."
-                    )
-                    break
-                for feat in hero.feats:
-                    if (
-                        is_attack
-                        and feat in ("feat_add_die", "feat_undefendable")
-                        and not attack.get("feat")
-                    ):
-                        options.append(
-                            Option(act(hero.seat, "feat", feat=feat), f"Use the Feat {feat}")
+                        Option(
+                            act(hero.seat, "target", enemy=i),
+                            f"Target {enemy.name} ({enemy.health} Health)",
                         )
-                if is_attack and hero.tokens.get("flight") and "flight" not in attack:
-                    options.append(
-                        Option(act(hero.seat, "spend_flight"), "Spend Flight (a 6 on 2 dice)")
                     )
-                a = yield from e.ask(
-                    hero.seat,
-                    "choose_target",
-                    f"{hero.name}: choose a target",
-                    options,
-                    attack=dict(attack),
+            if free:
+                options.append(Option(act(hero.seat, "no_target"), "Resolve without a target"))
+            cost = self.momentum_cost(hero, "gain_range")
+            if not free and cost is not None and cost <= hero.momentum:
+                options.append(
+                    Option(act(hero.seat, "buy_range"), f"Spend {cost} Momentum for Range")
                 )
-                if a.kind == "buy_range":
-                    self.use_momentum(hero, "gain_range")
-                    continue
-                if a.kind == "feat":
-                    hero.feats.remove(a.get("feat"))
-                    attack["feat"] = a.get("feat")
-                    continue
-                if a.kind == "spend_flight":
-                    e.remove_status(hero, "flight")
-                    attack["flight"] = 6 in (e.roll(), e.roll())
-                    e.emit("flight", f"{hero.name} takes flight: {attack['flight']}.")
-                    continue
-                target = e.enemies[a.get("enemy")] if a.kind == "target" else None
-                yield from self.resolve_attack(hero, attack, kind, effects, target, is_attack)
+            if not options:
+                e.emit("no_target", f"{hero.name} has no adjacent enemy: the Attack does nothing.")
                 break
-            hero.attack = None
-            e.remove_status(hero, "paralyze")
+            for feat in hero.feats:
+                if (
+                    is_attack
+                    and feat in ("feat_add_die", "feat_undefendable")
+                    and not attack.get("feat")
+                ):
+                    options.append(
+                        Option(act(hero.seat, "feat", feat=feat), f"Use the Feat {feat}")
+                    )
+            if is_attack and hero.tokens.get("flight") and "flight" not in attack:
+                options.append(
+                    Option(act(hero.seat, "spend_flight"), "Spend Flight (a 6 on 2 dice)")
+                )
+            a = yield from e.ask(
+                hero.seat,
+                "choose_target",
+                f"{hero.name}: choose a target",
+                options,
+                attack=dict(attack),
+            )
+            if a.kind == "buy_range":
+                self.use_momentum(hero, "gain_range")
+                continue
+            if a.kind == "feat":
+                hero.feats.remove(a.get("feat"))
+                attack["feat"] = a.get("feat")
+                continue
+            if a.kind == "spend_flight":
+                e.remove_status(hero, "flight")
+                attack["flight"] = 6 in (e.roll(), e.roll())
+                e.emit("flight", f"{hero.name} takes flight: {attack['flight']}.")
+                continue
+            target = e.enemies[a.get("enemy")] if a.kind == "target" else None
+            ctx = yield from self.resolve_attack(hero, attack, kind, effects, target, is_attack)
+            again = ctx is not None and "restart_offensive_roll" in ctx.flags
+            break
+        hero.attack = None
+        e.remove_status(hero, "paralyze")
+        return again
 
     def resolve_attack(self, hero, attack, kind, effects, target, is_attack) -> Driver:
         e = self.e
@@ -755,7 +812,7 @@ class HeroTurn:
                     ctx = Ctx(hero, hero_def, list(attack["dice"]), None, kind)
                     yield from self.run(ctx, effects)
                     e.damage_hero(mates[0], sum(a for a, _t in ctx.damage) + ctx.added, "Dominance")
-                    return
+                    return None
                 if hero.hand:
                     lost = hero.hand.pop(_pick(e, len(hero.hand)))
                     hero.discard.append(lost)
@@ -795,6 +852,7 @@ class HeroTurn:
                 e.damage_hero(hero, ctx.self_damage, "own ability")
         if ctx.later:
             yield from self.run(ctx, ctx.later)
+        return ctx
 
     def token_spends(self, hero: HeroState, window: str, ctx: Ctx) -> list[Option]:
         """The Hero's own tokens (Chi, Reload, Protect ...) that may be spent in this window
@@ -807,16 +865,30 @@ class HeroTurn:
                 continue
             info = e.content.statuses.get(sid)
             spend = info.spend if info else None
-            if spend is None or window not in spend.when:
+            whens = self.SPEND_WHENS.get(window, {window})
+            if spend is None or not whens & set(spend.when):
                 continue
             if any(hero.tokens.get(c, 0) < n for c, n in spend.cost):
                 continue
+            if spend.per_phase and ctx.vars.get(f"spent:{sid}", 0) >= spend.per_phase:
+                continue  # a Bot acts at most this often in one window
+            if spend.once_per_turn and hero.used_this_round.get(f"spend:{sid}"):
+                continue
+            if not ctx.dice and _uses(spend.effects, "alter_dice"):
+                continue  # nothing to re-roll in this window (a Seedling in a Main Phase)
             if spend.condition is not None:
                 ctx.window = window
                 if not self.condition(ctx, spend.condition):
                     continue
             out.append(Option(act(hero.seat, "spend_token", status=sid), f"Spend {info.name}"))
         return out
+
+    # a Missions window -> the duel spend windows it stands for
+    SPEND_WHENS = {
+        "main": {"own_main_phase", "any_time"},
+        "own_roll": {"any_time"},  # during your own Offensive Roll (a Seedling's re-roll)
+        "incoming_damage": {"incoming_damage", "attacked"},  # only enemy Attacks get here
+    }
 
     def spend_token(self, hero: HeroState, sid: str, ctx: Ctx, window: str) -> Driver:
         e = self.e
@@ -826,6 +898,8 @@ class HeroTurn:
         for cost_sid, n in spend.cost:
             e.remove_status(hero, cost_sid, n)
         ctx.window = window
+        ctx.vars[f"spent:{sid}"] = ctx.vars.get(f"spent:{sid}", 0) + 1
+        hero.used_this_round[f"spend:{sid}"] = hero.used_this_round.get(f"spend:{sid}", 0) + 1
         e.emit("spend", f"{hero.name} spends {e.content.statuses[sid].name}.")
         yield from self.run(ctx, spend.effects)
 
@@ -1012,7 +1086,16 @@ class HeroTurn:
         if "self_has_flag" in cond:
             return cond["self_has_flag"] in ctx.flags
         if "attack_base_at_least" in cond:
+            if ctx.window == "incoming_damage":  # an enemy Attack's own damage
+                return ctx.vars.get("attack_base", 0) >= cond["attack_base_at_least"]
             return sum(a for a, _t in ctx.damage) >= cond["attack_base_at_least"]
+        if "companion_active" in cond:
+            return self.companion_active(ctx.hero, cond["companion_active"])
+        if "can_grow" in cond:
+            c = cond["can_grow"]
+            return bool(self.growth_steps(ctx.hero, c["chains"], c.get("single", False)))
+        if "own_hero_status" in cond:
+            return cond["own_hero_status"] in self.e.hero_def(ctx.hero).statuses
         if "var_at_least" in cond:
             c = cond["var_at_least"]
             return ctx.vars.get(c["name"], 0) >= c["value"]
@@ -1083,6 +1166,8 @@ class HeroTurn:
                 ctx.extra_attempts += fx.get("count", 1)
             elif verb == "avoid_damage":
                 ctx.avoid = True
+            elif verb == "reflect_damage":  # half of the incoming damage goes back (Retribution)
+                ctx.flags.add("reflect_half")
             elif verb == "make_undefendable":
                 ctx.undefendable = True
             elif verb == "prevent_damage":
@@ -1108,6 +1193,9 @@ class HeroTurn:
             elif verb == "roll":
                 saved = ctx.dice
                 ctx.dice = [e.roll() for _ in range(fx["count"])]
+                flag = fx.get("reroll_flag")
+                if flag and flag in self.hero_flags(hero, ctx):
+                    yield from self.free_reroll(ctx)
                 yield from self.run(ctx, fx["effects"])
                 ctx.dice = saved
             elif verb == "if":
@@ -1128,13 +1216,136 @@ class HeroTurn:
                 ctx.after.append(fx["effects"])
             elif verb == "additionally":
                 ctx.later.extend(fx["effects"])
-            elif verb == "grant_flag" and fx["flag"] != "reload_reroll":
+            elif verb == "grant_flag":
                 ctx.flags.add(fx["flag"])  # lasts for this ability / spend only
+            elif verb in self.KIT_VERBS:
+                yield from self.kit_effect(ctx, fx)
             elif verb == "then":
                 continue  # no response window in Missions: nobody plays Roll Phase cards here
             else:
                 e.unsupported[verb] += 1
                 e.emit("unsupported", f"'{verb}' has no Missions version yet and is skipped.")
+
+    # ------------------------------------------------------------ the heroes' own kits
+
+    # companions (Nyra), growing Spirits and Bots, a flipped board, raised stack limits and a
+    # second Offensive Roll: the duel's verbs (game/rules/effects/companion_verbs.py,
+    # limit_verbs.py, roll_phase_verbs.py) on a Missions Hero; the planning is shared with
+    # the duel through `game.rules.ops` (plan_growth, companion_health_after,
+    # raised_stack_limit)
+    KIT_VERBS = frozenset(
+        {
+            "summon_companion",
+            "heal_companion",
+            "flip_board",
+            "grow",
+            "raise_stack_limit",
+            "restart_offensive_roll",
+        }
+    )
+
+    def growth_steps(self, hero: HeroState, chains, single: bool):
+        from game.rules.ops import plan_growth
+
+        return plan_growth(
+            self.e.hero_def(hero).statuses,
+            lambda s: hero.tokens.get(s, 0),
+            lambda s: self.e.stack_limit(hero, s),
+            chains,
+            single,
+        )
+
+    def status_name(self, sid: str) -> str:
+        info = self.e.db.statuses.get(sid) or self.e.content.statuses.get(sid)
+        return info.name if info else sid
+
+    def companion_active(self, hero: HeroState, companion: str) -> bool:
+        dial = hero.companions.get(companion)
+        return dial is not None and dial[0] > 0
+
+    def change_companion(self, hero: HeroState, companion: str, delta: int, why: str) -> None:
+        from game.rules.ops import companion_health_after
+
+        dial = hero.companions.get(companion)
+        if dial is None or delta == 0:
+            return
+        e = self.e
+        was_downed = dial[0] <= 0
+        before = dial[0]
+        dial[0], downed = companion_health_after(dial[0], dial[1], delta)
+        name = companion.replace("_", " ").title()
+        e.emit("companion_health", f"{name}: Health {before} -> {dial[0]} ({why}).")
+        if downed != was_downed:
+            e.emit("companion_downed", f"{name} " + ("is Downed." if downed else "is up again."))
+
+    def kit_effect(self, ctx: Ctx, fx) -> Driver:
+        e = self.e
+        hero = ctx.hero
+        verb = fx["do"]
+        if verb == "summon_companion":
+            if fx["companion"] not in hero.companions:
+                hero.companions[fx["companion"]] = [fx["health"], fx["health"]]
+                name = fx["companion"].replace("_", " ").title()
+                e.emit("companion_joined", f"{name} fights beside {hero.name}.")
+        elif verb == "heal_companion":
+            value = self.amount(ctx, fx["amount"])
+            if value > 0:
+                self.change_companion(hero, fx["companion"], value, "healed")
+        elif verb == "flip_board":
+            if not hero.flipped:
+                hero.flipped = True
+                e.emit("board_flipped", f"{hero.name}'s board turns to its cursed side.")
+        elif verb == "raise_stack_limit":
+            from game.rules.ops import raised_stack_limit
+
+            status = fx["status"]
+            before = e.stack_limit(hero, status)
+            after = raised_stack_limit(before, fx["amount"], fx.get("max"))
+            if after != before:
+                hero.stack_bonus[status] = hero.stack_bonus.get(status, 0) + after - before
+                e.emit(
+                    "stack_limit", f"{hero.name} may now hold {after} {self.status_name(status)}."
+                )
+        elif verb == "grow":
+            steps = self.growth_steps(hero, fx["chains"], fx.get("single", False))
+            if not steps:
+                e.emit("grow", f"{hero.name} has nothing left to grow.")
+                return
+            opts = []
+            name = self.status_name
+            for i, (old, new) in enumerate(steps):
+                label = (
+                    f"Gain a {name(new)}"
+                    if old is None
+                    else f"Turn a {name(old)} into a {name(new)}"
+                )
+                opts.append(Option(act(hero.seat, "grow", step=i), label))
+            a = yield from e.ask(hero.seat, "grow", f"{hero.name}: grow which?", opts)
+            old, new = steps[a.get("step")]
+            if old is not None:
+                e.remove_status(hero, old)
+            e.add_status(hero, new, 1)
+            e.emit("grow", f"{hero.name} grows a {self.status_name(new)}.")
+        elif verb == "restart_offensive_roll" and ctx.kind != "ultimate":
+            ctx.flags.add("restart_offensive_roll")
+
+    def free_reroll(self, ctx: Ctx) -> Driver:
+        """A flag such as Reload's lets the Hero re-roll the dice just rolled once."""
+        hero = ctx.hero
+        opts = [
+            Option(act(hero.seat, "keep_roll"), f"Keep {ctx.dice}"),
+            Option(act(hero.seat, "reroll_once"), "Re-roll them once"),
+        ]
+        a = yield from self.e.ask(
+            hero.seat,
+            "free_reroll",
+            f"{hero.name}: re-roll {ctx.dice}?",
+            opts,
+            dice=tuple(ctx.dice),
+        )
+        if a.kind == "reroll_once":
+            ctx.dice = [self.e.roll() for _ in ctx.dice]
+            self.e.emit("reroll", f"{hero.name} re-rolls: now {ctx.dice}.")
 
     def alter_dice(self, ctx: Ctx, fx) -> Driver:
         """A card or token changing dice in `ctx.dice` in place (the duel's alter_dice modes:
@@ -1262,8 +1473,16 @@ class HeroTurn:
                 mods.append(DamageMod(HERO, "halve", 0, None, "defense"))
             if defended.prevent:
                 mods.append(DamageMod(HERO, "prevent", defended.prevent, None, "defense"))
-        breakdown = yield from self.spend_defense_tokens(hero, instances, mods, dtype, defended)
-        e.damage_hero(hero, breakdown.final, f"{enemy.name}: {breakdown.explain()}")
+        flags: set[str] = set()
+        breakdown = yield from self.spend_defense_tokens(
+            hero, instances, mods, dtype, defended, flags
+        )
+        final = breakdown.final
+        for _src, back in breakdown.reflected:
+            e.damage_enemy(enemy, back, f"{hero.name} sends it back")
+        if "share_with_companion" in flags and dtype in ("normal", "undefendable"):
+            final -= yield from self.companion_split(hero, final)
+        e.damage_hero(hero, final, f"{enemy.name}: {breakdown.explain()}")
         if defended is not None and defended.self_damage:
             e.damage_hero(hero, defended.self_damage, "own defense")
         refuse = defended is not None and "refuse_duplicate_statuses" in defended.flags
@@ -1272,12 +1491,101 @@ class HeroTurn:
                 continue  # the defense turned away a status the Hero already holds
             e.add_status(hero, status, count)
 
+    def companion_split(self, hero: HeroState, share: int) -> Driver:
+        """Nyra's Bond: the Hero decides how much of the Attack's damage (after every modifier
+        and prevention) an Active companion takes instead; returns that part. Companions take
+        no Ultimate damage (only normal and undefendable Attack damage is shared)."""
+        e = self.e
+        for companion, dial in hero.companions.items():
+            if share <= 0 or dial[0] <= 0:
+                continue
+            name = companion.replace("_", " ").title()
+            opts = [
+                Option(act(hero.seat, "split", amount=n), f"{name} takes {n}, you take {share - n}")
+                for n in range(share + 1)
+            ]
+            a = yield from e.ask(
+                hero.seat,
+                "companion_split",
+                f"{share} damage is about to land: how much does {name} take?",
+                opts,
+                share=share,
+                companion=companion,
+                companion_health=dial[0],
+                health=hero.health,
+            )
+            taken = a.get("amount")
+            if taken:
+                self.change_companion(hero, companion, -taken, "takes the blow")
+            return taken
+        return 0
+
     def spend_defense_tokens(
-        self, hero: HeroState, instances, mods, dtype: str, defended
+        self, hero: HeroState, instances, mods, dtype: str, defended, flags: set | None = None
+    ) -> Driver:
+        """The Hero being hit answers first (`own_defense_spends`); then each teammate in turn
+        order may protect them; after any help the Hero may answer again. Returns the total."""
+        while True:
+            breakdown = yield from self.own_defense_spends(
+                hero, instances, mods, dtype, defended, flags
+            )
+            helped = yield from self.teammates_help(hero, instances, mods)
+            if not helped:
+                return breakdown
+
+    def teammates_help(self, hero: HeroState, instances, mods) -> Driver:
+        """Damage heads for `hero`: each teammate (all Heroes share the enemy phases, rule 37)
+        may play an Instant card that protects a chosen player ("Not This Time!") or spend a
+        token whose duel window is an attacked teammate. True when someone helped."""
+        e = self.e
+        for mate in e.active_heroes():
+            if mate is hero or mate.defeated:
+                continue
+            breakdown = final_damage(HERO, instances, mods)
+            if breakdown.final - breakdown.unavoidable <= 0 or breakdown.avoided:
+                return False
+            helping = Ctx(mate, e.hero_def(mate), [], None, "defensive", window="teammate_attacked")
+            opts = [Option(act(mate.seat, "let_it_land"), f"Let it land on {hero.name}")]
+            opts += self.card_options(mate, "teammate_damage")
+            opts += self.token_spends(mate, "teammate_attacked", helping)
+            if len(opts) == 1:
+                continue
+            a = yield PendingChoice(
+                mate.seat,
+                "protect_teammate",
+                f"{mate.name}: {breakdown.final} damage is heading for {hero.name}",
+                opts,
+                context={
+                    "incoming": breakdown.final,
+                    "health": hero.health,
+                    "teammate": hero.seat,
+                },
+            )
+            if a.kind == "let_it_land":
+                continue
+            if a.kind == "play":
+                card = self.pay_card(mate, a.get("index"))
+                yield from self.run(helping, card.effects)
+            else:
+                yield from self.spend_token(mate, a.get("status"), helping, "teammate_attacked")
+            e.emit("protect", f"{mate.name} protects {hero.name}.")
+            if helping.avoid:
+                mods.append(DamageMod(HERO, "avoid", 0, None, f"{mate.name}"))
+            if helping.halve:
+                mods.append(DamageMod(HERO, "halve", 0, None, f"{mate.name}"))
+            if helping.prevent:
+                mods.append(DamageMod(HERO, "prevent", helping.prevent, None, f"{mate.name}"))
+            return True
+        return False
+
+    def own_defense_spends(
+        self, hero: HeroState, instances, mods, dtype: str, defended, flags: set | None = None
     ) -> Driver:
         """The Hero may spend Evasive (1-2 avoids), Shield (3 each, defendable damage only) and,
-        after a Defense Roll, Flight (any 6 on 2 dice ignores the damage). Returns the total."""
+        after a Defense Roll, Flight (any 6 on 2 dice ignores the damage). Returns the total;
+        flags granted by what was spent (e.g. sharing with a companion) go into `flags`."""
         e = self.e
+        spent: dict = {"attack_base": sum(i.amount for i in instances if i.dtype != "ultimate")}
         while True:
             breakdown = final_damage(HERO, instances, mods)
             avoidable = breakdown.final - breakdown.unavoidable
@@ -1294,7 +1602,9 @@ class HeroTurn:
                     )
             if defended is not None and hero.tokens.get("flight"):
                 opts.append(Option(act(hero.seat, "spend_flight"), "Spend Flight (a 6 on 2 dice)"))
-            incoming = Ctx(hero, e.hero_def(hero), [], None, "defensive", window="incoming_damage")
+            incoming = Ctx(
+                hero, e.hero_def(hero), [], None, "defensive", window="incoming_damage", vars=spent
+            )
             opts += self.token_spends(hero, "incoming_damage", incoming)
             opts += self.card_options(hero, "damage")
             for ally_id in hero.allies:
@@ -1325,6 +1635,10 @@ class HeroTurn:
                     self.send_away(hero, ally.id)
                     e.emit("exhaust", f"{hero.name} exhausts {ally.name}.")
                     self.simple_effects(hero, ally.exhaust.effects, incoming)
+                if flags is not None:
+                    flags.update(incoming.flags)
+                if "reflect_half" in incoming.flags:
+                    mods.append(DamageMod(HERO, "reflect_half", 0, ENEMY, "sent back"))
                 if incoming.avoid:
                     mods.append(DamageMod(HERO, "avoid", 0, None, "avoided"))
                     e.emit("avoid", f"{hero.name} avoids the damage.")
@@ -1351,8 +1665,7 @@ class HeroTurn:
     def defensive_ability(self, hero: HeroState) -> AbilityDef | None:
         for slot in self.e.hero_def(hero).slots:
             if slot.kind == "defensive":
-                abilities = slot.levels.get(hero.levels.get(slot.id, 1), slot.levels[1])
-                return abilities[0]
+                return self.slot_abilities(hero, slot)[0]
         return None
 
     # ------------------------------------------------------------ Hero Phase Part 2
@@ -1486,6 +1799,19 @@ class HeroTurn:
                 value = src.bonus[0] if a.get("status") == "bonus_damage" and src.bonus else 2
                 if e.remove_status(src, a.get("status")):
                     e.add_status(dst, a.get("status"), 1, value)
+
+
+def _uses(effects, verb: str) -> bool:
+    """Does this effect list (or any nested branch of it) use `verb`?"""
+    for fx in effects:
+        if fx["do"] == verb:
+            return True
+        for key in ("effects", "else"):
+            if key in fx and _uses(fx[key], verb):
+                return True
+        if any(_uses(o["effects"], verb) for o in fx.get("options", ())):
+            return True
+    return False
 
 
 def _pick(engine, n: int) -> int:

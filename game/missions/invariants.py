@@ -51,13 +51,24 @@ def check_mission_invariants(engine) -> list[str]:
             space = engine.hexes.get(hero.pos)
             if space is None:
                 problems.append(f"{name} stands off the map at {hero.pos}")
-            elif space.dark and not space.defeat_tile:
+            elif space.dark and not space.defeat_tile and not space.clear_open:
                 problems.append(f"{name} stands on a dark space {hero.pos}")
             if engine.enemy_at(hero.pos) is not None:
                 problems.append(f"{name} shares {hero.pos} with an enemy")
             if hero.pos in ends and info.phase != "movement":
                 problems.append(f"{name} and {ends[hero.pos]} both end on {hero.pos}")
             ends[hero.pos] = name
+        for companion, (health, start) in hero.companions.items():
+            if health > start:
+                problems.append(f"{name}'s {companion} has {health} Health (start {start})")
+    if not 0 <= info.plot <= 22:
+        problems.append(f"the team holds {info.plot} Plot tokens (the box has 22)")
+    plot = engine.side().plot if engine.mission else None
+    if info.plot_done and (plot is None or info.plot < plot["needed"]):
+        problems.append("the Plot is complete without its Plot tokens")
+    mysteries = [s.mystery for s in engine.hexes.values() if s.mystery >= 0]
+    if len(mysteries) != len(set(mysteries)) or any(m >= len(db.mystery_tiles) for m in mysteries):
+        problems.append(f"Mystery tiles on the map: {sorted(mysteries)}")
     for enemy in engine.enemies:
         if enemy.defeated:
             continue

@@ -14,10 +14,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content.loader import ContentError
-from game.missions.hexgrid import Hex, offset_to_axial, reading_key
+from game.missions.hexgrid import Hex, adjacent, offset_to_axial, reading_key
 from game.paths import maps_dir
 
-KINDS = ("entry", "exit", "boost", "numbered", "henchman", "boss")
+KINDS = (
+    "entry",
+    "exit",
+    "boost",
+    "numbered",
+    "henchman",
+    "boss",
+    "plot",
+    "mystery",
+    "clear",
+    "enemy_part",
+)
+PLOT_TOKENS, MYSTERY_TILES, CLEAR_TILES = 22, 7, 14  # the box's components (rule 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +42,10 @@ class Space:
     exit: bool = False
     boost: bool = False
     number: int = 0  # numbered space for red dice (0 = none)
+    plot: int = 0  # Plot tokens lying here at setup
+    mystery: bool = False  # a face-down Mystery tile is dealt here at setup
+    clear: bool = False  # a Clear tile lies on this dark space
+    enterable: bool = False  # ... and may be entered from the start (else: once opened)
 
 
 @dataclass(slots=True)
@@ -40,6 +56,8 @@ class MissionMap:
     spaces: dict[Hex, Space] = field(default_factory=dict)
     henchmen: list[tuple[int, Hex]] = field(default_factory=list)  # (type slot, hex)
     boss: Hex | None = None
+    # a large Henchman's further spaces as drawn in the map (head hex -> parts, reading order)
+    parts: dict[Hex, list[Hex]] = field(default_factory=dict)
 
     def numbered(self, number: int) -> Hex | None:
         for space in self.spaces.values():
@@ -107,6 +125,7 @@ def load_map(path: Path | str) -> MissionMap:
             raise fail(f"terrain[{row}][{col}].space_kind", f"expected floor or dark, got {kind!r}")
         cells[(col, row)] = kind == "dark"
     features: dict[tuple[int, int], dict] = {}
+    drawn_parts: list[tuple[str, Hex, tuple[int, int]]] = []  # (where, part, head cell)
     for i, obj in enumerate(tmx.get_layer_by_name("features")):
         props = obj.properties or {}
         where = f"objects[{i}]"
@@ -121,10 +140,31 @@ def load_map(path: Path | str) -> MissionMap:
             ) from None
         if (col, row) not in cells:
             raise fail(f"{where}.grid_col", f"({col}, {row}) is not a space of the terrain layer")
-        if cells[(col, row)]:
-            raise fail(f"{where}.space_kind", f"{kind} at ({col}, {row}) is on a dark space")
+        if cells[(col, row)] != (kind == "clear"):
+            where_ok = "a dark space" if kind == "clear" else "a floor space"
+            raise fail(f"{where}.space_kind", f"{kind} at ({col}, {row}) must be on {where_ok}")
         slot = features.setdefault((col, row), {})
-        if kind == "numbered":
+        if kind == "enemy_part":
+            try:
+                head = (int(props["head_col"]), int(props["head_row"]))
+            except (KeyError, TypeError, ValueError):
+                raise fail(
+                    f"{where}.head_col", "a part of a large Henchman needs head_col and head_row"
+                ) from None
+            drawn_parts.append((where, offset_to_axial(col, row), head))
+            slot["part"] = True
+        elif kind == "plot":
+            count = props.get("plot_tokens", 1)
+            if not isinstance(count, int) or not 1 <= count <= 3:
+                raise fail(f"{where}.plot_tokens", f"expected 1..3 Plot tokens, got {count!r}")
+            slot["plot"] = count
+        elif kind == "clear":
+            enterable = props.get("enterable", False)
+            if not isinstance(enterable, bool):
+                raise fail(f"{where}.enterable", f"expected true or false, got {enterable!r}")
+            slot["clear"] = True
+            slot["enterable"] = enterable
+        elif kind == "numbered":
             number = props.get("number")
             if not isinstance(number, int) or not 1 <= number <= 6:
                 raise fail(
@@ -154,11 +194,41 @@ def load_map(path: Path | str) -> MissionMap:
             exit=bool(f.get("exit")),
             boost=bool(f.get("boost")),
             number=int(f.get("number", 0)),
+            plot=int(f.get("plot", 0)),
+            mystery=bool(f.get("mystery")),
+            clear=bool(f.get("clear")),
+            enterable=bool(f.get("enterable")),
         )
+    spaces = out.spaces.values()
+    for what, used, most in (
+        ("Plot tokens", sum(s.plot for s in spaces), PLOT_TOKENS),
+        ("Mystery tiles", sum(s.mystery for s in spaces), MYSTERY_TILES),
+        ("Clear tiles", sum(s.clear for s in spaces), CLEAR_TILES),
+    ):
+        if used > most:
+            raise fail("objects", f"{used} {what} on one map; the box has {most}")
     numbers = [s.number for s in out.spaces.values() if s.number]
     if len(numbers) != len(set(numbers)):
         raise fail("objects", "a number is used by more than one numbered space")
     out.henchmen.sort(key=lambda item: reading_key(item[1]))
+    heads = {h for _slot, h in out.henchmen}
+    for where, part, (hc, hr) in drawn_parts:
+        head = offset_to_axial(hc, hr)
+        if head not in heads:
+            raise fail(f"{where}.head_col", f"({hc}, {hr}) is not a Henchman space of this map")
+        if part in heads:
+            raise fail(f"{where}.space_kind", "a part of a large Henchman is on a Henchman space")
+        out.parts.setdefault(head, []).append(part)
+    for head, parts in out.parts.items():
+        parts.sort(key=reading_key)
+        joined = {head}
+        for _ in parts:  # every part touches the head or a part already joined to it
+            joined |= {p for p in parts if any(adjacent(p, j) for j in joined)}
+        if len(joined) != len(parts) + 1:
+            at = out.spaces[head]
+            raise fail(
+                "objects", f"the large Henchman at ({at.col}, {at.row}) has parts not joined to it"
+            )
     return out
 
 

@@ -156,6 +156,7 @@ def run_batch(
     per_size: dict[str, dict] = {}
     errors = 0
     failures = []
+    unsupported: dict[str, int] = {}
     digest = hashlib.sha256()
     started = time.perf_counter()
     for index in range(games):
@@ -174,6 +175,8 @@ def run_batch(
             failures.extend({**f, "mission": mission, "heroes": heroes} for f in one["failures"])
         else:
             digest.update(one["digest"].encode())
+            for verb, count in one["unsupported_effects"].items():
+                unsupported[verb] = unsupported.get(verb, 0) + count
     for table in (per_mission, per_size):
         for row in table.values():
             played = row["games"] - row["errors"]
@@ -191,6 +194,7 @@ def run_batch(
         "win_rate": round(wins / max(1, games - errors), 3),
         "missions": per_mission,
         "team_sizes": per_size,
+        "unsupported_effects": dict(sorted(unsupported.items())),
         "seconds": round(elapsed, 2),
         "digest": digest.hexdigest(),
         "failures": failures[:10],

@@ -22,6 +22,10 @@ class HexSpace:
     defeat_tile: bool = False
     # Boost Tiles lying here, top first: (index into the tile set, face up?)
     tiles: list[tuple[int, bool]] = field(default_factory=list)
+    plot: int = 0  # Plot tokens lying here
+    mystery: int = -1  # the face-down Mystery tile here (index into the set; -1 none)
+    clear: bool = False  # a Clear tile covers this dark space ...
+    clear_open: bool = False  # ... and it may be entered and crossed
 
 
 @dataclass(slots=True)
@@ -55,6 +59,11 @@ class HeroState:
     # the step of the round this Hero is in (rule 37: teammates interact only in the same one):
     # a round phase name, or upkeep / income / main1 / roll / ready inside Part 1
     phase: str = ""
+    # the hero's own kit: companions with a Health dial (id -> [Health, starting Health];
+    # Downed at 0 or less), a flipped hero board (Cursed Pirate) and raised stack limits
+    companions: dict[str, list[int]] = field(default_factory=dict)
+    flipped: bool = False
+    stack_bonus: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -101,3 +110,5 @@ class MissionInfo:
     result: str = ""  # won | lost
     over: bool = False
     threat: str | None = None
+    plot: int = 0  # Plot tokens the team holds on this side
+    plot_done: bool = False  # the side's Plot is complete

@@ -333,9 +333,8 @@ def change_companion_health(eng, comp: CompanionDial, delta: int, why: str) -> N
     """Damage may take a companion below 0 (the excess stays on it); healing is capped at its
     starting Health. At 0 or less it is Downed; healed above 0 it is Active again."""
     before = comp.health
-    comp.health = min(comp.start, comp.health + delta) if delta > 0 else comp.health + delta
     was_downed = comp.downed
-    comp.downed = comp.health <= 0
+    comp.health, comp.downed = companion_health_after(comp.health, comp.start, delta)
     owner = eng.seat(comp.owner)
     eng.emit(
         "companion_health",
@@ -356,25 +355,52 @@ def change_companion_health(eng, comp: CompanionDial, delta: int, why: str) -> N
 
 
 def growth_steps(eng, player: int, chains, single: bool) -> list[tuple[str | None, str]]:
+    """Every (from, to) step `grow` could take for this player (see `plan_growth`)."""
+    return plan_growth(
+        eng.hero(player).statuses,
+        lambda s: status_count(eng, player, s),
+        lambda s: stack_limit(eng, player, s),
+        chains,
+        single,
+    )
+
+
+def plan_growth(own, held_of, limit_of, chains, single: bool) -> list[tuple[str | None, str]]:
     """Every (from, to) step `grow` could take: (None, first tier) to gain a new token, or
     (tier, next tier) to turn one token into the next. With `single`, a chain that is held at
-    any tier gains no new first tier (a Bot is built once). Only a hero whose own statuses list
-    the chain can grow it (only the Artificer builds Bots, even with Synth taken from him)."""
+    any tier gains no new first tier (a Bot is built once). Only a hero whose own statuses
+    (`own`) list the chain can grow it (only the Artificer builds Bots, even with Synth taken
+    from him). `held_of` / `limit_of` give a status's count and stack limit for the grower;
+    the duel and Missions both plan growth here."""
     steps: list[tuple[str | None, str]] = []
-    own = eng.hero(player).statuses
     for chain in chains:
         if not all(s in own for s in chain):  # only a hero whose own companions these are
             continue
-        held = [status_count(eng, player, s) for s in chain]
-        first_ok = held[0] < stack_limit(eng, player, chain[0])
+        held = [held_of(s) for s in chain]
+        first_ok = held[0] < limit_of(chain[0])
         if single:
             first_ok = not any(held)
         if first_ok:
             steps.append((None, chain[0]))
         for i in range(len(chain) - 1):
-            if held[i] and held[i + 1] < stack_limit(eng, player, chain[i + 1]):
+            if held[i] and held[i + 1] < limit_of(chain[i + 1]):
                 steps.append((chain[i], chain[i + 1]))
     return steps
+
+
+def companion_health_after(health: int, start: int, delta: int) -> tuple[int, bool]:
+    """A companion's Health after a change, and whether it is Downed: damage may take it below
+    0 (the excess stays on it); healing is capped at its starting Health (duel and Missions)."""
+    after = min(start, health + delta) if delta > 0 else health + delta
+    return after, after <= 0
+
+
+def raised_stack_limit(before: int, amount: int, cap: int | None) -> int:
+    """A stack limit raised by `amount`, never above `cap` (when given) unless already there."""
+    after = before + amount
+    if cap is not None:
+        after = min(after, max(cap, before))
+    return after
 
 
 def find_ability(eng, player: int, ability_id: str) -> AbilityDef:

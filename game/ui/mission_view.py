@@ -44,6 +44,19 @@ ENTRY = (72, 150, 104)
 EXIT = (200, 150, 60)
 NUMBERED = (196, 64, 56)
 SEAT_COLOURS = ((228, 196, 90), (96, 170, 230), (226, 120, 180), (130, 210, 140))
+PLOT = (150, 70, 150)
+MYSTERY = (38, 112, 118)
+CLEAR_SLAB = (150, 146, 132)
+
+
+def _clear_open(sp) -> bool:
+    """A Clear tile that may be entered: opened in play (clear_open) or from the map file."""
+    return bool(getattr(sp, "clear_open", getattr(sp, "enterable", False)))
+
+
+def _has_mystery(sp) -> bool:
+    m = getattr(sp, "mystery", -1)  # a map Space says True; a HexSpace holds a tile index
+    return m is True or (not isinstance(m, bool) and isinstance(m, int) and m >= 0)
 
 
 def panel_colour(name: str) -> tuple[int, int, int]:
@@ -345,7 +358,9 @@ def draw_hex_map(
     ring_hexes=(),
 ) -> None:
     """Every space: floor, dark (recessed), entry/exit marks, boost ring, red number, a Defeat
-    tile. `spaces` maps hex -> object with dark/entry/exit/boost(_space)/number/defeat_tile."""
+    tile, a Clear tile (sealed: hatched slab on the dark space; open: a plain slab you may walk
+    on), Plot tokens and a face-down Mystery tile. `spaces` maps hex -> object with
+    dark/entry/exit/boost(_space)/number/defeat_tile and optionally plot/mystery/clear."""
     s = layout.size
     font_num = th.font(max(11, int(s / th.scale * 0.42)), bold=True)
     font_tag = th.font(max(10, int(s / th.scale * 0.26)), bold=True, condensed=True)
@@ -354,12 +369,28 @@ def draw_hex_map(
     for h in sorted(spaces, key=hexgrid.reading_key):
         sp = spaces[h]
         outer = layout.corners(h, shrink=1.0)
-        dark = sp.dark and not getattr(sp, "defeat_tile", False)
+        clear = getattr(sp, "clear", False) and not getattr(sp, "defeat_tile", False)
+        dark = sp.dark and not getattr(sp, "defeat_tile", False) and not (clear and _clear_open(sp))
         if dark:
             pygame.draw.polygon(surface, (12, 14, 13), outer)
             inner = layout.corners(h, shrink=s * 0.16)
             pygame.draw.polygon(surface, DARK_SPACE, inner)
             pygame.draw.polygon(surface, (6, 8, 7), inner, 2)
+            if clear:  # a sealed Clear tile: it opens when the side's Plot is complete
+                slab = layout.corners(h, shrink=s * 0.3)
+                pygame.draw.polygon(surface, (84, 82, 76), slab)
+                cx, cy = layout.center(h)
+                d = s * 0.32
+                for k in (-1, 0, 1):
+                    off = k * s * 0.22
+                    pygame.draw.line(
+                        surface,
+                        (52, 50, 46),
+                        (cx - d + off, cy + d * 0.6),
+                        (cx + d * 0.2 + off, cy - d * 0.6),
+                        max(1, th.px(2)),
+                    )
+                pygame.draw.polygon(surface, CLEAR_SLAB, slab, max(1, th.px(2)))
             continue
         fill = FLOOR if (h[0] + h[1]) % 2 else FLOOR_LIGHT
         if h in path_set:
@@ -396,6 +427,37 @@ def draw_hex_map(
                 th.font(max(10, int(s / th.scale * 0.3)), bold=True), str(number), T.WHITE
             )
             surface.blit(lab, lab.get_rect(center=c))
+        if clear:  # an open Clear tile over a dark space: walkable
+            slab = layout.corners(h, shrink=s * 0.14)
+            pygame.draw.polygon(surface, CLEAR_SLAB, slab)
+            pygame.draw.polygon(surface, (70, 68, 60), slab, max(1, th.px(2)))
+            if tags:
+                tag = text_surface(font_tag, "CLEAR", (40, 40, 36))
+                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.5)))
+        if _has_mystery(sp):  # face down: a teal diamond with a question mark
+            r = s * 0.3
+            mc = (cx - s * 0.28, cy + s * 0.18)
+            diamond = [
+                (mc[0], mc[1] - r),
+                (mc[0] + r, mc[1]),
+                (mc[0], mc[1] + r),
+                (mc[0] - r, mc[1]),
+            ]
+            pygame.draw.polygon(surface, (14, 30, 32), [(x + 1, y + 2) for x, y in diamond])
+            pygame.draw.polygon(surface, MYSTERY, diamond)
+            pygame.draw.polygon(surface, (180, 230, 226), diamond, max(1, th.px(1.5)))
+            lab = text_surface(th.font(max(10, int(s / th.scale * 0.3)), bold=True), "?", T.WHITE)
+            surface.blit(lab, lab.get_rect(center=(int(mc[0]), int(mc[1]))))
+        plot = getattr(sp, "plot", 0)
+        if plot:  # Plot tokens: a plum disc with a scroll mark and the count
+            pc = (int(cx + s * 0.3), int(cy + s * 0.2))
+            pr = max(7, int(s * 0.22))
+            pygame.draw.circle(surface, (30, 14, 30), (pc[0] + 1, pc[1] + 2), pr)
+            pygame.draw.circle(surface, PLOT, pc, pr)
+            pygame.draw.circle(surface, (236, 200, 236), pc, pr, max(1, th.px(1.5)))
+            word = "P" if plot == 1 else f"P{plot}"
+            lab = text_surface(th.font(max(10, int(s / th.scale * 0.26)), bold=True), word, T.WHITE)
+            surface.blit(lab, lab.get_rect(center=pc))
         if getattr(sp, "defeat_tile", False):
             inner = layout.corners(h, shrink=s * 0.3)
             pygame.draw.polygon(surface, (70, 50, 40), inner)

@@ -252,12 +252,21 @@ def test_rule_69_hex_leaves_after_the_first_target_and_the_attack_goes_on():
 
 
 def test_rule_56_a_large_enemy_fills_two_spaces_and_its_defeat_tile_covers_both():
+    from game.missions import hexgrid
+
     engine = make("clocktower_siege")
     brute = next(e for e in engine.enemies if e.enemy == "brute")
-    assert len(brute.spaces) == 2 and brute.extra == ((brute.pos[0] + 1, brute.pos[1]),)
+    # the map draws the Brute's second space (south-west of it, not the fixed east)
+    assert len(brute.spaces) == 2 and brute.extra == tuple(engine.map.parts[brute.pos])
+    assert brute.extra != ((brute.pos[0] + 1, brute.pos[1]),)
     other = brute.extra[0]
     assert engine.enemy_at(other) is brute and not engine.passable(other)
-    hero = put(engine.heroes[0], (other[0] + 1, other[1]))  # next to the second space only
+    beside = next(
+        n
+        for n in hexgrid.neighbors(other)
+        if n in engine.hexes and not hexgrid.adjacent(n, brute.pos) and n != brute.pos
+    )
+    hero = put(engine.heroes[0], beside)  # next to the second space only
     assert engine.touching(hero.pos, brute)
     engine.damage_enemy(brute, 99, "test")
     assert all(engine.hexes[h].defeat_tile for h in brute.spaces)

@@ -17,9 +17,7 @@ def raise_stack_limit(eng, frame, fx):
     status = fx["status"]
     limits = esper.component_for_entity(me, StatusLimits)
     before = ops.stack_limit(eng, me, status)
-    after = before + fx["amount"]
-    if "max" in fx:
-        after = min(after, max(fx["max"], before))
+    after = ops.raised_stack_limit(before, fx["amount"], fx.get("max"))
     if after == before:
         eng.emit(
             "note",

@@ -44,6 +44,10 @@ CHOICE_KINDS = (
     "discard",
     "attack_modifiers",
     "alter_dice",
+    "grow",
+    "free_reroll",
+    "companion_split",
+    "protect_teammate",
 )
 HERO_TURN_KINDS = {"main_phase", "offensive_roll", "announce", "discard"}
 PHASES = (
@@ -818,6 +822,20 @@ class MissionScene(PauseMenu, Scene):
         self._ask_generic(choice)
 
     def _ask_status_or_momentum(self, choice) -> None:
+        self._ask_generic(choice)
+
+    # the heroes' own kits (grow a Spirit or Bot, Reload's re-roll, Nyra's share of a blow)
+    # and a teammate's chance to protect the Hero being hit: plain lists of choices
+    def _ask_grow(self, choice) -> None:
+        self._ask_generic(choice)
+
+    def _ask_free_reroll(self, choice) -> None:
+        self._ask_generic(choice)
+
+    def _ask_companion_split(self, choice) -> None:
+        self._ask_generic(choice)
+
+    def _ask_protect_teammate(self, choice) -> None:
         self._ask_generic(choice)
 
     def _ask_enemy_dice(self, choice) -> None:
@@ -2289,9 +2307,16 @@ class MissionScene(PauseMenu, Scene):
         y += th.px(6)
         draw_text(surface, "Objective", th.font(14, bold=True), T.BRASS, (x, y))
         y += th.px(18)
+        objective = self.engine.side().objective_text
+        plot = self.engine.side().plot
+        if plot:  # the side's Plot (Plot tokens held; Clear tiles open once it is complete)
+            if info.plot_done:
+                objective += " Plot complete: the Clear tiles are open."
+            else:
+                objective += f" Plot tokens: {info.plot} / {plot['needed']}."
         draw_text(
             surface,
-            self.engine.side().objective_text,
+            objective,
             th.font(13),
             T.TEXT,
             (x, y),
