@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content.loader import ContentError
-from game.missions.maps import _pytmx  # pytmx with pygame kept out (shared with Missions)
 from game.paths import maps_dir
+from game.tiled import read_tiled_map
 
 SLOT_KINDS = ("start", "portal", "tile")
 CHEST_RARITIES = ("common", "rare", "epic", "legendary")
@@ -82,19 +82,11 @@ def slot_id(col: int, row: int) -> str:
 def load_crawl_map(path: Path | str) -> CrawlMap:
     path = Path(path)
     rel = f"maps/adventures/{path.name}"
-    pytmx = _pytmx()
+    tmx = read_tiled_map(path, rel, "orthogonal")
 
     def fail(fld: str, message: str) -> ContentError:
         return ContentError(rel, fld, message)
 
-    if not path.exists():
-        raise fail("", "file not found")
-    try:
-        tmx = pytmx.TiledMap(str(path))
-    except Exception as exc:  # pytmx raises many kinds (XML, value, key errors)
-        raise fail("", f"not a readable Tiled map ({type(exc).__name__}: {exc})") from exc
-    if getattr(tmx, "orientation", "") != "orthogonal":
-        raise fail("orientation", f"expected 'orthogonal', got '{tmx.orientation}'")
     if "slots" not in [layer.name for layer in tmx.layers]:
         raise fail("layers", "missing the 'slots' object layer")
     out = CrawlMap(name=path.stem, width=tmx.width, height=tmx.height, tile_size=tmx.tilewidth)

@@ -7,15 +7,13 @@ a numbered space needs a number 1..6``). pytmx only parses here - the window dra
 
 from __future__ import annotations
 
-import contextlib
-import logging
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content.loader import ContentError
 from game.missions.hexgrid import Hex, adjacent, offset_to_axial, reading_key
 from game.paths import maps_dir
+from game.tiled import read_tiled_map
 
 KINDS = (
     "entry",
@@ -69,43 +67,14 @@ class MissionMap:
         return sorted((s.hex for s in self.spaces.values() if s.entry), key=reading_key)
 
 
-def _pytmx():
-    """Import pytmx without letting it pull in pygame (it imports pygame when it can, for
-    optional surface loading we never use); the rules process stays free of SDL."""
-    if "pytmx" in sys.modules or "pygame" in sys.modules:
-        import pytmx
-
-        return pytmx
-    quiet = logging.getLogger("pytmx.util_pygame")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
-    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
-    try:
-        import pytmx
-    finally:
-        quiet.setLevel(level)
-        for name in ("pygame", "pytmx.util_pygame"):  # a window may import them properly later
-            with contextlib.suppress(KeyError):
-                del sys.modules[name]
-    return pytmx
-
-
 def load_map(path: Path | str) -> MissionMap:
     path = Path(path)
     rel = f"maps/missions/{path.name}"
-    pytmx = _pytmx()
+    tmx = read_tiled_map(path, rel, "hexagonal")
 
     def fail(fld: str, message: str) -> ContentError:
         return ContentError(rel, fld, message)
 
-    if not path.exists():
-        raise fail("", "file not found")
-    try:
-        tmx = pytmx.TiledMap(str(path))
-    except Exception as exc:  # pytmx raises many kinds (XML, value, key errors)
-        raise fail("", f"not a readable Tiled map ({type(exc).__name__}: {exc})") from exc
-    if getattr(tmx, "orientation", "") != "hexagonal":
-        raise fail("orientation", f"expected 'hexagonal', got '{tmx.orientation}'")
     if getattr(tmx, "staggeraxis", "y") != "y" or getattr(tmx, "staggerindex", "odd") != "odd":
         raise fail("staggeraxis", "mission maps use staggeraxis 'y' with staggerindex 'odd'")
     names = [layer.name for layer in tmx.layers]
