@@ -270,6 +270,7 @@ def test_inner_peace_gives_chi_in_upkeep_only_below_two(held, after):
     "level,dice,chi,prevented,back",
     [
         (1, [1, 3, 5], 1, 1, 1),
+        (1, [6, 3, 2], 1, 1, 1),  # level I: a Lotus gives Chi but prevents nothing
         (2, [1, 3, 6, 5], 2, 2, 1),  # the Lotus prevents too
         (3, [1, 2, 3, 6], 1, 2, 4),
     ],
