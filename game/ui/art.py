@@ -1,6 +1,6 @@
 """Art made here: dice faces, symbol and token icons, hero emblems, small UI icons.
 
-Shapes are hand-written SVG files in `assets/icons/{symbols,tokens,heroes,ui}` drawn in one
+Shapes are hand-written SVG files in `assets/icons/{symbols,tokens,heroes,enemies,ui}` drawn in one
 placeholder colour (#FEDCBA) that is swapped for the colour asked for, then rasterised at the
 exact size by pygame-ce's SVG loader. Anything the files do not cover (a fixture hero's symbol,
 a token without an icon) falls back to a drawn shape with the name's initials, so new content
@@ -21,7 +21,7 @@ from game.paths import assets_dir
 from game.ui import theme as T
 
 PLACEHOLDER = "#FEDCBA"
-ICON_KINDS = ("symbols", "tokens", "heroes", "ui")
+ICON_KINDS = ("symbols", "tokens", "heroes", "enemies", "ui")
 
 # Each hero's dice: body colour, darker edge, colour of the printed symbol.
 HERO_DICE: dict[str, tuple[tuple[int, int, int], ...]] = {
@@ -60,6 +60,55 @@ HERO_EMBLEM: dict[str, tuple[int, int, int]] = {
     "tactician": (52, 82, 136),
     "cursed_pirate": (40, 104, 110),
 }
+# Enemies (Adventures minions and bosses, Missions henchmen and bosses): medallion colours.
+# Minions in earthy or sickly tones, undead in bone and ash, bosses in deep royal/blood tones.
+ENEMY_EMBLEM: dict[str, tuple[int, int, int]] = {
+    # Adventures minions
+    "abyssal_hound": (96, 40, 58),
+    "bandit_captain": (124, 86, 52),
+    "banshee": (92, 118, 140),
+    "bog_rats": (92, 98, 58),
+    "cave_troll": (84, 108, 84),
+    "crimson_bat": (140, 34, 44),
+    "crimson_drake": (164, 52, 36),
+    "cultist_acolyte": (118, 36, 52),
+    "dark_knight": (58, 56, 72),
+    "dread_golem": (94, 84, 76),
+    "fen_witch": (76, 112, 72),
+    "fire_imp": (200, 86, 30),
+    "ghoul": (104, 112, 88),
+    "goblin_cutpurse": (96, 128, 56),
+    "lich_lord": (70, 96, 118),
+    "minotaur": (134, 84, 50),
+    "necromancer": (78, 60, 98),
+    "orc_brute": (86, 110, 62),
+    "raging_berserker": (150, 44, 32),
+    "shadow_wraith": (50, 44, 70),
+    "skeleton_archer": (128, 118, 96),
+    "stone_gargoyle": (104, 106, 112),
+    "thornling": (76, 104, 48),
+    "wyvern": (62, 104, 92),
+    # Adventures bosses: the fallen champions wear a darker cast of their hero colour
+    "fallen_barbarian": (52, 42, 66),
+    "fallen_gunslinger": (110, 30, 40),
+    "fallen_monk": (132, 70, 36),
+    "mad_king": (112, 22, 48),
+    # Missions henchmen and bosses
+    "dock_thug": (74, 108, 70),
+    "gunrunner": (60, 88, 132),
+    "cultist": (82, 108, 64),
+    "sniper": (58, 80, 120),
+    "brute": (128, 54, 110),
+    "drone": (72, 110, 90),
+    "enforcer": (56, 78, 128),
+    "saboteur": (120, 50, 106),
+    "captain_brine": (34, 86, 104),
+    "horologist": (132, 100, 46),
+    "overseer_vex": (62, 118, 70),
+    "the_conductor": (96, 60, 40),
+    "curator_nyx": (84, 52, 112),
+    "boss_magda": (150, 48, 62),
+}
 COMPANION_COLOUR = (64, 150, 160)  # companions (Spirits, Bots, Nyra): not status effects
 KIND_COLOURS = {
     "positive": T.POSITIVE,
@@ -86,7 +135,7 @@ def hero_dice_colours(hero_id: str) -> tuple[tuple[int, int, int], ...]:
 
 
 def hero_colour(hero_id: str) -> tuple[int, int, int]:
-    return HERO_EMBLEM.get(hero_id) or _hash_colour(hero_id)
+    return HERO_EMBLEM.get(hero_id) or ENEMY_EMBLEM.get(hero_id) or _hash_colour(hero_id)
 
 
 # ------------------------------------------------------------------ SVG icons
@@ -323,9 +372,18 @@ def hero_emblem(hero_id: str, size: int) -> pygame.Surface:
     icon_size = int(size * 0.62)
     icon = _svg("heroes", hero_id, icon_size, T.PARCHMENT)
     if icon is None:
+        icon = _svg("enemies", hero_id, icon_size, T.PARCHMENT)
+    if icon is None:
         icon = _initials(hero_id, icon_size, T.PARCHMENT)
     surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
     return surf
+
+
+def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surface:
+    """An enemy's bare silhouette (no medallion) for map pieces; its initials if it has no art."""
+    colour = tuple(pygame.Color(color or T.PARCHMENT))[:3]
+    icon = _svg("enemies", enemy_id, size, colour)
+    return icon if icon is not None else _cached_initials(name, size, colour)
 
 
 def clear_cache() -> None:

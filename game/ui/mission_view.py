@@ -302,6 +302,8 @@ def draw_clock(
 ) -> list[tuple[pygame.Rect, str]]:
     """Eight segments clockwise from the top, coloured by what they do, and the hand (a
     fractional segment index so it can sweep). Returns hover areas with their texts."""
+    from game.ui import art
+
     cx, cy = center
     pygame.draw.circle(surface, (24, 20, 18), center, radius + th.px(6))
     pygame.draw.circle(surface, T.BRASS, center, radius + th.px(6), max(2, th.px(3)))
@@ -323,7 +325,11 @@ def draw_clock(
         pygame.draw.polygon(surface, (20, 16, 14), pts, 1)
         mid = math.radians(-90 + 45 * i)
         tx, ty = cx + radius * 0.68 * math.cos(mid), cy + radius * 0.68 * math.sin(mid)
-        if word:
+        enemy = seg.get("enemy", "") if seg and seg["do"] == "enemy_crisis" else ""
+        if enemy and art.has_icon("enemies", enemy):  # a Henchman's crisis: its silhouette
+            label = art.enemy_icon(enemy, word, max(12, int(radius * 0.36)), T.WHITE)
+            surface.blit(label, label.get_rect(center=(tx, ty)))
+        elif word:
             label = text_surface(font, word, T.WHITE)
             surface.blit(label, label.get_rect(center=(tx, ty)))
         hit = pygame.Rect(0, 0, th.px(30), th.px(24))

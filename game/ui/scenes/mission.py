@@ -1481,9 +1481,11 @@ class MissionScene(PauseMenu, Scene):
         pygame.draw.polygon(surface, T.GOLD if boss else (30, 20, 20), pts, max(2, th.px(2)))
         if targeted:
             pygame.draw.polygon(surface, (255, 110, 80), pts, max(3, th.px(3)))
-        initials = "".join(p[0] for p in enemy.name.split()[:2]).upper()
-        lab = text_surface(th.font(max(12, int(s / th.scale * 0.36)), bold=True), initials, T.WHITE)
-        surface.blit(lab, lab.get_rect(center=(cx, cy - s * 0.12)))
+        from game.ui import art
+
+        # the enemy's silhouette (its initials if it has no art yet)
+        lab = art.enemy_icon(enemy.enemy, enemy.name, int(r * 1.25), T.WHITE)
+        surface.blit(lab, lab.get_rect(center=(cx, cy - s * 0.1)))
         MV.draw_pips(
             surface,
             (int(cx - th.px(4)), int(cy + s * 0.42)),
