@@ -68,7 +68,7 @@ def test_dice_tokens_and_starting_board():
 # ---------------------------------------------------------------- Saber Strike
 
 SABER_DICE = {0: [1, 2, 3, 4, 4], 1: [1, 2, 3, 1, 4], 2: [1, 2, 3, 1, 2]}
-SABER_DAMAGE = {1: (4, 6, 8), 2: (5, 7, 9), 3: (6, 8, 10)}
+SABER_DAMAGE = {1: (5, 7, 9), 2: (6, 8, 10), 3: (7, 9, 11)}
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
