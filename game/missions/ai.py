@@ -290,7 +290,7 @@ class MissionAI:
         return self._of(choice, "done")[0]
 
     def _status_or_momentum(self, engine, choice: PendingChoice) -> Action:
-        if choice.context.get("known"):
+        if choice.context.get("useful", choice.context.get("known")):
             return self._of(choice, "place_status")[0]
         return self._of(choice, "take_momentum")[0]
 

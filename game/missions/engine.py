@@ -262,6 +262,9 @@ class MissionEngine:
             holder.tokens[status] = holder.tokens.get(status, 0) + 1
             if status == "bonus_damage":
                 holder.bonus.append(value)
+            if isinstance(holder, HeroState):  # `not_on_turn_gained`: rests until next round
+                key = f"gained:{status}"
+                holder.used_this_round[key] = holder.used_this_round.get(key, 0) + 1
 
     def stack_limit(self, holder: HeroState | EnemyState, status: str) -> int:
         """The Missions status's limit, or the hero status's (its owner's limit for the hero's
@@ -288,6 +291,11 @@ class MissionEngine:
                 del holder.tokens[status]
             if status == "bonus_damage":
                 del holder.bonus[:take]
+            key = f"gained:{status}"
+            if isinstance(holder, HeroState) and key in holder.used_this_round:
+                # the older tokens go first: at most what is left can be fresh
+                left = holder.tokens.get(status, 0)
+                holder.used_this_round[key] = min(holder.used_this_round[key], left)
         return take
 
     def damage_hero(self, hero: HeroState, amount: int, why: str) -> None:
@@ -816,14 +824,33 @@ class MissionEngine:
     # ------------------------------------------------------------ 6 Enemy Upkeep
 
     def _enemy_upkeep(self) -> Driver:
+        """Rule 28, and the heroes' statuses that work on an enemy (docs/missions.md): Cursed
+        Doubloons 1 damage each; Delayed Poison 3 each, all removed (an enemy's turn ends
+        here); Nanites: a die each, every 6 removes one; a Powder Keg: a die, 1-2 it blows up
+        (3 damage on its own), 6 the enemy kicks it away (it has nobody to hand it to)."""
         for enemy in sorted(self.living_enemies(), key=lambda e: hexgrid.reading_key(e.pos)):
-            total = 2 * enemy.tokens.get("burn", 0) + enemy.tokens.get("poison", 0)
-            for _ in range(enemy.tokens.get("bleed", 0)):
+            tokens = enemy.tokens
+            total = 2 * tokens.get("burn", 0) + tokens.get("poison", 0)
+            total += tokens.get("cursed_doubloon", 0) + 3 * tokens.get("delayed_poison", 0)
+            self.remove_status(enemy, "delayed_poison", 99)
+            for _ in range(tokens.get("bleed", 0)):
                 if self.roll() <= 4:
                     total += 1
                 else:
                     self.remove_status(enemy, "bleed")
+            for _ in range(tokens.get("nanites", 0)):
+                if self.roll() == 6:
+                    self.remove_status(enemy, "nanites")
             self.damage_enemy(enemy, total, "Upkeep statuses")
+            if tokens.get("powder_keg") and not enemy.defeated:
+                face = self.roll()
+                if face <= 2:
+                    self.remove_status(enemy, "powder_keg")
+                    self.emit("powder_keg", f"The Powder Keg at {enemy.name}'s feet blows up.")
+                    self.damage_enemy(enemy, 3, "Powder Keg")
+                elif face == 6:
+                    self.remove_status(enemy, "powder_keg")
+                    self.emit("powder_keg", f"{enemy.name} kicks the Powder Keg away.")
         return
         yield  # pragma: no cover
 

@@ -146,6 +146,7 @@ class HeroTurn:
     def upkeep(self, hero: HeroState) -> Driver:
         e = self.e
         yield from self.passives(hero, "upkeep")
+        yield from self.own_token_upkeep(hero)
         total = 2 * hero.tokens.get("burn", 0) + hero.tokens.get("poison", 0)
         for _ in range(hero.tokens.get("bleed", 0)):
             if e.roll() <= 4:
@@ -165,6 +166,32 @@ class HeroTurn:
                 total += 2
             e.remove_status(hero, "disruption")
         e.damage_hero(hero, total, "Upkeep statuses")
+
+    def own_token_upkeep(self, hero: HeroState) -> Driver:
+        """The `upkeep` triggers of the hero's own tokens (the Nanobot's detonation, Holy
+        Presence, Fire Mastery leaving ...), with the duel's conditions and effects. The duel
+        lets the player order several Upkeep effects; here they run in token-name order
+        (none of today's own-token triggers depends on another). Damage "to the holder" hits
+        the Hero; "every opponent" means every enemy the Hero touches."""
+        e = self.e
+        hero_def = e.hero_def(hero)
+        for sid in sorted(hero.tokens):
+            info = e.content.statuses.get(sid)
+            if sid in e.db.statuses or info is None:
+                continue  # the Missions statuses (Burn, Poison ...) have their own rules below
+            for trigger in info.triggers:
+                if trigger.on != "upkeep" or not hero.tokens.get(sid) or hero.defeated:
+                    continue
+                ctx = Ctx(hero, hero_def, [], kind="upkeep", window="upkeep")
+                ctx.vars.update(tokens=hero.tokens[sid], self_status=sid)
+                if trigger.condition and not self.condition(ctx, trigger.condition):
+                    continue
+                yield from self.run(ctx, trigger.effects)
+                e.damage_hero(hero, ctx.self_damage, info.name)
+                for value, _type in ctx.damage:
+                    for enemy in e.living_enemies():
+                        if e.touching(hero.pos, enemy):
+                            e.damage_enemy(enemy, value, info.name)
 
     def main_phase(self, hero: HeroState, which: int) -> Driver:
         e = self.e
@@ -868,6 +895,11 @@ class HeroTurn:
             whens = self.SPEND_WHENS.get(window, {window})
             if spend is None or not whens & set(spend.when):
                 continue
+            fresh_only = count <= hero.used_this_round.get(f"gained:{sid}", 0)
+            if fresh_only and not (whens & set(spend.when)) - set(spend.not_on_turn_gained):
+                # every token held was gained this round: windows in `not_on_turn_gained`
+                # stay shut until a later round (a new Seedling rests, as in the duel)
+                continue
             if any(hero.tokens.get(c, 0) < n for c, n in spend.cost):
                 continue
             if spend.per_phase and ctx.vars.get(f"spent:{sid}", 0) >= spend.per_phase:
@@ -1046,6 +1078,8 @@ class HeroTurn:
             return ctx.attempts
         if "dealt" in value:
             return ctx.dealt
+        if "var" in value:  # "tokens": how many of the triggering status the holder has
+            return ctx.vars.get(value["var"], 0) * times
         self.e.unsupported[f"amount:{next(iter(value))}"] += 1
         return 0
 
@@ -1096,6 +1130,9 @@ class HeroTurn:
             return bool(self.growth_steps(ctx.hero, c["chains"], c.get("single", False)))
         if "own_hero_status" in cond:
             return cond["own_hero_status"] in self.e.hero_def(ctx.hero).statuses
+        if "opponent_has_status" in cond:  # any enemy on the map holds it
+            sid = cond["opponent_has_status"]
+            return any(x.tokens.get(sid) for x in self.e.living_enemies())
         if "var_at_least" in cond:
             c = cond["var_at_least"]
             return ctx.vars.get(c["name"], 0) >= c["value"]
@@ -1216,6 +1253,11 @@ class HeroTurn:
                 ctx.after.append(fx["effects"])
             elif verb == "additionally":
                 ctx.later.extend(fx["effects"])
+            elif verb == "detonate":
+                self.detonate(ctx, fx)
+            elif verb == "remove_self":
+                if ctx.vars.get("self_status"):
+                    e.remove_status(hero, ctx.vars["self_status"])
             elif verb == "grant_flag":
                 ctx.flags.add(fx["flag"])  # lasts for this ability / spend only
             elif verb in self.KIT_VERBS:
@@ -1392,6 +1434,60 @@ class HeroTurn:
             dice[a.get("die")] = a.get("value")
             e.emit("alter_dice", f"{hero.name} changes a die: now {dice}.")
 
+    # hero statuses with a Missions behaviour on an enemy (engine._enemy_upkeep, detonate)
+    ENEMY_HERO_STATUSES = frozenset({"nanites", "cursed_doubloon", "powder_keg", "delayed_poison"})
+    # Missions statuses an enemy shrugs off: CP, cards, Income and dice (rules 48, 124)
+    ENEMY_IGNORES = frozenset({"disruption", "knockdown", "concussion", "entangle"})
+
+    def detonate(self, ctx: Ctx, fx) -> None:
+        """Every enemy holding the status loses all of it and takes damage by the table (the
+        duel's `detonate`). During the Hero's own Attack the target's blast joins the Attack
+        (as the duel's takes the Attack's type); any other blast is not an Attack, so no
+        Shield or Boss Defense stops it."""
+        e = self.e
+        status, table = fx["status"], fx["table"]
+        for enemy in e.living_enemies():
+            count = enemy.tokens.get(status, 0)
+            if count <= 0:
+                continue
+            e.remove_status(enemy, status, count)
+            value = table[min(count, len(table)) - 1]
+            name = self.status_name(status)
+            e.emit("detonate", f"{ctx.hero.name} detonates {count} {name} on {enemy.name}.")
+            if enemy is ctx.target and ctx.window == "own_attack":
+                ctx.damage.append((value, ctx.damage_type))
+            else:
+                e.damage_enemy(enemy, value, f"{name} detonated")
+
+    def placing_helps(self, hero: HeroState, target: EnemyState, status: str) -> bool:
+        """Does this status do anything on this enemy (else rule 49's Momentum is better)?"""
+        e = self.e
+        if status in self.ENEMY_IGNORES:
+            return False
+        if status not in e.db.statuses and status not in self.ENEMY_HERO_STATUSES:
+            return False  # no Missions behaviour: it would only sit there
+        if status == "powder_keg":
+            return True  # a second keg blows the first one up at once
+        if target.tokens.get(status, 0) >= e.stack_limit(target, status):
+            return False
+        if status == "nanites":  # worth it only with a Nanobot (or the Synth to build one)
+            return any(
+                h.tokens.get("nanobot") or h.tokens.get("nanobot_2") or h.tokens.get("synth")
+                for h in e.heroes
+                if not h.defeated and "nanobot" in e.hero_def(h).statuses
+            )
+        return True
+
+    def place_on_enemy(self, enemy: EnemyState, status: str, count: int) -> None:
+        """Place a status on an enemy; a second Powder Keg blows the first up first (the
+        duel's `on_reinflict`: 3 undefendable damage on its own)."""
+        e = self.e
+        if status == "powder_keg" and enemy.tokens.get(status):
+            e.remove_status(enemy, status)
+            e.emit("powder_keg", f"The Powder Keg at {enemy.name}'s feet blows up.")
+            e.damage_enemy(enemy, 3, "Powder Keg")
+        e.add_status(enemy, status, count)
+
     def status_or_momentum(self, ctx: Ctx, status: str, count: int) -> Driver:
         """Rule 49: instead of placing a status on a targeted enemy, take 1 Momentum."""
         e = self.e
@@ -1409,12 +1505,13 @@ class HeroTurn:
             f"Place {status} or take Momentum?",
             opts,
             status=status,
-            known=status in e.db.statuses,
+            known=status in e.db.statuses or status in self.ENEMY_HERO_STATUSES,
+            useful=self.placing_helps(hero, ctx.target, status),
         )
         if a.kind == "take_momentum":
             e.gain_momentum(hero, 1)
         else:
-            e.add_status(ctx.target, status, count)
+            self.place_on_enemy(ctx.target, status, count)
 
     # ------------------------------------------------------------ defending
 
@@ -1494,8 +1591,11 @@ class HeroTurn:
     def companion_split(self, hero: HeroState, share: int) -> Driver:
         """Nyra's Bond: the Hero decides how much of the Attack's damage (after every modifier
         and prevention) an Active companion takes instead; returns that part. Companions take
-        no Ultimate damage (only normal and undefendable Attack damage is shared)."""
+        no Ultimate damage (only normal and undefendable Attack damage is shared), and none
+        while the Hero is Stunned (the duel's rule)."""
         e = self.e
+        if hero.tokens.get("stun"):  # Nyra takes no damage while the Huntress is Stunned
+            return 0
         for companion, dial in hero.companions.items():
             if share <= 0 or dial[0] <= 0:
                 continue
