@@ -43,6 +43,9 @@ def run(argv: list[str]) -> int:
         default="simple",
         help="computer level for every seat: easy, normal, hard, random, heuristic or simple",
     )
+    sim.add_argument(
+        "--boss", default=None, help="--mode boss_vs_many: a boss id; boss_vs_boss: two, a,b"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object as the last line")
 
     scen = sub.add_parser("scenario", help="run scenario files (a folder means all inside)")
@@ -163,6 +166,10 @@ def cmd_sim(args) -> int:
         from game.missions.sim import main_sim
 
         return main_sim(args, content)
+    if args.mode in ("boss_vs_many", "boss_vs_boss"):  # Adventures rule 54
+        from game.adventures.boss_modes_sim import main_sim as boss_modes_sim
+
+        return boss_modes_sim(args, content)
     if args.mode == "adventure":
         from game.adventures.sim import main_sim as adventure_sim
 

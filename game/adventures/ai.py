@@ -10,6 +10,8 @@ duel computer of that level (`game.ai.make_ai`); the rest are short rules of thu
 * Move: the open Boss Portal first; else the unexplored tile worth most (Portal Shards, chests,
   Salves lying on it, lower levels preferred, nearer first); join a teammate's battle instead
   when that teammate is below half Health.
+* Outside battles (rule 33): play a Loot-die card, a heal that is not wasted, or a cleanse;
+  keep the rest for the battles.
 * Tile choices: the option whose effects add up best (Health, CP, Gold, Salves, chests).
 * Shop: identify what can be identified, buy the dearest affordable card, finish.
 * Boss loot: keep a card (it grows the deck) unless the deck is full, else take the point.
@@ -82,6 +84,44 @@ class AdventureAI:
         if low or (in_battle and worth):
             return heal[0]
         return done[0] if done else None
+
+    def _adventure_instant(self, engine, choice: PendingChoice) -> Action | None:
+        """Rule 33 outside battles: use a Loot-die card, a heal that is not wasted, or a
+        cleanse when a negative token sits on you; CP, cards and battle tokens wait for the
+        Hero Step (where they can also answer the enemy)."""
+        from game.adventures.crawl import LUCKY_COIN, SECOND_LOOK
+        from game.rules import ops
+
+        done = next((a for a in choice.actions() if a.kind == "done"), None)
+        with engine.world.active():
+            me = engine.player(choice.player)
+            dial = engine.dial(me)
+            negative = any(
+                ops.status_def(engine, s.status).kind == "negative"
+                and ops.status_def(engine, s.status).removable
+                for s in ops.held_statuses(engine, me)
+            )
+            for action in choice.actions():
+                if action.kind == "play":
+                    effects = ops.card_def(engine, action.get("card")).effects
+                elif action.kind == "spend":
+                    spend = ops.status_def(engine, action.get("status")).spend
+                    effects = spend.effects if spend is not None else ()
+                else:
+                    continue
+                for fx in effects:
+                    loot_die = fx.verb == "gain_status" and fx.get("status") in (
+                        LUCKY_COIN,
+                        SECOND_LOOK,
+                    )
+                    if loot_die and ops.status_count(engine, me, fx["status"]) == 0:
+                        return action
+                    heal = fx.get("amount") if fx.verb == "heal" else None
+                    if isinstance(heal, int) and dial.health + heal <= dial.start:
+                        return action
+                    if fx.verb == "remove_status" and negative:
+                        return action
+        return done
 
     def _adventure_move(self, engine, choice: PendingChoice) -> Action | None:
         from game.adventures.crawl import adventurer, heroes, scenario, tiles

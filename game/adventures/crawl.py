@@ -79,8 +79,17 @@ def tiles(eng) -> dict[str, tuple[int, Tile]]:
     return {t.slot: (ent, t) for ent, t in esper.get_component(Tile)}
 
 
+# Rule 78: only effects naming the Loot die may change it. Ours are two Loot cards (Lucky Coin,
+# Second Look) that give a token; the next Loot die their holder rolls uses it up.
+SECOND_LOOK = "second_look"  # roll the Loot die again and keep the higher result
+LUCKY_COIN = "lucky_coin"  # add LUCKY_COIN_BONUS to the Loot die (20 at most)
+LUCKY_COIN_BONUS = 3
+
+
 def roll_loot_die(eng, player: int, why: str) -> int:
-    """The Loot die (rule 78): a d20 only effects naming it may change (none in play yet)."""
+    """The Loot die (rule 78): a d20 that nothing alters except the Loot-die tokens above
+    (cards that alter "any die" work on Chaos and hero dice only: the Loot die is never one of
+    the table's dice groups)."""
     from game.adventures.loot import roll_loot_die as d20
 
     value = d20(eng.rng)
@@ -91,6 +100,33 @@ def roll_loot_die(eng, player: int, why: str) -> int:
         value=value,
         why=why,
     )
+    if ops.status_count(eng, player, SECOND_LOOK) > 0:
+        ops.remove_status(eng, player, SECOND_LOOK, 1, quiet=True)
+        again = d20(eng.rng)
+        kept = max(value, again)
+        eng.emit(
+            "loot_die_changed",
+            f"{eng.name(player)} uses Second Look: the Loot die again shows {again}; "
+            f"{kept} is kept.",
+            player=eng.seat(player),
+            status=SECOND_LOOK,
+            before=value,
+            again=again,
+            value=kept,
+        )
+        value = kept
+    if ops.status_count(eng, player, LUCKY_COIN) > 0 and value < 20:
+        ops.remove_status(eng, player, LUCKY_COIN, 1, quiet=True)
+        raised = min(20, value + LUCKY_COIN_BONUS)
+        eng.emit(
+            "loot_die_changed",
+            f"{eng.name(player)} flips a Lucky Coin: the Loot die goes from {value} to {raised}.",
+            player=eng.seat(player),
+            status=LUCKY_COIN,
+            before=value,
+            value=raised,
+        )
+        value = raised
     return value
 
 
@@ -397,7 +433,88 @@ def spend_salve(eng, player: int, target: int) -> None:
 
 
 def _t_branch(eng, frame: CrawlTurnFrame) -> None:
-    frame.stage = "first_strike" if frame.engaged else "move"
+    frame.stage = "first_strike" if frame.engaged else "instants"
+
+
+# ---- Instant cards and spendable statuses outside battles (rules 33, 78)
+
+# Effects that mean something with no battle going on: they touch only the hero who uses them
+# and need no dice, attack or damage on the way. Anything else waits for a battle.
+OUTSIDE_BATTLE_VERBS = frozenset({"gain_cp", "draw", "heal", "gain_status", "remove_status"})
+OUTSIDE_BATTLE = "outside_battle"  # the Situation's moment (no dice, not a Main Phase)
+
+
+def works_outside_battle(effects) -> bool:
+    """Rule 33 (designed): every effect is one of OUTSIDE_BATTLE_VERBS aimed at yourself."""
+    if not effects:
+        return False
+    for fx in effects:
+        if fx.verb not in OUTSIDE_BATTLE_VERBS:
+            return False
+        if fx.verb in ("heal", "remove_status") and fx.get("target", "self") != "self":
+            return False
+    return True
+
+
+def instant_options(eng, player: int) -> list[Option]:
+    """Rule 33: outside a battle a hero may play Instant Action cards and spend statuses, never
+    Main Phase or Roll Phase cards. We offer the ones whose effects make sense off the battle
+    board (`works_outside_battle`): CP, cards, Health, your own tokens - and the Loot-die cards
+    of rule 78. Cards that alter dice ("any dice") find no dice here and are not offered."""
+    from game.rules.options import Situation, playable_reason, spend_reason
+
+    seat = eng.seat(player)
+    sit = Situation(OUTSIDE_BATTLE)
+    out: list[Option] = []
+    seen: set[str] = set()
+    for card in eng.piles(player).hand:
+        cdef = ops.card_def(eng, card)
+        if cdef.type != "instant" or cdef.id in seen or not works_outside_battle(cdef.effects):
+            continue
+        if playable_reason(eng, player, card, sit) is not None:
+            continue
+        seen.add(cdef.id)
+        out.append(
+            Option(act(seat, "play", card=card), f"Play {cdef.name} ({cdef.cost} CP)", cdef.text)
+        )
+    for stack in ops.held_statuses(eng, player):
+        sdef = ops.status_def(eng, stack.status)
+        if sdef.spend is None or not works_outside_battle(sdef.spend.effects):
+            continue
+        if spend_reason(eng, player, stack.status, sit) is not None:
+            continue
+        out.append(Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text))
+    if out:
+        out.insert(0, Option(act(seat, "done"), "Go on with the turn"))
+    return out
+
+
+def _t_instants(eng, frame: CrawlTurnFrame) -> None:
+    options = instant_options(eng, frame.player) if eng.alive(frame.player) else []
+    if not options:
+        frame.stage = "move"
+        return
+    eng.ask(
+        frame.player,
+        "adventure_instant",
+        "Outside a battle: play an Instant card or spend a status, or go on.",
+        options,
+    )
+
+
+def _a_instants(eng, frame: CrawlTurnFrame, action: Action) -> None:
+    """A card or token used here resolves like a played card in a duel (the CardFrame /
+    spend_status of the rules engine); the stage then asks again until the hero goes on."""
+    from game.rules.frames import CardFrame
+    from game.rules.resolution import spend_status
+
+    if action.kind == "done":
+        frame.stage = "move"
+        return
+    if action.kind == "play":
+        eng.push(CardFrame(player=frame.player, card=action.get("card")))
+    else:
+        spend_status(eng, frame.player, action.get("status"), [])
 
 
 # ---- Move (rule 28)
@@ -1042,6 +1159,7 @@ TURN_STAGES = {
     "start": _t_start,
     "salves": _t_salves,
     "branch": _t_branch,
+    "instants": _t_instants,
     "move": _t_move,
     "explore": _t_explore,
     "choices": _t_choices,
@@ -1059,6 +1177,8 @@ def answer_turn(eng, frame: CrawlTurnFrame, action: Action) -> None:
     if frame.stage == "salves":
         _a_salves(eng, frame, action)
         check_loss(eng)
+    elif frame.stage == "instants":
+        _a_instants(eng, frame, action)
     elif frame.stage == "move":
         _a_move(eng, frame, action)
     elif frame.stage == "choices_wait":

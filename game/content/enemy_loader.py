@@ -250,6 +250,11 @@ def load_boss_deck(r, raw: Any, db: ContentDB, checkers: list) -> BossDeckDef:
             effects=freeze_effects(effects),
             play_when=tuple(when),
             hero=boss_id,
+            # "Attack Modifier: +N" Roll Phase cards (played during the Boss's own Attack, adding
+            # damage) count as Attack Modifiers for whoever plays the Boss (rule 54's modes)
+            attack_modifier=ctype == "roll"
+            and "own_attack" in (w for w, _ in when)
+            and any(fx.get("do") == "add_damage" for fx in effects),
             source=r.file,
         )
         actions.append(

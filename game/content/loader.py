@@ -176,6 +176,12 @@ class _EffectChecker:
                 raise self.r.fail(_join(path, key), "expected at least 1")
         if verb == "prevent_damage" and ("amount" in item) == bool(item.get("half")):
             raise self.r.fail(path, "'prevent_damage' needs either 'amount' or 'half': true")
+        if verb == "loot_die":
+            ranges = item["ranges"]
+            if len(ranges) != len(item["options"]):
+                raise self.r.fail(_join(path, "ranges"), "needs one upper bound per option")
+            if ranges != sorted(set(ranges)) or ranges[0] < 1 or ranges[-1] != 20:
+                raise self.r.fail(_join(path, "ranges"), "expected rising bounds 1-20 ending at 20")
 
     def param(self, kind: str, value: Any, path: str) -> None:
         r = self.r

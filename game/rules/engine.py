@@ -544,6 +544,8 @@ MODE_PLUGINS: dict[str, tuple[str, ...]] = {
     # the scenario drivers (ADV-CRAWL): they register MODE_STARTS and END_RULES
     "adventure_crawl": ("game.adventures.crawl",),
     "adventure_boss": ("game.adventures.boss_battle",),
+    # Adventures rule 54: Boss vs Many / Boss vs Boss (a Boss as a player's seat)
+    "boss_vs": ("game.adventures.boss_modes",),
 }
 
 

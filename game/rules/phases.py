@@ -202,9 +202,11 @@ def _start_roll(eng) -> None:
     start = rolling[0]
     info.start_player = start
     info.turn_order = variants.turn_cycle(eng, start)
+    skips = variants.start_player_skips_income(info.mode)  # not in Boss vs Many
     eng.emit(
         "match_started",
-        f"{eng.name(start)} is the Start Player and skips their first Income Phase.",
+        f"{eng.name(start)} is the Start Player"
+        + (" and skips their first Income Phase." if skips else " (and still collects Income)."),
         start=eng.seat(start),
         order=[eng.seat(p) for p in info.turn_order],
     )
@@ -322,7 +324,11 @@ def answer_upkeep(eng, frame: UpkeepFrame, action: Action) -> None:
 def step_income(eng, frame: IncomeFrame) -> None:
     player = frame.player
     info = eng.info
-    first_turn = player == info.start_player and eng.standing(player).turns_taken == 1
+    first_turn = (
+        player == info.start_player
+        and eng.standing(player).turns_taken == 1
+        and variants.start_player_skips_income(info.mode)
+    )
     if frame.stage == "triggers":
         set_phase(eng, "income")
         frame.stage = "gain"

@@ -257,6 +257,9 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     # Adventures: spend a King's Hand token automatically (rules 48-53) and read its Chaos die.
     "kings_hand": {"trigger": ("enum:no_ability|ultimate", True)},
     "kings_hand_result": {"trigger": ("enum:no_ability|ultimate", True)},
+    # Adventures rule 54 (Boss vs Many / Boss vs Boss): roll the Loot die (d20) and apply the
+    # option of the first range whose upper bound (`ranges`, rising, the last 20) it reaches.
+    "loot_die": {"ranges": ("ints", True), "options": ("options", True)},
     "raise_stack_limit": {
         "status": ("status", True),
         "amount": ("int", True),

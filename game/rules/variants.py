@@ -24,6 +24,12 @@ opponents are counted clockwise from the attacker, so "left" is the nearest one 
   on the left (1 = nearest), 5-6 the attacker chooses. With two opponents left (one opposing
   team), the 2v2 table.
 * King of the Hill: no roll; the attacker chooses any opponent.
+* Boss vs Many (Adventures rule 54; our tables, the seeds lost theirs): the heroes have one
+  opponent, the Boss, so they never roll. The Boss rolls 1 Chaos die (its own die; the table
+  reads the number, 6 being the Chaos face): 2 heroes - 1-2 left, 3-4 right, 5 the heroes
+  choose, 6 the Boss chooses; 3 heroes - 1-2 left, 3-4 middle, 5 right, 6 the Boss chooses;
+  4 heroes - 1-4 count that many heroes clockwise from the left, 5 the heroes choose, 6 the
+  Boss chooses. Fallen heroes are not counted (the table for those still standing).
 """
 
 from __future__ import annotations
@@ -42,6 +48,20 @@ TABLE_2V2V2 = (
     (5, 6, "attacker_chooses"),
 )
 
+BOSS_VS_MANY = "boss_vs_many"
+BOSS_TABLE_3 = ((1, 2, "left"), (3, 4, "middle"), (5, 5, "right"), (6, 6, "attacker_chooses"))
+BOSS_TABLE_4 = (
+    (1, 1, "clockwise_1"),
+    (2, 2, "clockwise_2"),
+    (3, 3, "clockwise_3"),
+    (4, 4, "clockwise_4"),
+    (5, 5, "opponents_choose"),
+    (6, 6, "attacker_chooses"),
+)
+# Modes whose Start Player keeps the Income Phase of their first turn (seed: "except ... Boss
+# vs Many"); Adventures battles set no Start Player at all.
+FIRST_INCOME_MODES = (BOSS_VS_MANY,)
+
 RESULT_TEXT = {
     "left": "the opponent on the left",
     "right": "the opponent on the right",
@@ -53,11 +73,17 @@ RESULT_TEXT = {
 
 def uses_table(mode: str) -> bool:
     """Whether this format rolls a die to pick the target (team formats do)."""
-    return mode in TEAM_MODES
+    return mode in TEAM_MODES or mode == BOSS_VS_MANY
+
+
+def start_player_skips_income(mode: str) -> bool:
+    return mode not in FIRST_INCOME_MODES
 
 
 def table_for(mode: str, opponents: int) -> tuple[tuple[int, int, str], ...]:
     """The table a `mode` uses with this many living opponents (2 or more)."""
+    if mode == BOSS_VS_MANY and opponents >= 3:
+        return BOSS_TABLE_4 if opponents >= 4 else BOSS_TABLE_3
     if mode == "3v3" and opponents >= 3:
         return TABLE_3V3
     if mode == "2v2v2" and opponents >= 3:

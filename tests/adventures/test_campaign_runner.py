@@ -163,6 +163,21 @@ def test_rule_3_a_difficulty_with_a_loss_limit_ends_the_campaign_there():
     assert saved.session is None and len(saved.campaign.rows) == limit
 
 
+def test_rule_3_loss_limits_easy_and_normal_replay_until_won_hard_and_heroic_end_at_the_second():
+    from game.adventures.scoring import loss_row
+
+    for difficulty, ends in (("easy", False), ("normal", False), ("hard", True), ("heroic", True)):
+        for losses in (1, 2):
+            campaign = _campaign(heroes=("barbarian",), difficulty=difficulty, seed=12)
+            campaign.rows = [loss_row(1, "crawl", "s1_a") for _ in range(losses)]
+            runner = CampaignRunner(campaign)
+            # one lost scenario is always replayed; the second ends a Hard or Heroic campaign
+            assert runner.finished == (ends and losses == 2), (difficulty, losses)
+            if not runner.finished:
+                assert runner.pending is not None and runner.campaign.scenario == 1
+            runner.close()
+
+
 def test_rules_60_93_102_a_crawl_leads_to_the_shop_and_a_boss_battle_to_boss_loot():
     from game.adventures.loot import BossLoot
     from game.adventures.shop import Shop

@@ -164,7 +164,27 @@ def test_every_crawl_decision_kind_is_answered_with_buttons(app):
             runner.apply(ai.decide(runner.target, choice))
     del ais
     assert "adventure_move" in seen
+    assert "adventure_instant" in seen  # rule 33: Instant cards played from the map's buttons
     assert seen <= CRAWL_KINDS
+
+
+def test_a_question_asked_by_a_card_played_on_the_map_stays_on_the_map():
+    from types import SimpleNamespace
+
+    from game.adventures import crawl
+    from game.rules.actions import PendingChoice
+    from tests.adventures.test_outside_battle import deck_crawl
+
+    eng = deck_crawl()
+    assert eng.pending.kind == "adventure_instant"
+    which = PendingChoice(player=0, kind="choose", prompt="Remove which status effect?", options=[])
+    runner = SimpleNamespace(engine=eng, driver=None, pending=which)
+    assert not is_battle_choice(runner)  # e.g. Smelling Salts asking which token
+    with eng.world.active():
+        frame = next(f for f in eng.program.frames if isinstance(f, crawl.CrawlTurnFrame))
+        frame.stage = "hero_step"
+    assert is_battle_choice(runner)  # the same question in a Hero Step is a battle's
+    eng.close()
 
 
 def test_the_shop_buttons_cover_every_option_and_a_purchase_goes_through(app):
@@ -299,3 +319,19 @@ def test_computer_heroes_play_a_session_through_the_window(app):
     save_campaign(4, runner.campaign, runner.record())
     assert pygame.display.get_surface() is not None
     assert DRIVER_KINDS  # the driver kinds the scene handles are named in one place
+
+
+def test_a_loot_reveal_shows_the_loot_die_a_token_changed(app):
+    from game.rules.events import Event
+
+    scene = AdventureScene(app, human_runner(seed=3))
+    app.push(scene)
+    scene.reveals.clear()
+    scene.narrate(Event("loot_die", {"why": "common Loot Chest", "value": 9, "player": 0}, "9"))
+    changed = "Barbarian flips a Lucky Coin: the Loot die goes from 9 to 12."
+    scene.narrate(Event("loot_die_changed", {"value": 12, "before": 9, "player": 0}, changed))
+    scene.narrate(Event("card_drawn", {"player": 0}, "Barbarian draws a card."))
+    reveal = scene.reveals[-1]
+    assert reveal["roll"] == 12  # the value that counts, not the first roll
+    assert reveal["changed"] == changed and reveal["lines"] == ["Barbarian draws a card."]
+    scene._draw_reveal(app.screen, reveal)  # draws without error

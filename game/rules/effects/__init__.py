@@ -189,6 +189,12 @@ def ask(
     return None
 
 
+# Modes where a card's "opponent" with no Attack under way and several opponents standing is
+# chosen by the card's player (Adventures rule 54, Boss vs Many: the Boss's Action cards name
+# "the active hero", which a player-controlled Boss picks among the heroes).
+CHOOSE_OPPONENT_MODES = ("boss_vs_many",)
+
+
 def targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int] | None:
     """The players an effect points at; None while a chosen player is being asked for."""
     spec = fx.get("target", default)
@@ -196,7 +202,10 @@ def targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int] | None:
     if spec == "self":
         return [ctx.me]
     if spec == "opponent":
-        return [ctx.opp] if ctx.opp is not None and eng.alive(ctx.opp) else []
+        if ctx.opp is None and ctx.kind == "card" and eng.info.mode in CHOOSE_OPPONENT_MODES:
+            spec = "chosen_opponent"  # Boss vs Many: "the active hero" of a Boss's Action card
+        else:
+            return [ctx.opp] if ctx.opp is not None and eng.alive(ctx.opp) else []
     if spec == "inflicter":
         return [ctx.inflicter] if ctx.inflicter is not None and eng.alive(ctx.inflicter) else []
     if spec == "all_opponents":

@@ -16,6 +16,7 @@ from game.rules.components import Enemy, Foe, InBattle, KingsHandRules
 from game.rules.dice import meets
 from game.rules.effects import DONE, WAIT, ask, child, rolled_values, verb
 from game.rules.frames import DiceRollFrame, RollPhaseFrame, RollSessionFrame
+from game.rules.rng import below
 
 KINGS_HAND = "kings_hand"
 # Moments at which a status that "would leave at the end of the Roll Phase" does so.
@@ -148,6 +149,44 @@ def kings_hand_result(eng, frame, fx):
     combat.attempts_used = max(combat.attempts_used, combat.attempts_total)
     roll_phase.stage = "activate"
     eng.push(RollSessionFrame(player=hero, purpose="offense"))
+    return DONE
+
+
+# ---------------------------------------------------------------- rule 54: the Loot-die King's Hand
+
+LOOT_DIE_SIDES = 20
+
+
+def roll_loot_die(eng) -> int:
+    """The Loot die (d20), from the match's own random state (tests patch this function)."""
+    return below(eng.rng, LOOT_DIE_SIDES) + 1
+
+
+def loot_row(ranges, value: int) -> int:
+    """The index of the table row a Loot-die `value` falls in (`ranges` are upper bounds)."""
+    for index, high in enumerate(ranges):
+        if value <= high:
+            return index
+    raise ValueError(f"the Loot die shows 1-{LOOT_DIE_SIDES}, not {value}")
+
+
+@verb("loot_die")
+def loot_die(eng, frame, fx):
+    """Roll the Loot die and carry out the matching row of the table (Boss vs Many and Boss vs
+    Boss King's Hand, rule 54). Nothing alters this die: it is not one of the table's dice."""
+    me = frame.ctx.me
+    value = roll_loot_die(eng)
+    row = fx["options"][loot_row(fx["ranges"], value)]
+    eng.emit(
+        "loot_die",
+        f"{frame.ctx.source}: {eng.name(me)} rolls the Loot die - {value}: {row['label']}.",
+        player=eng.seat(me),
+        value=value,
+        why=frame.ctx.source,
+        result=row["label"],
+    )
+    if row["effects"]:
+        eng.push(child(frame, row["effects"]))
     return DONE
 
 

@@ -20,11 +20,12 @@ import pygame
 from game.rules.actions import Action
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.pause import PauseMenu
 from game.ui.scenes.adventures_menu import ScoreSheetScene, scenario_label
 from game.ui.scenes.duel import DuelScene
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
-CRAWL_KINDS = {"adventure_salves", "adventure_move", "adventure_choice"}
+CRAWL_KINDS = {"adventure_salves", "adventure_instant", "adventure_move", "adventure_choice"}
 DRIVER_KINDS = {"adventure_shop", "adventure_boss_loot"}
 # Events that belong to a battle (drawn on the duel board, not narrated on the map).
 BATTLE_EVENTS = {
@@ -62,7 +63,22 @@ def is_battle_choice(runner) -> bool:
     choice = runner.pending
     if choice is None or runner.driver is not None:
         return False
-    return choice.kind not in CRAWL_KINDS and choice.kind not in DRIVER_KINDS
+    if choice.kind not in CRAWL_KINDS and choice.kind not in DRIVER_KINDS:
+        return not outside_battle(runner)
+    return False
+
+
+def outside_battle(runner) -> bool:
+    """A card or token used on the map (rule 33) may ask a question of its own (which token to
+    remove...): that question stays on the map's buttons."""
+    from game.adventures.crawl import CrawlTurnFrame
+
+    engine = runner.engine
+    if engine is None:
+        return False
+    with engine.world.active():
+        frames = list(engine.program.frames)
+    return any(isinstance(f, CrawlTurnFrame) and f.stage == "instants" for f in frames)
 
 
 def split_battle(events: list) -> tuple[list, list]:
@@ -84,7 +100,7 @@ def controllers_for(campaign) -> dict[int, object]:
     }
 
 
-class AdventureScene(Scene):
+class AdventureScene(PauseMenu, Scene):
     def __init__(self, app, runner) -> None:
         super().__init__(app)
         self.runner = runner
@@ -219,6 +235,10 @@ class AdventureScene(Scene):
                     "lines": [],
                 }
             )
+        elif kind == "loot_die_changed" and self.reveals and not self.reveals[-1]["lines"]:
+            # a Loot-die token (rule 78) changed the chest's roll: show the value that counts
+            self.reveals[-1]["roll"] = event.data.get("value")
+            self.reveals[-1]["changed"] = event.text
         elif self.reveals and not self.reveals[-1]["lines"] and kind != "loot_die":
             self.reveals[-1]["lines"].append(event.text)
         elif kind == "shard_delivered":
@@ -393,9 +413,9 @@ class AdventureScene(Scene):
             return
         else:
             for i, option in enumerate(choice.options):
-                entries.append(
-                    (option.label, lambda a=option.action: self.act(a), i == 0, option.label)
-                )
+                # the tooltip tells what a card or token does (rule 33's Instant cards)
+                tip = option.detail or option.label
+                entries.append((option.label, lambda a=option.action: self.act(a), i == 0, tip))
         self.buttons = self._button_row(entries, rects["prompt"], rects["prompt"].y + th.px(56))
 
     def _driver_buttons(self, choice) -> list[Button]:
@@ -480,12 +500,7 @@ class AdventureScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.paused:
-            for button in self.pause_buttons:
-                if button.handle(event):
-                    return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = False
+        if self.handle_pause(event):
             return
         if self.reveal_ready():
             if event.type == pygame.MOUSEBUTTONUP or (
@@ -555,28 +570,16 @@ class AdventureScene(Scene):
         return None
 
     def open_pause(self) -> None:
-        th = self.app.theme
-        w, h = self.app.screen.get_size()
-        self.paused = True
-        entries = [
-            ("Resume", self._resume),
-            ("Score sheet", lambda: self.app.push(ScoreSheetScene(self.app, self.campaign))),
-            ("Save and quit to menu", self.leave),
-        ]
-        self.pause_buttons = [
-            Button(
-                pygame.Rect(
-                    w // 2 - th.px(150), h // 2 - th.px(80) + i * th.px(56), th.px(300), th.px(44)
-                ),
-                label,
-                fn,
-                primary=i == 0,
-            )
-            for i, (label, fn) in enumerate(entries)
-        ]
-
-    def _resume(self) -> None:
-        self.paused = False
+        self.open_pause_menu(
+            [
+                ("Resume", self._resume),
+                ("Score sheet", lambda: self.app.push(ScoreSheetScene(self.app, self.campaign))),
+                ("Rules Reference", self._rules),
+                ("Settings", self._settings),
+                ("Save and quit to menu", self.leave),
+            ],
+            note="The campaign is saved at every turn: Continue in Adventures resumes it.",
+        )
 
     def _hover(self) -> None:
         if self.reveals or self.paused:
@@ -661,7 +664,7 @@ class AdventureScene(Scene):
         if self.reveal_ready():
             self._draw_reveal(surface, self.reveals[0])
         if self.paused:
-            self._draw_pause(surface)
+            self.draw_pause_menu(surface)
 
     def _scenario_kind(self) -> str:
         from game.adventures.crawl import scenario
@@ -933,16 +936,11 @@ class AdventureScene(Scene):
         centre = (rect.right - r - th.px(4), rect.bottom - r - th.px(10))
         pygame.draw.circle(surface, (90, 30, 28), centre, r)
         pygame.draw.circle(surface, T.NEGATIVE, centre, r, th.px(2))
-        name = eng.name(minion)
-        initials = "".join(w[0] for w in name.split()[:2]).upper()
-        draw_text(
-            surface,
-            initials,
-            th.font(13, bold=True),
-            T.WHITE,
-            (centre[0], centre[1] - th.px(9)),
-            align="center",
-        )
+        from game.ui.art import enemy_icon
+
+        # the enemy's silhouette (its initials if it has no art yet)
+        icon = enemy_icon(eng.hero(minion).id, eng.name(minion), int(r * 1.5), T.WHITE)
+        surface.blit(icon, icon.get_rect(center=(centre[0], centre[1] - th.px(3))))
         tag = text_surface(th.font(13, bold=True), str(dial.health), T.WHITE)
         badge = tag.get_rect(midtop=(centre[0], centre[1] + r - th.px(6))).inflate(th.px(6), 0)
         pygame.draw.rect(surface, T.HEALTH, badge, border_radius=th.px(4))
@@ -1217,7 +1215,8 @@ class AdventureScene(Scene):
             (die.centerx, die.centery - th.px(14)),
             align="center",
         )
-        text = " ".join(reveal["lines"]) or "..."
+        text = " ".join(([reveal["changed"]] if reveal.get("changed") else []) + reveal["lines"])
+        text = text or "..."
         draw_text(
             surface,
             text,
@@ -1235,23 +1234,6 @@ class AdventureScene(Scene):
             (rect.centerx, rect.bottom - th.px(22)),
             align="center",
         )
-
-    def _draw_pause(self, surface) -> None:
-        th = self.app.theme
-        w, h = surface.get_size()
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
-        draw_text(
-            surface,
-            "Paused",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, h // 2 - th.px(150)),
-            align="center",
-        )
-        for b in self.pause_buttons:
-            b.draw(surface, th)
 
     # ---- the shop and boss loot
 

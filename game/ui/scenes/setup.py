@@ -1,5 +1,6 @@
-"""Match setup: the format (Duel, 2v2, King of the Hill, 3v3, 2v2v2), and for every seat a hero
-(board preview, complexity, bio) and who plays it (a human at this screen or the computer)."""
+"""Match setup: the format (Duel, 2v2, King of the Hill, 3v3, 2v2v2, and the Adventures modes Boss
+vs Many and Boss vs Boss), and for every seat a hero or Boss (board preview, complexity, bio) and
+who plays it (a human at this screen or the computer)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 
 import pygame
 
+from game.adventures import boss_modes
 from game.ai import LEVEL_NAMES, LEVELS
 from game.content.loader import default_content
 from game.modes import variants
@@ -36,7 +38,13 @@ MODE_TIPS = {
     "whom each attack hits.",
     "2v2v2": "Three teams of two; each team shares one Health dial. A targeting roll decides "
     "whom each attack hits.",
+    "boss_vs_many": "2-4 heroes (20 Health each) against one Boss played by a person or the "
+    "computer. The heroes always hit the Boss; the Boss rolls a Chaos die to pick its victim.",
+    "boss_vs_boss": "Two Bosses, one on one, each with 50 Health, its upgrades and its Action "
+    "cards as a hand.",
 }
+BOSS_MODES = boss_modes.MODES
+MODE_LABELS = {**variants.MODE_NAMES, **boss_modes.MODE_NAMES}
 
 
 def kind_label(kind: str) -> str:
@@ -56,7 +64,9 @@ class SetupScene(Scene):
     def enter(self) -> None:
         self.content = default_content()
         self.heroes = sorted(self.content.heroes.values(), key=lambda h: (h.complexity, h.name))
-        self.modes = tuple(variants.MODES)
+        self.bosses = [self.content.heroes[b] for b in boss_modes.BOSSES]
+        self.modes = tuple(variants.MODES) + BOSS_MODES
+        self.boss_heroes = 2  # Boss vs Many: how many heroes face the Boss
         ids = [h.id for h in self.heroes]
         self.choice = [
             ids.index("gunslinger") if "gunslinger" in ids else 0,
@@ -71,15 +81,71 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ state
 
     def seat_count(self) -> int:
+        if self.mode == "boss_vs_many":
+            return self.boss_heroes + 1
+        if self.mode == "boss_vs_boss":
+            return 2
         return variants.SEATS[self.mode]
 
     def team_of(self, seat: int) -> int:
+        if self.mode == "boss_vs_many":
+            return boss_modes.BOSS_TEAM if seat == self.boss_heroes else boss_modes.HERO_TEAM
+        if self.mode == "boss_vs_boss":
+            return seat
         return variants.team_of(self.mode, seat)
+
+    def is_boss_seat(self, seat: int) -> bool:
+        return self.mode == "boss_vs_boss" or (
+            self.mode == "boss_vs_many" and seat == self.boss_heroes
+        )
+
+    def pool(self, seat: int) -> list:
+        """What the seat picks from: the Bosses for a Boss seat, else the heroes."""
+        return self.bosses if self.is_boss_seat(seat) else self.heroes
+
+    def cycle_boss_heroes(self) -> None:
+        """Boss vs Many: 2 -> 3 -> 4 -> 2 heroes."""
+        self.set_boss_heroes(2 + (self.boss_heroes - 1) % 3)
+
+    def set_boss_heroes(self, count: int) -> None:
+        if not 2 <= count <= 4:
+            raise ValueError("Boss vs Many takes 2-4 heroes")
+        boss, kind = self.choice[-1], self.kind[-1]
+        heroes, kinds = self.choice[:-1], self.kind[:-1]
+        while len(heroes) < count:
+            free = [i for i in range(len(self.heroes)) if i not in heroes] or [0]
+            heroes.append(free[0])
+            kinds.append("computer:normal")
+        self.boss_heroes = count
+        self.choice = [*heroes[:count], boss]
+        self.kind = [*kinds[:count], kind]
+        self.drawn_abilities = [[] for _ in self.choice]
+        self.selected = min(self.selected, count)
+        self.resize()
 
     def set_mode(self, mode: str) -> None:
         """Change the format; seats keep their hero and player, new seats get the computer."""
         if mode not in self.modes:
             raise ValueError(f"unknown mode '{mode}'")
+        if (mode in BOSS_MODES) != (self.mode in BOSS_MODES) or mode in BOSS_MODES:
+            # the seats pick from other lists: heroes first, then the Boss seat(s)
+            heroes = [c for i, c in enumerate(self.choice) if not self.is_boss_seat(i)]
+            self.mode = mode
+            count = self.seat_count()
+            self.choice, self.kind = [], []
+            for seat in range(count):
+                if self.is_boss_seat(seat):
+                    self.choice.append(len(self.choice) % len(self.bosses))
+                else:
+                    used = set(self.choice)
+                    free = [i for i in heroes if i not in used]
+                    free += [i for i in range(len(self.heroes)) if i not in used]
+                    self.choice.append(free[0])
+                self.kind.append("human" if seat == 0 else "computer:normal")
+            self.drawn_abilities = [[] for _ in range(count)]
+            self.selected = 0
+            self.resize()
+            return
         self.mode = mode
         count = self.seat_count()
         while len(self.choice) < count:
@@ -108,7 +174,12 @@ class SetupScene(Scene):
         count = len(self.choice)
         pool = list(range(len(self.heroes)))
         rng.shuffle(pool)
-        self.choice = [pool[i % len(pool)] for i in range(count)]
+        bosses = list(range(len(self.bosses)))
+        rng.shuffle(bosses)
+        self.choice = [
+            bosses[i % len(bosses)] if self.is_boss_seat(i) else pool[i % len(pool)]
+            for i in range(count)
+        ]
 
     # ------------------------------------------------------------ layout
 
@@ -117,6 +188,15 @@ class SetupScene(Scene):
         w, h = self.app.screen.get_size()
         bw, bh = th.px(220), th.px(48)
         label = "Start Duel" if self.mode == "duel" else "Start Match"
+        self.count_button = None
+        if self.mode == "boss_vs_many":
+            self.count_button = Button(
+                pygame.Rect(w // 2 + th.px(110), h - bh - th.px(24), th.px(170), bh),
+                f"Heroes: {self.boss_heroes}",
+                self.cycle_boss_heroes,
+                tooltip="How many heroes face the Boss (2-4); click to change.",
+                data={"boss_heroes": self.boss_heroes},
+            )
         self.start = Button(
             pygame.Rect(w - bw - th.px(30), h - bh - th.px(24), bw, bh),
             label,
@@ -135,12 +215,13 @@ class SetupScene(Scene):
             "Random heroes",
             self.shuffle,
         )
-        mw, mh, gap = th.px(176), th.px(34), th.px(8)
+        gap, mh = th.px(8), th.px(34)
+        mw = min(th.px(176), (w - th.px(60) - gap * (len(self.modes) - 1)) // len(self.modes))
         x0 = w // 2 - (len(self.modes) * (mw + gap) - gap) // 2
         self.mode_buttons = [
             Button(
                 pygame.Rect(x0 + i * (mw + gap), th.px(70), mw, mh),
-                variants.MODE_NAMES[mode],
+                MODE_LABELS[mode],
                 lambda m=mode: self.set_mode(m),
                 tooltip=MODE_TIPS.get(mode, ""),
                 data={"mode": mode},
@@ -150,7 +231,7 @@ class SetupScene(Scene):
         self.controls: list[Button] = []
         top = th.px(116)
         bottom = h - th.px(84)
-        if self.mode == "duel":
+        if self.mode in ("duel", "boss_vs_boss"):
             self.columns = [
                 pygame.Rect(th.px(30), top, w // 2 - th.px(45), bottom - top),
                 pygame.Rect(w // 2 + th.px(15), top, w // 2 - th.px(45), bottom - top),
@@ -195,7 +276,7 @@ class SetupScene(Scene):
         th = self.app.theme
         tile_w, tile_h, per_row, gap = self.tile_geometry(col.w)
         self.tiles_bottom = 0
-        for index, _hero in enumerate(self.heroes):
+        for index, _hero in enumerate(self.pool(side)):
             row, pos = divmod(index, per_row)
             rect = pygame.Rect(
                 col.x + th.px(12) + pos * (tile_w + gap),
@@ -255,12 +336,16 @@ class SetupScene(Scene):
         from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
 
-        heroes = [self.heroes[i].id for i in self.choice]
+        heroes = [self.pool(s)[i].id for s, i in enumerate(self.choice)]
         if seed is None:
             seed = dev_seed()
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        if self.mode == "duel":
+        if self.mode == "boss_vs_many":
+            setup = boss_modes.boss_vs_many_setup(heroes[:-1], heroes[-1], seed)
+        elif self.mode == "boss_vs_boss":
+            setup = boss_modes.boss_vs_boss_setup(heroes, seed)
+        elif self.mode == "duel":
             setup = duel_setup(heroes, seed, turn_limit=0)
         else:
             setup = variants.setup_for(self.mode, heroes, seed)
@@ -283,7 +368,8 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         # kind buttons sit on top of the seat rows: they get the click first
         ordered = sorted(self.controls, key=lambda b: "seat_row" in b.data)
-        for button in [self.start, self.back, self.random, *self.mode_buttons, *ordered]:
+        extra = [self.count_button] if self.count_button else []
+        for button in [self.start, self.back, self.random, *extra, *self.mode_buttons, *ordered]:
             if button.handle(event):
                 self.app.play("button")
                 return
@@ -301,7 +387,7 @@ class SetupScene(Scene):
         ]:
             if button.rect.collidepoint(mouse):
                 if "hero" in button.data:
-                    hero = self.heroes[button.data["hero"]]
+                    hero = self.pool(button.data["side"])[button.data["hero"]]
                     self.app.tooltip.offer(
                         f"{hero.name} - complexity {hero.complexity}. {hero.bio}", mouse
                     )
@@ -315,9 +401,7 @@ class SetupScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w, _h = surface.get_size()
-        title = (
-            "New Duel" if self.mode == "duel" else f"New Match: {variants.MODE_NAMES[self.mode]}"
-        )
+        title = "New Duel" if self.mode == "duel" else f"New Match: {MODE_LABELS[self.mode]}"
         draw_text(
             surface,
             title,
@@ -330,12 +414,12 @@ class SetupScene(Scene):
         for button in self.mode_buttons:
             button.primary = button.data["mode"] == self.mode
             button.draw(surface, th)
-        if self.mode == "duel":
+        if self.mode in ("duel", "boss_vs_boss"):
             for side, col in enumerate(self.columns):
                 panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
                 draw_text(
                     surface,
-                    f"Player {side + 1}",
+                    f"Player {side + 1}" + (": choose a Boss" if self.mode != "duel" else ""),
                     th.font(24, bold=True),
                     T.TEXT,
                     (col.x + th.px(14), col.y + th.px(10)),
@@ -347,7 +431,8 @@ class SetupScene(Scene):
             panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
             draw_text(
                 surface,
-                f"Seat {self.selected + 1}: choose a hero",
+                f"Seat {self.selected + 1}: choose "
+                + ("the Boss" if self.is_boss_seat(self.selected) else "a hero"),
                 th.font(22, bold=True),
                 T.TEXT,
                 (col.x + th.px(14), col.y + th.px(10)),
@@ -356,8 +441,9 @@ class SetupScene(Scene):
         for button in self.controls:
             if "seat_row" not in button.data:
                 self._draw_control(surface, button)
-        for button in (self.start, self.back, self.random):
-            button.draw(surface, th)
+        for button in (self.start, self.back, self.random, self.count_button):
+            if button is not None:
+                button.draw(surface, th)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         from game.ui.art import hero_emblem
@@ -404,11 +490,13 @@ class SetupScene(Scene):
                 border_radius=th.px(3),
             )
             size = min(th.px(48), row.h - th.px(10))
-            hero = self.heroes[self.choice[seat]]
+            hero = self.pool(seat)[self.choice[seat]]
             surface.blit(hero_emblem(hero.id, size), (row.x + th.px(16), row.centery - size // 2))
             tx = row.x + th.px(22) + size
             label = f"Seat {seat + 1}"
             side = team_name(team) if teams else ("the Hill" if self.mode == "koth" else "")
+            if self.mode == "boss_vs_many":
+                side = "Boss" if self.is_boss_seat(seat) else "hero"
             draw_text(surface, hero.name, th.font(16, bold=True), T.TEXT, (tx, row.y + th.px(6)))
             sub = f"{label} · {side}" if side else label
             draw_text(
@@ -428,7 +516,7 @@ class SetupScene(Scene):
             button.draw(surface, th)
             return
         index = button.data["hero"]
-        hero = self.heroes[index]
+        hero = self.pool(side)[index]
         selected = self.choice[side] == index
         rect = button.rect
         if selected:
@@ -481,13 +569,15 @@ class SetupScene(Scene):
 
     def _draw_hero(self, surface: pygame.Surface, side: int, col: pygame.Rect) -> None:
         th = self.app.theme
-        hero = self.heroes[self.choice[side]]
+        hero = self.pool(side)[self.choice[side]]
         top = col.y + self.tiles_bottom + th.px(10)
         x = col.x + th.px(16)
         width = col.w - th.px(32)
         title_font = th.font(26, serif=True)
         draw_text(surface, hero.name, title_font, T.BRASS, (x, top))
         meta = f"Complexity {hero.complexity} of 6   -   Weapon: {hero.weapon}"
+        if self.is_boss_seat(side):
+            meta = "Boss   -   Chaos dice, Action cards"
         meta_font = th.font(14)
         if title_font.size(hero.name)[0] + meta_font.size(meta)[0] + th.px(24) <= width:
             # on the name's line when both fit: one more line for the abilities
@@ -513,7 +603,7 @@ class SetupScene(Scene):
         y += th.px(6)
         font = th.font(14, condensed=True)
         bold = th.font(14, bold=True, condensed=True)
-        limit = col.bottom - (th.px(60) if self.mode == "duel" else th.px(10))
+        limit = col.bottom - (th.px(60) if len(self.columns) == 2 else th.px(10))
         drawn = self.drawn_abilities[side] = []
         items = []
         for slot in hero.slots:
