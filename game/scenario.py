@@ -121,6 +121,11 @@ def from_data(data: dict[str, Any], path: Path) -> Scenario:
         from game.missions.scenario import validate
 
         return validate(data, path)
+    if data.get("kind") in ("shop", "scoring"):  # between battles: game/adventures/scenario_files
+        title = data.get("title")
+        if not isinstance(title, str) or not title:
+            raise ScenarioError(f"{path}: title: a scenario needs a title")
+        return Scenario(path, title, data)
     allowed = {"title", "rules", "description", "setup", "players", "step", "expect"}
     for key in data:
         if key not in allowed:
@@ -838,6 +843,8 @@ def run_file(path: Path) -> Engine:
         from game.missions.scenario import run
 
         return run(scenario)
+    if scenario.data.get("kind") in ("shop", "scoring"):
+        return _run_campaign_file(path)
     eng = build(scenario)
     try:
         run_steps(eng, scenario)
@@ -850,6 +857,25 @@ def run_file(path: Path) -> Engine:
     except (KeyError, TypeError, AttributeError) as exc:
         raise ScenarioError(f"{path}: malformed value ({type(exc).__name__}: {exc})") from exc
     return eng
+
+
+class _NoEngine:
+    """What a shop or scoring scenario hands back in place of an engine (nothing to close)."""
+
+    def close(self) -> None:
+        return None
+
+
+def _run_campaign_file(path: Path) -> _NoEngine:
+    from game.adventures.scenario_files import CampaignScenarioError, run_campaign_file
+
+    try:
+        failures = run_campaign_file(path)
+    except CampaignScenarioError as exc:
+        raise ScenarioError(str(exc)) from exc
+    if failures:
+        raise ExpectationFailed("; ".join(failures))
+    return _NoEngine()
 
 
 def collect(paths: list[str]) -> list[Path]:
