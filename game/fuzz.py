@@ -53,6 +53,42 @@ def controller_kinds() -> tuple[str, ...]:
     return ("random", *LEVELS)
 
 
+def drive(engine, decide, check, replay_fn, digest, where: str, replay_check: bool, guard: int):
+    """Play `engine` to its end with `decide(choice)`, checking `check(engine)` (a list of
+    problems) at the start and after every action, then (if asked) replaying it with
+    `replay_fn(actions)` to the same `digest`. Returns (actions taken, failure or None); the
+    engine is closed either way. One loop for duels, missions and Adventures sessions."""
+    actions = 0
+    try:
+        problems = check(engine)
+        if problems:
+            return actions, f"{where}: at the start: {problems[0]}"
+        while not engine.over:
+            choice = engine.pending
+            if choice is None or not choice.options:
+                what = "nobody has a choice" if choice is None else f"no options ({choice.kind})"
+                return actions, f"{where}: stuck after {actions} actions ({what})"
+            action = decide(choice)
+            if choice.find(action) is None:
+                return actions, f"{where}: seat {choice.player} chose an illegal {action}"
+            engine.apply(action)
+            actions += 1
+            problems = check(engine)
+            if problems:
+                return actions, f"{where}: after action {actions} ({action.kind}): {problems[0]}"
+            if actions > guard:
+                return actions, f"{where}: no end after {guard} actions"
+        if replay_check:
+            again = replay_fn(list(engine.actions))
+            same = digest(again) == digest(engine)
+            again.close()
+            if not same:
+                return actions, f"{where}: replaying seed and actions gave a different state"
+        return actions, None
+    finally:
+        engine.close()
+
+
 def fuzz_one(
     game_seed: int, content, kinds: tuple[str, ...], replay_check: bool
 ) -> tuple[int, str | None]:
@@ -74,36 +110,16 @@ def fuzz_one(
     where = f"{mode} " + " vs ".join(f"{h} ({k})" for h, k in zip(heroes, seats, strict=True))
     controllers = [make_ai(kind, game_seed * 31 + i) for i, kind in enumerate(seats)]
     engine = Engine.new_match(setup, content, keep_log=False)
-    actions = 0
-    try:
-        problems = check_invariants(engine)
-        if problems:
-            return actions, f"{where}: at the start: {problems[0]}"
-        while not engine.over:
-            choice = engine.pending
-            if choice is None:
-                return actions, f"{where}: stuck after {actions} actions (nobody has a choice)"
-            if not choice.options:
-                return actions, f"{where}: a decision with no options ({choice.kind})"
-            action = controllers[choice.player].decide(engine, choice)
-            if choice.find(action) is None:
-                return actions, f"{where}: {seats[choice.player]} chose an illegal {action}"
-            engine.apply(action)
-            actions += 1
-            problems = check_invariants(engine)
-            if problems:
-                return actions, f"{where}: after action {actions} ({action.kind}): {problems[0]}"
-            if actions > ACTION_GUARD:
-                return actions, f"{where}: no end after {ACTION_GUARD} actions"
-        if replay_check:
-            again = replay(setup, list(engine.actions), content)
-            same = again.digest() == engine.digest()
-            again.close()
-            if not same:
-                return actions, f"{where}: replaying seed and actions gave a different state"
-        return actions, None
-    finally:
-        engine.close()
+    return drive(
+        engine,
+        lambda choice: controllers[choice.player].decide(engine, choice),
+        check_invariants,
+        lambda actions: replay(setup, actions, content),
+        lambda eng: eng.digest(),
+        where,
+        replay_check,
+        ACTION_GUARD,
+    )
 
 
 def fuzz_mission(game_seed: int, replay_check: bool) -> tuple[int, str | None]:
@@ -125,37 +141,22 @@ def fuzz_mission(game_seed: int, replay_check: bool) -> tuple[int, str | None]:
     )
     ais = [MissionAI(game_seed + i) for i in range(len(heroes))]
     engine = MissionEngine(setup)
-    actions = 0
-    try:
-        problems = check_mission_invariants(engine)
-        if problems:
-            return actions, f"{where}: at the start: {problems[0]}"
-        while not engine.over:
-            choice = engine.pending
-            if choice is None or not choice.options:
-                return actions, f"{where}: stuck after {actions} decisions"
-            if seats[choice.player] == "random":
-                action = rng.choice(choice.options).action
-            else:
-                action = ais[choice.player].decide(engine, choice)
-            if choice.find(action) is None:
-                return actions, f"{where}: seat {choice.player} chose an illegal {action}"
-            engine.apply(action)
-            actions += 1
-            problems = check_mission_invariants(engine)
-            if problems:
-                return actions, f"{where}: after decision {actions} ({action.kind}): {problems[0]}"
-            if actions > ACTION_GUARD:
-                return actions, f"{where}: no end after {ACTION_GUARD} decisions"
-        if replay_check:
-            again = replay(setup, list(engine.actions))
-            same = mission_digest(again) == mission_digest(engine)
-            again.close()
-            if not same:
-                return actions, f"{where}: replaying setup and actions gave a different state"
-        return actions, None
-    finally:
-        engine.close()
+
+    def decide(choice):
+        if seats[choice.player] == "random":
+            return rng.choice(choice.options).action
+        return ais[choice.player].decide(engine, choice)
+
+    return drive(
+        engine,
+        decide,
+        check_mission_invariants,
+        lambda actions: replay(setup, actions),
+        mission_digest,
+        where,
+        replay_check,
+        ACTION_GUARD,
+    )
 
 
 def adventure_plan(game_seed: int) -> tuple[list[str], str, list[str], int]:
@@ -194,31 +195,16 @@ def fuzz_adventure(game_seed: int, replay_check: bool) -> tuple[int, str | None]
     )
     ais = [AdventureAI(k, game_seed * 31 + i) for i, k in enumerate(levels)]
     engine = start_scenario(setup, content, keep_log=False)
-    actions = 0
-    try:
-        while not engine.over:
-            choice = engine.pending
-            if choice is None or not choice.options:
-                return actions, f"{where}: stuck after {actions} decisions"
-            action = ais[choice.player].decide(engine, choice)
-            if choice.find(action) is None:
-                return actions, f"{where}: seat {choice.player} chose an illegal {action}"
-            engine.apply(action)
-            actions += 1
-            problems = check_invariants(engine)
-            if problems:
-                return actions, f"{where}: after decision {actions} ({action.kind}): {problems[0]}"
-            if actions > ACTION_GUARD * 3:
-                return actions, f"{where}: no end after {ACTION_GUARD * 3} decisions"
-        if replay_check:
-            again = replay_scenario(setup, list(engine.actions), content)
-            same = again.digest() == engine.digest()
-            again.close()
-            if not same:
-                return actions, f"{where}: replaying setup and actions gave a different state"
-        return actions, None
-    finally:
-        engine.close()
+    return drive(
+        engine,
+        lambda choice: ais[choice.player].decide(engine, choice),
+        check_invariants,
+        lambda actions: replay_scenario(setup, actions, content),
+        lambda eng: eng.digest(),
+        where,
+        replay_check,
+        ACTION_GUARD * 3,
+    )
 
 
 def run_fuzz(
