@@ -1050,14 +1050,19 @@ class DuelScene(PauseMenu, Scene):
         if choice is not None and choice.kind in ("offensive_roll", "defensive_roll"):
             left = choice.context.get("attempts_left", 0)
             total = choice.context.get("attempts_total", 0)
-            pips = " ".join("o" if i < left else "x" for i in range(total))
-            draw_text(
-                surface,
-                f"Roll attempts {pips}",
-                th.font(15, bold=True),
-                T.TEXT,
-                (self.tray_rect.x + th.px(14), self.tray_rect.bottom - th.px(26)),
-            )
+            x, y = self.tray_rect.x + th.px(14), self.tray_rect.bottom - th.px(26)
+            font = th.font(15, bold=True)
+            label = f"Roll attempts left: {left}"
+            draw_text(surface, label, font, T.TEXT, (x, y))
+            # one pip per attempt: filled while it is still to come, hollow once used
+            r = th.px(6)
+            cx = x + font.size(label)[0] + th.px(14)
+            cy = y + font.get_linesize() // 2
+            for i in range(total):
+                centre = (cx + i * (2 * r + th.px(6)), cy)
+                if i < left:
+                    pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
+                pygame.draw.circle(surface, T.BRASS, centre, r, max(1, th.px(2)))
 
     def _draw_prompt(self, surface, choice) -> None:
         th = self.app.theme
