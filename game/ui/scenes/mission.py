@@ -28,7 +28,7 @@ from game.ui.cards import card_face
 from game.ui.pause import PauseMenu
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
-# Every kind of decision the MissionEngine asks (game/missions/engine.py, hero_turn.py).
+# Every kind of decision the MissionEngine asks (game/missions/engine.py and its parts).
 CHOICE_KINDS = (
     "move",
     "give_momentum",
