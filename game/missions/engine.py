@@ -6,7 +6,8 @@ boss on a hex map, through the eight round phases (docs/missions.md).
         engine.apply(controller.decide(engine, engine.pending))
 
 The driver is a generator that yields a `PendingChoice` whenever a Hero must decide and
-receives the chosen `Action`; a choice with a single legal option is taken without asking.
+receives the chosen `Action`; a choice with a single legal option is taken without asking,
+unless that option spends a resource.
 Enemies decide by the rules (best option for the enemy, rule 50) inside the driver. All
 randomness comes from the mission's seeded RNG, so a setup plus its actions replays exactly.
 """
@@ -34,6 +35,7 @@ from game.missions.state import (
     EASIER,
     HAND_LIMIT,
     MAX_CP,
+    SPENDING_KINDS,
     START_HEALTH,
     Driver,
     EnemyState,
@@ -186,10 +188,12 @@ class MissionEngine(SetupMixin, HeroPhasesMixin, EnemyPhasesMixin):
                 self.pending = None
 
     def ask(self, seat: int, kind: str, prompt: str, options: list[Option], **context) -> Driver:
-        """Yield a decision (unless only one option is legal) and return the chosen action."""
+        """Yield a decision and return the chosen action. A single legal option is taken
+        without asking - unless it spends a resource (SPENDING_KINDS): spending is always the
+        player's choice."""
         if not options:  # pragma: no cover - a driver bug
             raise RuntimeError(f"asked {prompt!r} with no options")
-        if len(options) == 1:
+        if len(options) == 1 and options[0].action.kind not in SPENDING_KINDS:
             return options[0].action
         action = yield PendingChoice(seat, kind, prompt, options, context=context)
         return action

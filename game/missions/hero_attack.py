@@ -92,6 +92,12 @@ class AttackMixin(TurnBase):
                 options.append(
                     Option(act(hero.seat, "buy_range"), f"Spend {cost} Momentum for Range")
                 )
+                if len(options) == 1:  # buying Range is a choice (rules 42, 80): it may be refused
+                    options.append(
+                        Option(
+                            act(hero.seat, "let_go"), "Keep the Momentum: the Attack does nothing"
+                        )
+                    )
             if not options:
                 e.emit("no_target", f"{hero.name} has no adjacent enemy: the Attack does nothing.")
                 break
@@ -127,6 +133,9 @@ class AttackMixin(TurnBase):
                 attack["flight"] = 6 in (e.roll(), e.roll())
                 e.emit("flight", f"{hero.name} takes flight: {attack['flight']}.")
                 continue
+            if a.kind == "let_go":
+                e.emit("no_target", f"{hero.name} buys no Range: the Attack does nothing.")
+                break
             target = e.enemies[a.get("enemy")] if a.kind == "target" else None
             ctx = yield from self.resolve_attack(hero, attack, kind, effects, target, is_attack)
             again = ctx is not None and "restart_offensive_roll" in ctx.flags

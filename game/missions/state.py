@@ -123,5 +123,30 @@ MAX_CP = 15
 HAND_LIMIT = 6
 EASIER = ("double_pp", "health", "momentum")
 
+# Action kinds by which a player chooses to spend a resource (Momentum, CP, a card, a token, an
+# Ally, a Feat). Such a choice is always the player's: the engine never answers it by itself,
+# even as the only option, and every choice offering one also offers a way to decline
+# (check_mission_invariants).
+SPENDING_KINDS = frozenset(
+    {
+        "buy_range",
+        "range_defend",
+        "momentum",
+        "momentum_reroll",
+        "recruit",
+        "upgrade",
+        "play",
+        "pay_cp",
+        "spend_token",
+        "spend_bonus",
+        "spend_flight",
+        "spend_shield",
+        "spend_evasive",
+        "feat",
+        "exhaust",
+        "plus_exhaust",
+        "reroll_enemy",
+    }
+)
 
 Driver = Generator[PendingChoice, Action, Any]

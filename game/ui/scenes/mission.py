@@ -1899,7 +1899,7 @@ class MissionScene(PauseMenu, Scene):
             targets = [self.engine.enemies[a.get("enemy")] for a in self.options("target")]
             far = any(not self.engine.adjacent(hero.pos, e.pos) for e in targets)
             if not targets:
-                return f"{who}no enemy is adjacent: buy Range or resolve without a target."
+                return f"{who}no enemy is adjacent: buy Range, or keep the Momentum (no Attack)."
             reach = " (any enemy may be chosen)." if far else " (melee: an adjacent enemy)."
             return f"{who}click an enemy ringed in red to target it" + reach
         if kind == "main_phase":
