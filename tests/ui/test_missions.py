@@ -392,7 +392,7 @@ def test_the_result_awards_perk_points_and_the_sheet_spends_them_by_column(app):
 
 
 def test_perk_sheet_restart_with_a_plus_opens_the_mythics(app):
-    P.save_sheet(P.PerkSheet("Player", unspent=2), "Player")
+    P.save_sheet(P.PerkSheet("Player", points=[3, 3]), "Player")
     scene = PerkSheetScene(app, "Player", limit=3)
     app.push(scene)
     b = next(b for b in scene.buttons if b.label.startswith("Start over"))
