@@ -100,6 +100,20 @@ class Strike:
 
 
 @dataclass(frozen=True, slots=True)
+class CrisisRoll:
+    """The rest of a Crisis Ability decided by a roll of Enemy Dice (rule 77: "then 2 Enemy
+    Dice are rolled"): when the black dice rolled meet `objective`, each Hero the ability
+    reached takes `damage` more (pooled with the Crisis damage, rule 76) and gains
+    `statuses`, and the enemy gains `gain`."""
+
+    dice: int = 2
+    objective: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    statuses: tuple[tuple[str, int], ...] = ()
+    gain: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CrisisAbility:
     name: str
     damage: int = 0
@@ -107,6 +121,7 @@ class CrisisAbility:
     melee_only: bool = False
     heal: int = 0
     gain: tuple[tuple[str, int], ...] = ()
+    roll: CrisisRoll | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,10 +377,26 @@ def _status_list(r: _Reader, value: Any, path: str, checks: _Checks) -> tuple[tu
 
 def _crisis(r: _Reader, value: Any, path: str, checks: _Checks) -> CrisisAbility:
     obj = r.obj(value, path)
-    r.only(obj, path, {"name", "damage", "type", "melee_only", "heal", "gain"})
+    r.only(obj, path, {"name", "damage", "type", "melee_only", "heal", "gain", "roll"})
     gain = _status_list(
         r, r.field(obj, "gain", path, list, default=[]), _join(path, "gain"), checks
     )
+    roll = None
+    if "roll" in obj:
+        rp = _join(path, "roll")
+        ro = r.obj(obj["roll"], rp)
+        r.only(ro, rp, {"dice", "objective", "damage", "statuses", "gain"})
+        roll = CrisisRoll(
+            dice=_int(r, ro, "dice", rp, 1, 4, default=2),
+            objective=_objective(r, r.field(ro, "objective", rp, dict), _join(rp, "objective")),
+            damage=_int(r, ro, "damage", rp, 0, 20, default=0),
+            statuses=_status_list(
+                r, r.field(ro, "statuses", rp, list, default=[]), _join(rp, "statuses"), checks
+            ),
+            gain=_status_list(
+                r, r.field(ro, "gain", rp, list, default=[]), _join(rp, "gain"), checks
+            ),
+        )
     return CrisisAbility(
         name=r.text(obj, "name", path),
         damage=_int(r, obj, "damage", path, 0, 20, default=0),
@@ -373,6 +404,7 @@ def _crisis(r: _Reader, value: Any, path: str, checks: _Checks) -> CrisisAbility
         melee_only=r.field(obj, "melee_only", path, bool, default=False),
         heal=_int(r, obj, "heal", path, 0, 20, default=0),
         gain=gain,
+        roll=roll,
     )
 
 

@@ -284,12 +284,38 @@ class EnemyPhasesMixin:
                 ]
             for enemy, crisis in users:
                 self.emit("crisis", f"{enemy.name} uses {crisis.name}.")
+                reached = [
+                    h for h in heroes if not crisis.melee_only or self.touching(h.pos, enemy)
+                ]
                 if crisis.damage:
-                    for hero in heroes:
-                        if crisis.melee_only and not self.touching(hero.pos, enemy):
-                            continue
+                    for hero in reached:
                         pool[hero.seat] += crisis.damage
                 if crisis.heal:
                     enemy.health = min(enemy.start_health + 10, enemy.health + crisis.heal)
                 for status, count in crisis.gain:
                     self.add_status(enemy, status, count)
+                if crisis.roll is not None:
+                    self.crisis_roll(enemy, crisis, reached, pool)
+
+    def crisis_roll(self, enemy, crisis, reached, pool: Counter[int]) -> None:
+        """Rule 77: the rest of a Crisis Ability rides on a roll of Enemy Dice (black dice,
+        rolled by this enemy alone; Heroes cannot change them - only the Enemy Roll Phase's
+        dice are open to Heroes, rule 62)."""
+        follow = crisis.roll
+        dice = [self.roll() for _ in range(follow.dice)]
+        symbols = Counter(self.db.dice["black"].faces[v - 1] for v in dice)
+        met = all(symbols.get(sym, 0) >= n for sym, n in follow.objective)
+        shown = ", ".join(self.db.dice["black"].faces[v - 1] for v in dice)
+        self.emit(
+            "crisis_roll",
+            f"{enemy.name} rolls {follow.dice} Enemy Dice for {crisis.name}: {shown}"
+            + (" - it hits home." if met else " - nothing more."),
+        )
+        if not met:
+            return
+        for hero in reached:
+            pool[hero.seat] += follow.damage
+            for status, count in follow.statuses:
+                self.add_status(hero, status, count)
+        for status, count in follow.gain:
+            self.add_status(enemy, status, count)
