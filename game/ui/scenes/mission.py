@@ -69,6 +69,7 @@ BEATS = {
     "no_attack": 0.8,
     "threat": 1.2,
     "crisis": 1.0,
+    "crisis_roll": 0.9,
     "crit": 0.9,
     "hero_damaged": 0.6,
     "enemy_damaged": 0.55,
@@ -86,7 +87,7 @@ BEATS = {
     "start_player": 0.7,
     "pass": 0.5,
 }
-ENEMY_EVENTS = {"enemy_attack", "no_target", "boss_attack", "no_attack", "crisis"}
+ENEMY_EVENTS = {"enemy_attack", "no_target", "boss_attack", "no_attack", "crisis", "crisis_roll"}
 # the round phase an event belongs to (the phase track follows the narration, not the engine)
 EVENT_PHASE = {
     "pass": "pass",
@@ -106,6 +107,7 @@ EVENT_PHASE = {
     "reveal": "enemy_roll",
     "crit": "enemy_roll",
     "crisis": "crisis_clock",
+    "crisis_roll": "crisis_clock",
 }
 DAMAGE_RE = re.compile(r"takes (\d+) damage")
 DICE_RE = re.compile(r"(red|black) (\d)")
