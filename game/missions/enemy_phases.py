@@ -116,10 +116,7 @@ class EnemyPhasesMixin:
         bonus = sum(enemy.bonus)
         if bonus:
             self.remove_status(enemy, "bonus_damage", enemy.tokens.get("bonus_damage", 0))
-        undefendable_first = False
-        if strike.dtype == "normal" and enemy.tokens.get("flight"):
-            self.remove_status(enemy, "flight")
-            undefendable_first = 6 in (self.roll(), self.roll())
+        undefendable_first = strike.dtype == "normal" and self.enemy_flight(enemy)
         for index, hero in enumerate(targets):
             first = index == 0
             blind_fail = False
@@ -148,6 +145,21 @@ class EnemyPhasesMixin:
                 self.remove_status(enemy, "paralyze")
             if first:  # rule 69: it leaves now, the enemy keeps the Attack it activated
                 self.remove_status(enemy, "hex")
+
+    def enemy_flight(self, enemy: EnemyState) -> bool:
+        """Rule 122: an enemy that activates a defendable Attack spends 1 Flight (if it has
+        any) and rolls 2 dice; a 6 makes the Attack undefendable for the first Hero it hits."""
+        if not enemy.tokens.get("flight"):
+            return False
+        self.remove_status(enemy, "flight")
+        dice = (self.roll(), self.roll())
+        flying = 6 in dice
+        self.emit(
+            "flight",
+            f"{enemy.name} spends Flight ({dice[0]}, {dice[1]}): "
+            + ("the first Hero cannot defend." if flying else "no 6, the Attack stays defendable."),
+        )
+        return flying
 
     def _boss_roll(self) -> Driver:
         """The Boss Enemy Roll (rules 99-103)."""
@@ -183,15 +195,21 @@ class EnemyPhasesMixin:
         bonus = sum(boss.bonus)
         if bonus:
             self.remove_status(boss, "bonus_damage", boss.tokens.get("bonus_damage", 0))
-        first = True
+        attacked = []
         for hero in heroes:
             near = self.touching(hero.pos, boss)
             part = attack.melee if near else attack.ranged
             if part is None and attack.melee is None:
                 part = attack.ranged  # a ranged-only Attack reaches adjacent Heroes too
-            if part is None:
-                continue
+            if part is not None:
+                attacked.append((hero, near, part))
+        # rule 122: Flight on the Boss Attack path too, when the first Hero's part is defendable
+        flying = bool(attacked) and attacked[0][2][1] == "normal" and self.enemy_flight(boss)
+        first = True
+        for hero, near, part in attacked:
             damage, dtype = part
+            if first and flying:
+                dtype = "undefendable"
             crit = bool(hero.facedown) or any(not up for _t, up in self.hexes[hero.pos].tiles)
             extra_status = ()
             if crit:

@@ -253,3 +253,36 @@ def test_rule_77_a_follow_up_roll_can_place_statuses_on_the_heroes_it_reached():
     drive(engine, engine._crisis_clock())
     assert hero.tokens.get("concussion") == 1
     assert hero.health == 45 - engine.db.henchmen["saboteur"].crisis.damage
+
+
+def test_rule_122_a_boss_spends_flight_on_its_attack_the_first_hero_cannot_defend():
+    # Bosses never spent Flight on the Boss Attack path (issue 16 item 8): rule 122 holds for
+    # every enemy that activates a defendable Attack.
+    engine = make(heroes=("huntress", "treant"))
+    boss = _boss_side(engine)
+    boss.tokens["flight"] = 1
+    a, b = engine.turn_order()
+    q, r = boss.pos
+    put(a, (q - 1, r))
+    put(b, (q + 1, r))
+    cutlass = next(x for x in engine.db.bosses["captain_brine"].attacks if x.name == "Cutlass")
+    assert cutlass.melee[1] == "normal"
+    force(engine, 6, 2)  # the Flight roll: a 6
+    _, asked = drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    defenses = [c.player for c in asked if c.kind == "defense_choice"]
+    assert defenses == [b.seat]  # the first Hero attacked cannot defend
+    assert "flight" not in boss.tokens
+    assert any(ev.kind == "flight" for ev in engine.log)
+
+
+def test_rule_122_a_boss_flight_without_a_six_leaves_the_attack_defendable():
+    engine = make(heroes=("cursed_pirate",))
+    boss = _boss_side(engine)
+    boss.tokens["flight"] = 2
+    q, r = boss.pos
+    hero = put(engine.heroes[0], (q - 1, r))
+    cutlass = next(x for x in engine.db.bosses["captain_brine"].attacks if x.name == "Cutlass")
+    force(engine, 1, 5)
+    _, asked = drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    assert [c.player for c in asked if c.kind == "defense_choice"] == [hero.seat]
+    assert boss.tokens["flight"] == 1  # one spent per activated Attack
