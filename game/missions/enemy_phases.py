@@ -13,6 +13,7 @@ from game.missions.state import (
     HeroState,
 )
 from game.rules.actions import Option, act
+from game.rules.damage import half_up
 
 
 class EnemyPhasesMixin:
@@ -104,8 +105,48 @@ class EnemyPhasesMixin:
             return [h for h in heroes if self.touching(h.pos, enemy)]
         return heroes
 
+    def stunned(self, enemy: EnemyState) -> bool:
+        """A Stunned enemy does nothing at all: its activated Attack is lost and the Stun
+        leaves (a Stun from a Hero's Attack is already gone: the Hero attacked again)."""
+        if not enemy.tokens.get("stun"):
+            return False
+        self.remove_status(enemy, "stun")
+        self.emit("stun", f"{enemy.name} is Stunned and does nothing.")
+        return True
+
+    def marked_damage(self, enemy: EnemyState, amount: int, dtype: str, first: bool) -> int | None:
+        """Hero statuses on an attacking enemy change its damage to one Hero (None: the Attack
+        fails against that Hero). Blinding Light and Shame act once, on the first Hero the
+        Attack reaches (as Bonus Damage and Blind do, rules 69 and 120); Parlay takes the
+        damage to every Hero of this activation and leaves after it (`enemy_attack`,
+        `boss_attack`)."""
+        if first and enemy.tokens.get("blinding_light"):
+            self.remove_status(enemy, "blinding_light")
+            roll = self.roll()
+            if roll == 1:
+                self.emit(
+                    "blinding_light", f"{enemy.name} is dazzled by Blinding Light: it misses."
+                )
+                return None
+            if roll <= 3:
+                amount -= half_up(amount)
+                self.emit("blinding_light", f"Blinding Light halves {enemy.name}'s damage.")
+        if first and enemy.tokens.get("shame") and dtype in ("normal", "undefendable"):
+            shame = self.remove_status(enemy, "shame", enemy.tokens["shame"])
+            amount = max(0, amount - shame)
+            self.emit("shame", f"{enemy.name}'s Shame takes {shame} off its damage.")
+        if enemy.tokens.get("parlay") and dtype != "ultimate":
+            amount = 0
+        return amount
+
+    def end_parlay(self, enemy: EnemyState) -> None:
+        if self.remove_status(enemy, "parlay"):
+            self.emit("parlay", f"{enemy.name} kept the Parlay: its Attack dealt no damage.")
+
     def enemy_attack(self, enemy: EnemyState, strike: Strike) -> Driver:
         """A Henchman's Multi-Strike (rules 65-69, 120, 122)."""
+        if self.stunned(enemy):
+            return
         targets = self.strike_targets(enemy, strike.reach)
         if not strike.multi_strike:
             targets = targets[:1]
@@ -128,7 +169,11 @@ class EnemyPhasesMixin:
                 self.emit("blind", f"{enemy.name} is Blind and misses {hero.name}.")
                 continue
             dtype = "undefendable" if (first and undefendable_first) else strike.dtype
-            amount = strike.damage + (bonus if first else 0)
+            amount = self.marked_damage(
+                enemy, strike.damage + (bonus if first else 0), strike.dtype, first
+            )
+            if amount is None:
+                continue
             yield from self.turn.hero_takes_attack(
                 hero,
                 enemy,
@@ -145,6 +190,7 @@ class EnemyPhasesMixin:
                 self.remove_status(enemy, "paralyze")
             if first:  # rule 69: it leaves now, the enemy keeps the Attack it activated
                 self.remove_status(enemy, "hex")
+        self.end_parlay(enemy)
 
     def enemy_flight(self, enemy: EnemyState) -> bool:
         """Rule 122: an enemy that activates a defendable Attack spends 1 Flight (if it has
@@ -190,6 +236,8 @@ class EnemyPhasesMixin:
                 yield from self.turn.resolve_boost(hero, tile)
 
     def boss_attack(self, boss: EnemyState, attack) -> Driver:
+        if self.stunned(boss):
+            return
         self.emit("boss_attack", f"{boss.name} uses {attack.name}.")
         heroes = self.active_heroes()
         bonus = sum(boss.bonus)
@@ -219,14 +267,17 @@ class EnemyPhasesMixin:
                 self.emit("crit", f"CRIT against {hero.name}!")
             paralyzed = bool(boss.tokens.get("paralyze"))
             statuses = () if paralyzed else attack.statuses + extra_status
-            yield from self.turn.hero_takes_attack(
-                hero, boss, damage + (bonus if first else 0), dtype, statuses, melee=near
-            )
+            amount = self.marked_damage(boss, damage + (bonus if first else 0), part[1], first)
+            if amount is not None:
+                yield from self.turn.hero_takes_attack(
+                    hero, boss, amount, dtype, statuses, melee=near
+                )
             if first and paralyzed:
                 self.remove_status(boss, "paralyze")
             if first:
                 self.remove_status(boss, "hex")
             first = False
+        self.end_parlay(boss)
 
     def threat_acts(self) -> None:
         threat = self.db.threats[self.info.threat or ""]

@@ -52,24 +52,27 @@ class AttackMixin(TurnBase):
     def target_and_resolve(self) -> Driver:
         e = self.e
         for hero in e.active_heroes():
-            again = yield from self.target_and_resolve_one(hero)
+            again, only = yield from self.target_and_resolve_one(hero)
             while again and not hero.defeated and not e.info.over:
                 # restart_offensive_roll (Tactician's Profiteer): that Offensive Roll counts
-                # as finished, and the Hero rolls and resolves once more at once
+                # as finished, and the Hero rolls and resolves once more at once; after a
+                # Stun the new roll is against the Stunned enemy only (`only`)
                 e.emit("restart_roll", f"{hero.name} starts a new Offensive Roll.")
                 hero.phase = "roll"
                 yield from self.offensive_roll(hero)
                 hero.phase = "ready"
-                again = yield from self.target_and_resolve_one(hero)
+                again, only = yield from self.target_and_resolve_one(hero, only)
 
-    def target_and_resolve_one(self, hero: HeroState) -> Driver:
-        """Choose a target for the Hero's rolled ability and resolve it; True when the
-        ability asked for a new Offensive Roll."""
+    def target_and_resolve_one(self, hero: HeroState, only: EnemyState | None = None) -> Driver:
+        """Choose a target for the Hero's rolled ability (`only`: no enemy but this one may
+        be targeted) and resolve it. Returns (again, only): again when the ability asked for
+        a new Offensive Roll, or the Attack Stunned its target - then the Hero removes the
+        Stun and rolls again against that enemy (the duel's Stun; forfeited if it fell)."""
         e = self.e
-        again = False
+        again, stunned = False, None
         attack = hero.attack
         if attack is None:
-            return False
+            return False, None
         kind, effects, ranged = self.attack_effects(hero, attack)
         is_attack = self.is_attack(effects, kind)
         enemies = [x for x in e.living_enemies()]
@@ -78,6 +81,8 @@ class AttackMixin(TurnBase):
             free = kind == "ultimate" or not is_attack or ranged or hero.has_range
             options = []
             for i, enemy in enumerate(e.enemies):
+                if only is not None and enemy is not only:
+                    continue
                 if enemy in enemies and (free or e.touching(hero.pos, enemy)):
                     options.append(
                         Option(
@@ -139,10 +144,15 @@ class AttackMixin(TurnBase):
             target = e.enemies[a.get("enemy")] if a.kind == "target" else None
             ctx = yield from self.resolve_attack(hero, attack, kind, effects, target, is_attack)
             again = ctx is not None and "restart_offensive_roll" in ctx.flags
+            if ctx is not None and "stunned_target" in ctx.flags and target is not None:
+                e.remove_status(target, "stun")
+                if not target.defeated:
+                    e.emit("stun", f"{target.name} is Stunned: {hero.name} attacks it again.")
+                    again, stunned = True, target
             break
         hero.attack = None
         e.remove_status(hero, "paralyze")
-        return again
+        return again, stunned
 
     def resolve_attack(self, hero, attack, kind, effects, target, is_attack) -> Driver:
         e = self.e
@@ -315,6 +325,10 @@ class AttackMixin(TurnBase):
                 ctx.added + enemy.tokens.get("focus_fire", 0) + 2 * enemy.tokens.get("targeted", 0)
             )
             added += enemy.tokens.get("oppression", 0)
+            if enemy.tokens.get("bounty"):  # a hero status on an enemy (docs/missions.md)
+                e.gain_cp(hero, 1)
+                if dtype_main not in ("pure", "collateral"):
+                    added += 1
             if added:
                 mods.append(
                     DamageMod(ENEMY, "add", added, HERO, "Attack Modifiers", dtype=dtype_main)

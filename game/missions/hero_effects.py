@@ -398,8 +398,21 @@ class EffectsMixin(TurnBase):
             dice[a.get("die")] = a.get("value")
             e.emit("alter_dice", f"{hero.name} changes a die: now {dice}.")
 
-    # hero statuses with a Missions behaviour on an enemy (engine._enemy_upkeep, detonate)
-    ENEMY_HERO_STATUSES = frozenset({"nanites", "cursed_doubloon", "powder_keg", "delayed_poison"})
+    # hero statuses with a Missions behaviour on an enemy (enemy_phases: the Enemy Upkeep and
+    # `marked_damage`; detonate; Bounty in land_on_enemy; Stun in target_and_resolve_one)
+    ENEMY_HERO_STATUSES = frozenset(
+        {
+            "nanites",
+            "cursed_doubloon",
+            "powder_keg",
+            "delayed_poison",
+            "shame",
+            "bounty",
+            "stun",
+            "blinding_light",
+            "parlay",
+        }
+    )
     # Missions statuses an enemy shrugs off: CP, cards, Income and dice (rules 48, 124)
     ENEMY_IGNORES = frozenset({"disruption", "knockdown", "concussion", "entangle"})
 
@@ -476,3 +489,5 @@ class EffectsMixin(TurnBase):
             e.gain_momentum(hero, 1)
         else:
             self.place_on_enemy(ctx.target, status, count)
+            if status == "stun" and ctx.target.tokens.get("stun"):
+                ctx.flags.add("stunned_target")  # the Hero attacks it again (hero_attack)

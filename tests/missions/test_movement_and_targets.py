@@ -177,9 +177,12 @@ def test_rule_43_an_ultimate_targets_anyone_without_range():
     hero = put(engine.heroes[0], (2, 0))
     far = henchman(engine, "dock_thug", (7, 1), health=20)
     _ready(engine, hero, "rampage", dice=(6, 6, 6, 6, 6))
-    drive(engine, engine.turn.target_and_resolve(), choose("target"))
+    _, asked = drive(engine, engine.turn.target_and_resolve(), choose("target"))
     assert far.health == 20 - 15
-    assert hero.momentum == 1 or far.tokens.get("stun", 0) == 1  # rule 49 choice was offered
+    assert asked[0].kind == "choose_target"  # the far enemy was offered without Range
+    # rule 49's choice was offered for the Stun (the first option, Momentum the other)
+    stun = next(c for c in asked if c.kind == "status_or_momentum")
+    assert [o.action.kind for o in stun.options] == ["place_status", "take_momentum"]
 
 
 def test_rule_43_a_heal_is_not_an_attack_and_needs_no_target():
