@@ -225,9 +225,13 @@ def test_rule_59_unstoppable_threats_are_never_targets():
     engine = make()
     hero = put(engine.heroes[0], (2, 0))
     _ready(engine, hero, "rampage", dice=(6, 6, 6, 6, 6))
+    living = {i for i, e in enumerate(engine.enemies) if not e.defeated}
     _, asked = drive(engine, engine.turn.target_and_resolve(), choose("target"))
-    names = {o.label for o in asked[0].options}
-    assert not any("Crane" in n for n in names)
+    assert engine.info.threat == "harbor_crane" and living  # a Threat and Henchmen
+    offered = {o.action.get("enemy") for o in asked[0].options if o.action.kind == "target"}
+    # an Ultimate may target anyone: exactly the living enemies are offered, nothing more
+    assert offered == living
+    assert not any("Crane" in o.label for o in asked[0].options)
 
 
 def test_rule_44_and_98_boss_defense_triggers_automatically_then_shields():

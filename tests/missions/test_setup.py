@@ -127,6 +127,7 @@ def test_rule_117_increased_difficulty():
     assert engine.info.black_dice == 1 + 2 + 2
     assert all(h.tokens["oppression"] == 2 for h in engine.heroes)
     assert engine.info.clock_plus
+    assert engine.enemies and make(difficulty_up=4).enemies  # the loops below are not empty
     for enemy in engine.enemies:
         assert enemy.health == engine.db.henchmen[enemy.enemy].health + 4
     capped = make(difficulty_up=4)  # +8 at most
