@@ -577,3 +577,23 @@ def test_a_new_profile_is_typed_in_and_gets_its_own_sheet(app):
     assert select.profile == "Zoe 2" and select.seats[0]["profile"] == "Zoe 2"
     assert P.sheet_path("Zoe 2").exists()
     assert "Zoe 2" in MissionSelectScene(app).profiles
+
+
+def test_buying_range_comes_with_a_button_to_keep_the_momentum(app):
+    # issue 16 item 6: with no adjacent enemy the engine offers "buy Range" and "keep the
+    # Momentum"; the window shows both and clicking the second sends the decline
+    from game.rules.actions import Option, PendingChoice, act
+
+    scene = start(app)
+    pump(app, ready(scene))
+    sent = []
+    scene.act = sent.append
+    options = [
+        Option(act(0, "buy_range"), "Spend 4 Momentum for Range"),
+        Option(act(0, "let_go"), "Keep the Momentum: the Attack does nothing"),
+    ]
+    scene.engine.pending = PendingChoice(0, "choose_target", "Barbarian: choose a target", options)
+    app.frame(1 / 60)
+    assert button(scene, "Spend 4 Momentum for Range") is not None
+    click(app, button(scene, "Keep the Momentum: the Attack does nothing").rect.center)
+    assert sent[-1] == act(0, "let_go")
