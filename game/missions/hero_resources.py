@@ -47,9 +47,9 @@ class ResourcesMixin(TurnBase):
         e = self.e
         info = e.info
         if ally_id is None:
-            opts = [
-                Option(act(hero.seat, "recruit", ally=a), e.db.allies[a].name) for a in info.ally_hq
-            ]
+            # a free pick (the Leadership perk) spends nothing: not the "recruit" spend kind
+            kind = "take_ally" if free else "recruit"
+            opts = [Option(act(hero.seat, kind, ally=a), e.db.allies[a].name) for a in info.ally_hq]
             if not opts:
                 return
             ally_id = (yield from e.ask(hero.seat, "choose", "Recruit which Ally?", opts)).get(

@@ -168,3 +168,16 @@ def test_henchmen_are_listed_in_reading_order():
     engine = make()
     spots = [h for _slot, h in engine.map.henchmen]
     assert spots == sorted(spots, key=reading_key)
+
+
+def test_a_free_ally_from_the_leadership_perk_is_a_pick_not_a_spend():
+    from game.missions.invariants import check_mission_invariants
+
+    engine = make(heroes=("huntress",), perks=({"free_ally": True},))
+    choice = engine.pending
+    assert choice.prompt == "Recruit which Ally?"
+    assert {o.action.kind for o in choice.options} == {"take_ally"}  # nothing is paid
+    assert check_mission_invariants(engine) == []
+    hero, hq = engine.heroes[0], list(engine.info.ally_hq)
+    engine.apply(choice.options[1].action)
+    assert hero.allies == [hq[1]] and hero.momentum == 0
