@@ -5,8 +5,10 @@ Boost Tiles, Momentum actions and Allies.
 The Hero's board comes from the same hero files as the duel: dice faces, ability rows,
 requirements (`game.rules.dice.meets`) and effect lists; damage goes through the duel's Final
 Damage Total (`game.rules.damage.final_damage`). The effect verbs are read by a Missions
-interpreter (below) because the targets are enemies on a map, not duel seats; a verb it cannot
-run yet is counted in `engine.unsupported` and announced, never silently dropped.
+interpreter (hero_effects.py) because the targets are enemies on a map, not duel seats; a verb
+it cannot run yet is counted in `engine.unsupported` and announced, never silently dropped.
+The parts of the turn live in the mixins hero_roll, hero_attack, hero_effects, hero_defense and
+hero_resources; HeroTurn puts them together.
 """
 
 from __future__ import annotations
