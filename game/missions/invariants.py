@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from game.missions.engine import MAX_CP
+from game.missions.state import SPENDING_KINDS
 
 
 def check_mission_invariants(engine) -> list[str]:
@@ -94,6 +95,14 @@ def check_mission_invariants(engine) -> list[str]:
     )
     if tiles != len(db.boost_tiles):
         problems.append(f"{tiles} Boost Tiles in play, not {len(db.boost_tiles)}")
+    choice = engine.pending
+    if choice is not None:
+        kinds = {o.action.kind for o in choice.options}
+        if kinds & SPENDING_KINDS and kinds <= SPENDING_KINDS:
+            problems.append(
+                f"'{choice.prompt}' offers only spending options ({sorted(kinds)}): "
+                "no way to decline"
+            )
     return problems
 
 

@@ -1,8 +1,11 @@
 """Perk sheets: one per player profile, carried from mission to mission (rules 108-119).
 
 A sheet records filled circles per perk (row, column), the missions perfected (the 3-PP bonus
-is paid once per mission), the New Game+ circles per difficulty, and how many times the player
-restarted (the "+" after the name). Sheets are saved as JSON in the user data folder with the
+is paid once per mission), the New Game+ circles per difficulty, how many times the player
+restarted (the "+" after the name) and the unspent Perk Points, each with the highest column it
+may fill: the (Total) Difficulty of the mission that earned it (rule 111). Points are meant to
+be spent right after their mission; one left over keeps its own column, never a later
+mission's (docs/missions.md, rule 111). Sheets are saved as JSON in the user data folder with the
 atomic writer; a damaged file is set aside (never deleted) and reported.
 """
 
@@ -31,7 +34,17 @@ class PerkSheet:
     circles: dict[str, int] = field(default_factory=dict)  # "row:column" -> filled circles
     perfected: list[str] = field(default_factory=list)  # mission ids with the perfect bonus paid
     new_game_plus: list[int] = field(default_factory=list)  # difficulty columns filled
-    unspent: int = 0
+    # one entry per unspent Perk Point: the highest column it may fill (its mission's
+    # (Total) Difficulty, at most 5), kept sorted
+    points: list[int] = field(default_factory=list)
+
+    @property
+    def unspent(self) -> int:
+        return len(self.points)
+
+    def columns_open(self) -> int:
+        """The highest column any unspent point may fill (0 without points)."""
+        return max(self.points, default=0)
 
     @property
     def display_name(self) -> str:
@@ -55,7 +68,8 @@ class PerkSheet:
             "circles": dict(sorted(self.circles.items())),
             "perfected": sorted(self.perfected),
             "new_game_plus": sorted(set(self.new_game_plus)),
-            "unspent": self.unspent,
+            "unspent": self.unspent,  # the count, as sheets before per-point columns had it
+            "points": sorted(self.points),
         }
 
     @staticmethod
@@ -81,7 +95,19 @@ class PerkSheet:
         plus, unspent = data.get("plus", 0), data.get("unspent", 0)
         if not isinstance(plus, int) or not isinstance(unspent, int) or plus < 0 or unspent < 0:
             raise ValueError("plus / unspent: expected whole numbers")
-        return PerkSheet(name, plus, dict(circles), list(perfected), list(ngp), unspent)
+        if "points" in data:
+            points = data["points"]
+            if not isinstance(points, list) or not all(
+                isinstance(v, int) and 1 <= v <= 5 for v in points
+            ):
+                raise ValueError("points: expected a list of columns 1-5")
+            if "unspent" in data and unspent != len(points):
+                raise ValueError(f"unspent: {unspent} does not match {len(points)} points")
+        else:
+            # a sheet saved before points had columns: which mission earned them is unknown,
+            # so they fill column 1, the only column every mission allows (rule 111)
+            points = [1] * unspent
+        return PerkSheet(name, plus, dict(circles), list(perfected), list(ngp), sorted(points))
 
 
 def perk_points(result: dict, sheet: PerkSheet, easier: tuple[str, ...] = ()) -> int:
@@ -98,7 +124,8 @@ def perk_points(result: dict, sheet: PerkSheet, easier: tuple[str, ...] = ()) ->
 
 
 def record_mission(sheet: PerkSheet, result: dict, easier: tuple[str, ...] = ()) -> int:
-    """Award the PP (added to `unspent`), tick the perfect box and the New Game+ circle."""
+    """Award the PP, each able to fill columns up to this mission's (Total) Difficulty (rules
+    111, 118); tick the perfect box and the New Game+ circle."""
     points = perk_points(result, sheet, easier)
     won = result["result"] == "won" and result["sides_completed"] >= 2
     if won and result.get("perfect") and result["mission"] not in sheet.perfected:
@@ -106,13 +133,39 @@ def record_mission(sheet: PerkSheet, result: dict, easier: tuple[str, ...] = ())
         level = min(5, result["difficulty"])
         if level not in sheet.new_game_plus:
             sheet.new_game_plus.append(level)  # free, not a PP spend (rule 114)
-    sheet.unspent += points
+    column = max(1, min(5, result.get("total_difficulty", result["difficulty"])))
+    sheet.points = sorted(sheet.points + [column] * points)
     return points
 
 
-def spend(sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficulty: int) -> None:
-    """Fill one circle (rule 111): column at most the mission's (Total) Difficulty; the
-    Momentum row only in order (rule 112)."""
+def why_not(
+    sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficulty: int | None = None
+) -> str | None:
+    """Why one Perk Point cannot fill this circle now (None: it can). Rule 111: a point fills
+    a column no higher than the (Total) Difficulty of the mission that earned it - not the
+    latest mission's; `total_difficulty`, when given, caps the column as well. The Momentum
+    row only in order (rule 112)."""
+    try:
+        _check(sheet, db, row, column, total_difficulty)
+    except PerkError as exc:
+        return str(exc)
+    return None
+
+
+def spend(
+    sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficulty: int | None = None
+) -> None:
+    """Fill one circle with the unspent point of the lowest column that reaches it (so the
+    points of harder missions stay free for higher columns); PerkError says why not."""
+    _check(sheet, db, row, column, total_difficulty)
+    sheet.points.remove(min(c for c in sheet.points if c >= column))
+    key = f"{row}:{column}"
+    sheet.circles[key] = sheet.circles.get(key, 0) + 1
+
+
+def _check(
+    sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficulty: int | None
+) -> None:
     if sheet.unspent <= 0:
         raise PerkError("no Perk Points left to spend")
     perk = next((p for p in db.perks if p.row == row and p.column == column), None)
@@ -120,17 +173,19 @@ def spend(sheet: PerkSheet, db: MissionsDB, row: str, column: int, total_difficu
         perk = next((p for p in db.feats if p.column == column and row == "feats"), None)
     if perk is None:
         raise PerkError(f"there is no perk in row '{row}', column {column}")
-    if column > min(5, total_difficulty):
+    if total_difficulty is not None and column > min(5, total_difficulty):
         raise PerkError(f"column {column} is above this mission's difficulty ({total_difficulty})")
+    if column > sheet.columns_open():
+        raise PerkError(
+            f"column {column} is above this mission's difficulty ({sheet.columns_open()}): "
+            "a Perk Point fills no higher column than the mission that earned it"
+        )
     if sheet.unlocked(perk):
         raise PerkError(f"{row} {column} is already unlocked")
     if db.perk_rows.get(row) and column > 1:
         before = next(p for p in db.perks if p.row == row and p.column == column - 1)
         if not sheet.unlocked(before):
             raise PerkError(f"{row} {column} needs {row} {column - 1} first")
-    key = f"{row}:{column}"
-    sheet.circles[key] = sheet.circles.get(key, 0) + 1
-    sheet.unspent -= 1
 
 
 def restart(sheet: PerkSheet) -> PerkSheet:

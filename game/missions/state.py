@@ -6,9 +6,12 @@ coordinates), one per Hero (HeroState) and one per enemy (EnemyState: Henchmen a
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.missions.hexgrid import Hex
+from game.rules.actions import Action, PendingChoice
 
 
 @dataclass(slots=True)
@@ -112,3 +115,38 @@ class MissionInfo:
     threat: str | None = None
     plot: int = 0  # Plot tokens the team holds on this side
     plot_done: bool = False  # the side's Plot is complete
+
+
+# Missions numbers used across the engine's parts (rules 11, 78 and the hand limit)
+START_HEALTH = {1: 45, 2: 30, 3: 25, 4: 20}
+MAX_CP = 15
+HAND_LIMIT = 6
+EASIER = ("double_pp", "health", "momentum")
+
+# Action kinds by which a player chooses to spend a resource (Momentum, CP, a card, a token, an
+# Ally, a Feat). Such a choice is always the player's: the engine never answers it by itself,
+# even as the only option, and every choice offering one also offers a way to decline
+# (check_mission_invariants).
+SPENDING_KINDS = frozenset(
+    {
+        "buy_range",
+        "range_defend",
+        "momentum",
+        "momentum_reroll",
+        "recruit",
+        "upgrade",
+        "play",
+        "pay_cp",
+        "spend_token",
+        "spend_bonus",
+        "spend_flight",
+        "spend_shield",
+        "spend_evasive",
+        "feat",
+        "exhaust",
+        "plus_exhaust",
+        "reroll_enemy",
+    }
+)
+
+Driver = Generator[PendingChoice, Action, Any]

@@ -19,11 +19,18 @@ def drive(engine: MissionEngine, gen, pick=None):
     with engine.world.active():
         try:
             choice = next(gen)
-            while True:
-                asked.append(choice)
-                choice = gen.send(pick(choice))
         except StopIteration as stop:
             return stop.value, asked
+        while True:
+            asked.append(choice)
+            try:
+                action = pick(choice)
+            except StopIteration as exc:  # a picker out of answers must not end the phase
+                raise AssertionError(f"the picker has no answer for {choice.prompt!r}") from exc
+            try:
+                choice = gen.send(action)
+            except StopIteration as stop:
+                return stop.value, asked
 
 
 def choose(kind, **args):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.missions.helpers import choose, clear_board, drive, henchman, make, put
+from tests.missions.helpers import choose, clear_board, drive, force, henchman, make, put
 
 
 def _clock(engine, segments, at=0):
@@ -216,3 +216,73 @@ def test_rules_89_90_bonus_before_main_and_perfect_reward_carried_to_side_two():
     assert hero.momentum == 2  # bonus: finish within 5 rounds
     assert hero.health == 35  # perfect: heal 5 for the fight
     assert engine.info.side == 1 and engine.enemies[0].kind == "boss"
+
+
+def test_rule_77_a_crisis_ability_rolls_two_enemy_dice_for_the_rest_of_it():
+    # Rule 77's example: Chant hits the Heroes in melee for 2 collateral, then 2 Enemy Dice
+    # decide the rest (the Gear Cultist: a Skull on them adds 1 more to each Hero it reached).
+    from game.missions import hexgrid
+
+    engine = make("clocktower_siege", heroes=("huntress", "cursed_pirate", "treant"))
+    clear_board(engine)
+    a, b, c = engine.heroes
+    put(a, (0, 1))
+    put(b, (1, 1))
+    put(c, (6, 4))
+    near_two = henchman(engine, "cultist", (0, 2))  # touches a and b
+    near_one = henchman(engine, "cultist", (7, 4))  # touches c
+    crisis = engine.db.henchmen["cultist"].crisis
+    assert crisis.roll is not None and crisis.roll.dice == 2
+    first, _second = sorted((near_two, near_one), key=lambda e: hexgrid.reading_key(e.pos))
+    hits, misses = (6, 1), (2, 4)  # black dice: 6 is the Skull, 1-3 Fists, 4-5 Bolts
+    force(engine, *(hits + misses if first is near_two else misses + hits))
+    _clock(engine, [None, None, {"do": "enemy_crisis", "enemy": "cultist"}] + [None] * 5)
+    drive(engine, engine._crisis_clock())
+    assert (a.health, b.health, c.health) == (25 - 3, 25 - 3, 25 - 2)
+    rolls = [ev.text for ev in engine.log if ev.kind == "crisis_roll"]
+    assert len(rolls) == 2 and sum("hits home" in t for t in rolls) == 1
+
+
+def test_rule_77_a_follow_up_roll_can_place_statuses_on_the_heroes_it_reached():
+    engine = make("subway_sabotage", heroes=("artificer",))
+    clear_board(engine)
+    hero = put(engine.heroes[0], (3, 1))
+    henchman(engine, "saboteur", (4, 1))
+    force(engine, 4, 5)  # two Bolts: Short Circuit's roll hits home
+    _clock(engine, [None, {"do": "enemy_crisis", "enemy": "saboteur"}] + [None] * 6)
+    drive(engine, engine._crisis_clock())
+    assert hero.tokens.get("concussion") == 1
+    assert hero.health == 45 - engine.db.henchmen["saboteur"].crisis.damage
+
+
+def test_rule_122_a_boss_spends_flight_on_its_attack_the_first_hero_cannot_defend():
+    # Bosses never spent Flight on the Boss Attack path (issue 16 item 8): rule 122 holds for
+    # every enemy that activates a defendable Attack.
+    engine = make(heroes=("huntress", "treant"))
+    boss = _boss_side(engine)
+    boss.tokens["flight"] = 1
+    a, b = engine.turn_order()
+    q, r = boss.pos
+    put(a, (q - 1, r))
+    put(b, (q + 1, r))
+    cutlass = next(x for x in engine.db.bosses["captain_brine"].attacks if x.name == "Cutlass")
+    assert cutlass.melee[1] == "normal"
+    force(engine, 6, 2)  # the Flight roll: a 6
+    _, asked = drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    defenses = [c.player for c in asked if c.kind == "defense_choice"]
+    assert defenses == [b.seat]  # the first Hero attacked cannot defend
+    assert "flight" not in boss.tokens
+    assert any(ev.kind == "flight" for ev in engine.log)
+
+
+def test_rule_122_a_boss_flight_without_a_six_leaves_the_attack_defendable():
+    engine = make(heroes=("cursed_pirate",))
+    boss = _boss_side(engine)
+    boss.tokens["flight"] = 2
+    q, r = boss.pos
+    hero = put(engine.heroes[0], (q - 1, r))
+    cutlass = next(x for x in engine.db.bosses["captain_brine"].attacks if x.name == "Cutlass")
+    force(engine, 1, 5)
+    _, asked = drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    assert [c.player for c in asked if c.kind == "defense_choice"] == [hero.seat]
+    assert boss.tokens["flight"] == 1  # one spent per activated Attack

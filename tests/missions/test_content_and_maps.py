@@ -73,6 +73,11 @@ def _edit(folder: Path, name: str, change) -> None:
             lambda d: d["henchmen"][0]["objective"].update(moon=1),
             "henchmen[0].objective.moon",
         ),
+        (  # a Crisis Ability's follow-up roll (rule 77)
+            "enemies.json",
+            lambda d: d["henchmen"][2]["crisis"]["roll"]["objective"].update(moon=1),
+            "henchmen[2].crisis.roll.objective.moon",
+        ),
         (
             "missions.json",
             lambda d: d["missions"][0]["sides"][0]["clock"].pop(),

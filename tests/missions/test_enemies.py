@@ -34,8 +34,11 @@ def test_rules_62_to_65_panels_left_to_right_henchmen_in_reading_order():
     henchman(engine, "dock_thug", (4, 1))  # panel 0 (left), adjacent to a only
     henchman(engine, "dock_thug", (7, 3))  # panel 0, nobody adjacent
     engine.info.threat = None
-    _dice(engine, ("red", 1), ("red", 2), ("black", 1), ("black", 4))  # 2 fists, 2 bolts
-    drive(engine, _no_reroll(engine), choose("no_defense"))
+    # the engine's own Enemy Roll (a copy of its loop here could not catch a wrong order):
+    # red 1, red 2, black 1, 4, 1 -> 3 fists, 2 bolts, no star (the threat stays put)
+    force(engine, 1, 2, 1, 4, 1)
+    drive(engine, engine._enemy_roll(), choose("no_defense"))
+    assert len(engine.info.enemy_dice) == 5
     attacks = [ev.text for ev in engine.log if ev.kind in ("enemy_attack", "no_target")]
     assert attacks == [
         "Dock Thug uses Crowbar Swing.",  # panel 0 first: the thug next to a
@@ -49,37 +52,14 @@ def test_rules_62_to_65_panels_left_to_right_henchmen_in_reading_order():
     assert a.health == 30 - thug - 2 * gun and b.health == 30 - 2 * gun
 
 
-def _no_reroll(engine):
-    """The Enemy Roll without re-rolling the dice (tests set them first)."""
-
-    def gen():
-        yield from engine.turn.alter_enemy_dice()
-        for panel, hid in enumerate(engine.side().henchmen):
-            hdef = engine.db.henchmen[hid]
-            if engine.objective_met(hdef.objective):
-                from game.missions.hexgrid import reading_key
-
-                for enemy in sorted(
-                    engine.living_enemies("henchman"), key=lambda e: reading_key(e.pos)
-                ):
-                    if enemy.panel == panel:
-                        yield from engine.enemy_attack(enemy, hdef.attack)
-        if engine.info.threat and engine.objective_met(
-            engine.db.threats[engine.info.threat].objective
-        ):
-            engine.threat_acts()
-
-    return gen()
-
-
 def test_rule_67_the_unstoppable_threat_acts_last():
     engine = make()
     clear_board(engine)
     hero = put(engine.heroes[0], (3, 1))
     henchman(engine, "dock_thug", (4, 1))
     assert engine.db.threats["harbor_crane"].objective == (("star", 1),)
-    _dice(engine, ("red", 1), ("red", 6), ("black", 1), ("black", 6))  # 2 fists, a star
-    drive(engine, _no_reroll(engine), choose("no_defense"))
+    force(engine, 1, 6, 1, 6)  # red 1, red 6, black 1, black 6: 2 fists, a star
+    drive(engine, engine._enemy_roll(), choose("no_defense"))
     kinds = [ev.kind for ev in engine.log if ev.kind in ("enemy_attack", "threat")]
     assert kinds == ["enemy_attack", "threat"]
     crane = engine.db.threats["harbor_crane"].effects[0]["amount"]
@@ -223,14 +203,10 @@ def test_rule_121_enemy_evasive_only_against_four_or_more():
     clear_board(engine)
     hero = put(engine.heroes[0], (3, 1))
     thug = henchman(engine, "dock_thug", (4, 1), health=20, evasive=1)
-    hero.attack = {"ability": "fortitude", "row": 0, "dice": [4, 4, 4, 1, 1], "kickers": []}
-    thug2 = thug
     hero.attack = {"ability": "slap", "row": 0, "dice": [1] * 5, "kickers": []}  # 4 damage
     force(engine, 1)  # Evasive succeeds
     drive(engine, engine.turn.target_and_resolve())
-    assert thug2.health == 20 and "evasive" not in thug2.tokens
-    thug.tokens["evasive"] = 1
-    engine.damage_enemy(thug, 0, "")
+    assert thug.health == 20 and "evasive" not in thug.tokens
     small = henchman(engine, "dock_thug", (3, 2), health=20, evasive=1)
     from game.missions.hero_turn import Ctx
 

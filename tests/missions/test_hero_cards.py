@@ -10,18 +10,6 @@ def _ready(hero, ability="slap", dice=(1, 1, 1, 1, 1)):
     hero.attack = {"ability": ability, "row": 0, "dice": list(dice), "kickers": []}
 
 
-def _play(card_id):
-    """A picker that plays the named card when offered, else takes the first option."""
-
-    def pick(choice):
-        for option in choice.options:
-            if option.action.kind == "play":
-                return option.action
-        return choice.options[0].action
-
-    return pick
-
-
 # ------------------------------------------------------------ rule 37
 
 

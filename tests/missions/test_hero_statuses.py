@@ -117,15 +117,15 @@ def test_the_computer_places_a_status_only_where_it_does_something():
     assert choice.context["useful"] is False and pirate.momentum == 1
     _computer_answer(engine, pirate, thug, "disruption")  # enemies have endless CP
     assert "disruption" not in thug.tokens and pirate.momentum == 2
-    _computer_answer(engine, pirate, thug, "shame")  # no Missions behaviour
-    assert "shame" not in thug.tokens and pirate.momentum == 3
+    _computer_answer(engine, pirate, thug, "shame")  # lowers the enemy's next Attack
+    assert thug.tokens["shame"] == 1 and pirate.momentum == 2
     # Nanites only with an Artificer who has a Nanobot or Synth to build one
     artificer.tokens.pop("synth", None)
     _computer_answer(engine, pirate, thug, "nanites")
-    assert "nanites" not in thug.tokens and pirate.momentum == 4
+    assert "nanites" not in thug.tokens and pirate.momentum == 3
     artificer.tokens["nanobot"] = 1
     _computer_answer(engine, pirate, thug, "nanites")
-    assert thug.tokens["nanites"] == 1 and pirate.momentum == 4
+    assert thug.tokens["nanites"] == 1 and pirate.momentum == 3
 
 
 # ------------------------------------------------------------ tokens gained this round
@@ -209,3 +209,157 @@ def test_holy_presence_hurts_the_enemies_the_seraph_touches_in_her_upkeep():
     drive(engine, engine.turn.own_token_upkeep(hero))
     assert near.health == 8 and far.health == 10
     assert hero.tokens["holy_presence"] == 2
+
+
+# ------------------------------------------------- Shame, Bounty, Stun, Blinding Light, Parlay
+# (issue 16 item 8: these five had no Missions behaviour on an enemy; our design is in
+# docs/missions.md, "Hero statuses on enemies")
+
+
+def _thug_between_two(heroes=("samurai", "treant"), health=20, **tokens):
+    engine = make(heroes=heroes)
+    clear_board(engine)
+    a, b = engine.turn_order()
+    put(a, (3, 1))
+    put(b, (5, 1))
+    thug = henchman(engine, "dock_thug", (4, 1), health=health, **tokens)  # Crowbar Swing: 4
+    return engine, a, b, thug
+
+
+def _thug_swings(engine, thug):
+    return drive(
+        engine,
+        engine.enemy_attack(thug, engine.db.henchmen["dock_thug"].attack),
+        choose("no_defense"),
+    )
+
+
+def test_shame_on_an_enemy_lowers_its_next_attack_on_the_first_hero_and_leaves():
+    engine, a, b, thug = _thug_between_two(shame=2)
+    start = a.health
+    _thug_swings(engine, thug)
+    assert (a.health, b.health) == (start - (4 - 2), start - 4)  # first Hero only, as rule 120
+    assert "shame" not in thug.tokens
+    _thug_swings(engine, thug)
+    assert a.health == start - 2 - 4  # gone: the next swing is whole
+
+
+def test_bounty_on_an_enemy_adds_one_to_every_hero_attack_and_pays_one_cp():
+    engine = make()
+    clear_board(engine)
+    hero = put(engine.heroes[0], (3, 1))
+    hero.hand = []
+    thug = henchman(engine, "dock_thug", (4, 1), health=30, bounty=1)
+    cp = hero.cp
+    hero.attack = {"ability": "slap", "row": 0, "dice": [1] * 5, "kickers": []}  # 4 damage
+    drive(engine, engine.turn.target_and_resolve(), choose("done"))
+    assert thug.health == 30 - 4 - 1 and hero.cp == cp + 1
+    assert thug.tokens["bounty"] == 1  # it stays
+    thug.tokens["shield"] = 2  # every point stopped: the CP still comes
+    hero.attack = {"ability": "slap", "row": 0, "dice": [1] * 5, "kickers": []}
+    drive(engine, engine.turn.target_and_resolve(), choose("done"))
+    assert thug.health == 25 and hero.cp == cp + 2
+
+
+def _barbarian_picks(thug_index):
+    def pick(choice):
+        kinds = {o.action.kind: o.action for o in choice.options}
+        if choice.kind == "status_or_momentum":
+            return kinds["place_status"]
+        if choice.kind == "offensive_roll":
+            return kinds["stop"]
+        if choice.kind == "announce":
+            return next(
+                o.action
+                for o in choice.options
+                if o.action.kind == "activate" and o.action.get("ability") == "slap"
+            )
+        if choice.kind == "choose_target":
+            return choose("target", enemy=thug_index)(choice)
+        return choose("done")(choice)
+
+    return pick
+
+
+def test_a_stun_from_a_heros_attack_gives_that_hero_another_roll_against_the_same_enemy():
+    engine = make()
+    clear_board(engine)
+    hero = put(engine.heroes[0], (3, 1))
+    hero.hand = []
+    target = henchman(engine, "dock_thug", (4, 1), health=40)
+    other = henchman(engine, "dock_thug", (3, 2), health=40)  # also adjacent
+    hero.attack = {"ability": "rampage", "row": 0, "dice": [6] * 5, "kickers": []}
+    force(engine, 1, 1, 1, 1, 1)  # the new Offensive Roll: 3+ Swords for Slap (4 damage)
+    _, asked = drive(engine, engine.turn.target_and_resolve(), _barbarian_picks(0))
+    assert [c.kind for c in asked if c.kind in ("offensive_roll", "announce")] == [
+        "offensive_roll",
+        "announce",
+    ]
+    # the second Target & Resolve may only pick the Stunned enemy: not even asked
+    assert sum(c.kind == "choose_target" for c in asked) == 1
+    assert target.health == 40 - 15 - 4 and other.health == 40
+    assert "stun" not in target.tokens
+    assert any(ev.kind == "stun" for ev in engine.log)
+
+
+def test_a_stun_placed_outside_an_attack_makes_the_enemy_lose_its_next_activation():
+    engine, a, b, thug = _thug_between_two(heroes=("huntress", "barbarian"), stun=1)
+    start = (a.health, b.health)
+    _, asked = _thug_swings(engine, thug)
+    assert (a.health, b.health) == start and asked == []
+    assert "stun" not in thug.tokens
+    _thug_swings(engine, thug)
+    assert b.health == start[1] - 4
+
+
+def test_blinding_light_on_an_enemy_may_make_it_miss_or_halve_its_damage():
+    engine, a, b, thug = _thug_between_two(heroes=("seraph", "monk"), blinding_light=1)
+    start = (a.health, b.health)
+    force(engine, 2)  # a 2: half of 4, rounded up, is stopped
+    _thug_swings(engine, thug)
+    assert (a.health, b.health) == (start[0] - 2, start[1] - 4)
+    assert "blinding_light" not in thug.tokens
+    thug.tokens["blinding_light"] = 1
+    force(engine, 1)  # a 1: the Attack fails against the first Hero
+    _thug_swings(engine, thug)
+    assert (a.health, b.health) == (start[0] - 2, start[1] - 8)
+    thug.tokens["blinding_light"] = 1
+    force(engine, 5)  # 4-6: no effect, but the token is gone
+    _thug_swings(engine, thug)
+    assert a.health == start[0] - 6 and "blinding_light" not in thug.tokens
+
+
+def test_parlay_on_an_enemy_takes_all_damage_out_of_its_next_attack_but_not_its_statuses():
+    engine = make("clocktower_siege", heroes=("cursed_pirate", "artificer"))
+    clear_board(engine)
+    a, b = engine.turn_order()
+    put(a, (3, 1))
+    put(b, (5, 1))
+    cultist = henchman(engine, "cultist", (4, 1), health=20, parlay=1)  # Ritual Blade: 3 + Bleed
+    start = (a.health, b.health)
+    blade = engine.db.henchmen["cultist"].attack
+    drive(engine, engine.enemy_attack(cultist, blade), choose("no_defense"))
+    assert (a.health, b.health) == start  # no damage to anyone this activation
+    assert a.tokens.get("bleed") == 1 and b.tokens.get("bleed") == 1
+    assert "parlay" not in cultist.tokens
+    drive(engine, engine.enemy_attack(cultist, blade), choose("no_defense"))
+    assert a.health == start[0] - 3
+
+
+def test_a_stunned_boss_loses_its_attack_and_parlay_works_on_the_boss_attack_path():
+    engine = make(heroes=("paladin",))
+    with engine.world.active():
+        engine._next_side()
+    boss = engine.enemies[0]
+    q, r = boss.pos
+    hero = put(engine.heroes[0], (q - 1, r))
+    cutlass = next(x for x in engine.db.bosses["captain_brine"].attacks if x.name == "Cutlass")
+    boss.tokens["stun"] = 1
+    start = hero.health
+    drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    assert hero.health == start and "stun" not in boss.tokens
+    boss.tokens["parlay"] = 1
+    drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    assert hero.health == start and "parlay" not in boss.tokens
+    drive(engine, engine.boss_attack(boss, cutlass), choose("no_defense"))
+    assert hero.health == start - cutlass.melee[0]

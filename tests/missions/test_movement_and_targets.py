@@ -163,8 +163,10 @@ def test_rule_42_range_bought_with_momentum_reaches_any_enemy():
     hero.momentum = 5
     far = henchman(engine, "dock_thug", (7, 1))
     _ready(engine, hero, "slap")
-    picks = iter(["buy_range", "target"])
-    drive(engine, engine.turn.target_and_resolve(), lambda c: choose(next(picks))(c))
+    picks = iter(["buy_range", "target", "done"])
+    _, asked = drive(engine, engine.turn.target_and_resolve(), lambda c: choose(next(picks))(c))
+    # buying Range is asked (with a way to refuse it), then any enemy may be targeted
+    assert [c.kind for c in asked] == ["choose_target", "choose_target", "attack_modifiers"]
     assert hero.momentum == 5 - 4  # Level 1 card: Range costs 4
     assert far.health == 2
 
@@ -175,9 +177,12 @@ def test_rule_43_an_ultimate_targets_anyone_without_range():
     hero = put(engine.heroes[0], (2, 0))
     far = henchman(engine, "dock_thug", (7, 1), health=20)
     _ready(engine, hero, "rampage", dice=(6, 6, 6, 6, 6))
-    drive(engine, engine.turn.target_and_resolve(), choose("target"))
+    _, asked = drive(engine, engine.turn.target_and_resolve(), choose("target"))
     assert far.health == 20 - 15
-    assert hero.momentum == 1 or far.tokens.get("stun", 0) == 1  # rule 49 choice was offered
+    assert asked[0].kind == "choose_target"  # the far enemy was offered without Range
+    # rule 49's choice was offered for the Stun (the first option, Momentum the other)
+    stun = next(c for c in asked if c.kind == "status_or_momentum")
+    assert [o.action.kind for o in stun.options] == ["place_status", "take_momentum"]
 
 
 def test_rule_43_a_heal_is_not_an_attack_and_needs_no_target():
@@ -220,9 +225,13 @@ def test_rule_59_unstoppable_threats_are_never_targets():
     engine = make()
     hero = put(engine.heroes[0], (2, 0))
     _ready(engine, hero, "rampage", dice=(6, 6, 6, 6, 6))
+    living = {i for i, e in enumerate(engine.enemies) if not e.defeated}
     _, asked = drive(engine, engine.turn.target_and_resolve(), choose("target"))
-    names = {o.label for o in asked[0].options}
-    assert not any("Crane" in n for n in names)
+    assert engine.info.threat == "harbor_crane" and living  # a Threat and Henchmen
+    offered = {o.action.get("enemy") for o in asked[0].options if o.action.kind == "target"}
+    # an Ultimate may target anyone: exactly the living enemies are offered, nothing more
+    assert offered == living
+    assert not any("Crane" in o.label for o in asked[0].options)
 
 
 def test_rule_44_and_98_boss_defense_triggers_automatically_then_shields():
@@ -252,3 +261,37 @@ def test_rule_98_unique_defense_resolves_last_when_its_condition_holds():
     # 15 - 2 = 13 >= 8: Rewind gives a Shield after the damage total is known, then it is spent
     assert boss.health == start - 13 + 3
     assert boss.tokens.get("shield", 0) == 0
+
+
+def test_rules_42_80_range_is_never_bought_without_asking_and_may_be_refused():
+    # No adjacent enemy and no Range: buying Range was the only option, and the engine took
+    # single options by itself, so 4 Momentum went without a question (issue 16 item 6).
+    engine = make()
+    clear_board(engine)
+    hero = put(engine.heroes[0], (2, 0))
+    hero.momentum = 5
+    far = henchman(engine, "dock_thug", (7, 1))
+    _ready(engine, hero, "slap")  # Barbarian: 3 Swords -> 4 damage, melee
+    _, asked = drive(engine, engine.turn.target_and_resolve(), choose("let_go"))
+    assert [c.kind for c in asked] == ["choose_target"]
+    kinds = [o.action.kind for o in asked[0].options]
+    assert "buy_range" in kinds and "let_go" in kinds
+    assert hero.momentum == 5 and far.health == far.start_health
+    assert any("does nothing" in ev.text for ev in engine.log)
+
+
+def test_a_single_option_that_spends_is_still_asked_and_an_invariant_catches_a_missing_decline():
+    from game.missions.invariants import check_mission_invariants
+    from game.rules.actions import Option, PendingChoice, act
+
+    engine = make()
+    spend = [Option(act(0, "buy_range"), "Spend 4 Momentum for Range")]
+    _, asked = drive(engine, engine.ask(0, "choose_target", "target?", spend))
+    assert len(asked) == 1  # not answered by the engine
+    free = [Option(act(0, "no_target"), "Resolve without a target")]
+    _, asked = drive(engine, engine.ask(0, "choose_target", "target?", free))
+    assert asked == []  # a lone free option is still taken without asking
+    engine.pending = PendingChoice(0, "choose_target", "target?", spend)
+    assert any("no way to decline" in p for p in check_mission_invariants(engine))
+    engine.pending = PendingChoice(0, "choose_target", "target?", spend + free)
+    assert not any("no way to decline" in p for p in check_mission_invariants(engine))

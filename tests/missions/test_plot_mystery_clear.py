@@ -158,6 +158,7 @@ def test_mystery_tiles_of_our_own_design_each_do_what_they_say():
         engine.reveal_mystery(hero, tiles["torn_ledger"])
         assert engine.info.plot == 1
         shields = [e.tokens.get("shield", 0) for e in engine.living_enemies()]
+        assert shields  # enemies to raise the alarm for: an empty list would prove nothing
         engine.reveal_mystery(hero, tiles["alarm_bell"])
         assert [e.tokens.get("shield", 0) for e in engine.living_enemies()] == [
             min(5, n + 1) for n in shields

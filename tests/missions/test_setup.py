@@ -127,6 +127,7 @@ def test_rule_117_increased_difficulty():
     assert engine.info.black_dice == 1 + 2 + 2
     assert all(h.tokens["oppression"] == 2 for h in engine.heroes)
     assert engine.info.clock_plus
+    assert engine.enemies and make(difficulty_up=4).enemies  # the loops below are not empty
     for enemy in engine.enemies:
         assert enemy.health == engine.db.henchmen[enemy.enemy].health + 4
     capped = make(difficulty_up=4)  # +8 at most
@@ -167,3 +168,16 @@ def test_henchmen_are_listed_in_reading_order():
     engine = make()
     spots = [h for _slot, h in engine.map.henchmen]
     assert spots == sorted(spots, key=reading_key)
+
+
+def test_a_free_ally_from_the_leadership_perk_is_a_pick_not_a_spend():
+    from game.missions.invariants import check_mission_invariants
+
+    engine = make(heroes=("huntress",), perks=({"free_ally": True},))
+    choice = engine.pending
+    assert choice.prompt == "Recruit which Ally?"
+    assert {o.action.kind for o in choice.options} == {"take_ally"}  # nothing is paid
+    assert check_mission_invariants(engine) == []
+    hero, hq = engine.heroes[0], list(engine.info.ally_hq)
+    engine.apply(choice.options[1].action)
+    assert hero.allies == [hq[1]] and hero.momentum == 0

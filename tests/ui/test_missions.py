@@ -284,9 +284,8 @@ def test_a_click_on_a_glowing_space_moves_the_hero_there(app):
 
 
 def test_every_decision_kind_has_a_handler_matching_the_engine():
-    sources = (ROOT / "game/missions/engine.py").read_text() + (
-        ROOT / "game/missions/hero_turn.py"
-    ).read_text()
+    # the engine and HeroTurn are split over several modules of game/missions
+    sources = "".join(f.read_text() for f in sorted((ROOT / "game/missions").glob("*.py")))
     asked = set(re.findall(r'ask\(\s*[\w.]+,\s*"(\w+)"', sources))
     asked |= set(re.findall(r'PendingChoice\(\s*[\w.]+,\s*"(\w+)"', sources))
     assert asked, "no decision kinds found in the engine sources"
@@ -393,7 +392,7 @@ def test_the_result_awards_perk_points_and_the_sheet_spends_them_by_column(app):
 
 
 def test_perk_sheet_restart_with_a_plus_opens_the_mythics(app):
-    P.save_sheet(P.PerkSheet("Player", unspent=2), "Player")
+    P.save_sheet(P.PerkSheet("Player", points=[3, 3]), "Player")
     scene = PerkSheetScene(app, "Player", limit=3)
     app.push(scene)
     b = next(b for b in scene.buttons if b.label.startswith("Start over"))
@@ -578,3 +577,23 @@ def test_a_new_profile_is_typed_in_and_gets_its_own_sheet(app):
     assert select.profile == "Zoe 2" and select.seats[0]["profile"] == "Zoe 2"
     assert P.sheet_path("Zoe 2").exists()
     assert "Zoe 2" in MissionSelectScene(app).profiles
+
+
+def test_buying_range_comes_with_a_button_to_keep_the_momentum(app):
+    # issue 16 item 6: with no adjacent enemy the engine offers "buy Range" and "keep the
+    # Momentum"; the window shows both and clicking the second sends the decline
+    from game.rules.actions import Option, PendingChoice, act
+
+    scene = start(app)
+    pump(app, ready(scene))
+    sent = []
+    scene.act = sent.append
+    options = [
+        Option(act(0, "buy_range"), "Spend 4 Momentum for Range"),
+        Option(act(0, "let_go"), "Keep the Momentum: the Attack does nothing"),
+    ]
+    scene.engine.pending = PendingChoice(0, "choose_target", "Barbarian: choose a target", options)
+    app.frame(1 / 60)
+    assert button(scene, "Spend 4 Momentum for Range") is not None
+    click(app, button(scene, "Keep the Momentum: the Attack does nothing").rect.center)
+    assert sent[-1] == act(0, "let_go")

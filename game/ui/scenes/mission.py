@@ -28,7 +28,7 @@ from game.ui.cards import card_face
 from game.ui.pause import PauseMenu
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
-# Every kind of decision the MissionEngine asks (game/missions/engine.py, hero_turn.py).
+# Every kind of decision the MissionEngine asks (game/missions/engine.py and its parts).
 CHOICE_KINDS = (
     "move",
     "give_momentum",
@@ -69,6 +69,7 @@ BEATS = {
     "no_attack": 0.8,
     "threat": 1.2,
     "crisis": 1.0,
+    "crisis_roll": 0.9,
     "crit": 0.9,
     "hero_damaged": 0.6,
     "enemy_damaged": 0.55,
@@ -86,7 +87,7 @@ BEATS = {
     "start_player": 0.7,
     "pass": 0.5,
 }
-ENEMY_EVENTS = {"enemy_attack", "no_target", "boss_attack", "no_attack", "crisis"}
+ENEMY_EVENTS = {"enemy_attack", "no_target", "boss_attack", "no_attack", "crisis", "crisis_roll"}
 # the round phase an event belongs to (the phase track follows the narration, not the engine)
 EVENT_PHASE = {
     "pass": "pass",
@@ -106,6 +107,7 @@ EVENT_PHASE = {
     "reveal": "enemy_roll",
     "crit": "enemy_roll",
     "crisis": "crisis_clock",
+    "crisis_roll": "crisis_clock",
 }
 DAMAGE_RE = re.compile(r"takes (\d+) damage")
 DICE_RE = re.compile(r"(red|black) (\d)")
@@ -1899,7 +1901,7 @@ class MissionScene(PauseMenu, Scene):
             targets = [self.engine.enemies[a.get("enemy")] for a in self.options("target")]
             far = any(not self.engine.adjacent(hero.pos, e.pos) for e in targets)
             if not targets:
-                return f"{who}no enemy is adjacent: buy Range or resolve without a target."
+                return f"{who}no enemy is adjacent: buy Range, or keep the Momentum (no Attack)."
             reach = " (any enemy may be chosen)." if far else " (melee: an adjacent enemy)."
             return f"{who}click an enemy ringed in red to target it" + reach
         if kind == "main_phase":

@@ -925,7 +925,7 @@ class PerkSheetScene(Scene):
 
     def spend(self, row: str, column: int) -> None:
         try:
-            P.spend(self.sheet, self.db, row, column, self.limit)
+            P.spend(self.sheet, self.db, row, column)  # each point's own mission (rule 111)
         except P.PerkError as exc:
             self.message = str(exc)
             return
@@ -970,16 +970,7 @@ class PerkSheetScene(Scene):
                 self.app.tooltip.offer(text, mouse)
 
     def spendable(self, perk) -> bool:
-        if self.sheet.unspent <= 0 or perk.column > min(5, self.limit) or self.sheet.unlocked(perk):
-            return False
-        if self.db.perk_rows.get(perk.row) and perk.column > 1:
-            before = next(
-                (p for p in self.db.perks if p.row == perk.row and p.column == perk.column - 1),
-                None,
-            )
-            if before is not None and not self.sheet.unlocked(before):
-                return False
-        return True
+        return P.why_not(self.sheet, self.db, perk.row, perk.column) is None
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
@@ -995,9 +986,7 @@ class PerkSheetScene(Scene):
             shadow=True,
         )
         pp = f"Perk Points to spend: {sheet.unspent}"
-        limit = (
-            f"columns 1-{min(5, self.limit)}" if self.limit else "none yet (play a mission first)"
-        )
+        limit = f"columns 1-{sheet.columns_open()}" if sheet.unspent else "no column (no points)"
         draw_text(
             surface,
             pp,
@@ -1007,7 +996,7 @@ class PerkSheetScene(Scene):
         )
         draw_text(
             surface,
-            f"Spend in {limit} - the last mission's Total Difficulty",
+            f"Spend in {limit} - a point fills no column above its own mission's difficulty",
             th.font(14),
             T.TEXT_DIM,
             (th.px(320), th.px(57)),
@@ -1026,7 +1015,7 @@ class PerkSheetScene(Scene):
         row_h = (g.h - th.px(40)) // len(rows)
         for c in range(5):
             x = g.x + head_w + th.px(8) + c * col_w
-            colour = T.BRASS if c + 1 <= self.limit else T.TEXT_DIM
+            colour = T.BRASS if c + 1 <= sheet.columns_open() else T.TEXT_DIM
             draw_text(
                 surface,
                 f"Difficulty {c + 1}",
