@@ -208,8 +208,12 @@ def start_scenario(setup: MatchSetup, content=None, keep_log: bool = True) -> En
 def replay_scenario(setup: MatchSetup, actions, content=None, keep_log: bool = False) -> Engine:
     """Re-run a session from its setup and hero actions (enemies decide inside the engine)."""
     engine = start_scenario(setup, content, keep_log=keep_log)
-    for action in actions:
-        engine.apply(action)
+    try:
+        for action in actions:
+            engine.apply(action)
+    except BaseException:  # a save that does not replay must not leave its world behind
+        engine.close()
+        raise
     return engine
 
 

@@ -1114,6 +1114,10 @@ class MissionEngine:
 
 def replay(setup: MissionSetup, actions: list[Action], **kw) -> MissionEngine:
     engine = MissionEngine(setup, **kw)
-    for action in actions:
-        engine.apply(action)
+    try:
+        for action in actions:
+            engine.apply(action)
+    except BaseException:  # a save that does not replay must not leave its world behind
+        engine.close()
+        raise
     return engine

@@ -18,7 +18,7 @@ from game.cli import run as cli
 from game.fuzz import fuzz_one, run_fuzz
 from game.modes.duel import duel_setup, play_out
 from game.persistence.duel_save import save_duel
-from game.persistence.files import read_json, write_json
+from game.persistence.files import clean_temp_files, read_bounded, write_json
 from game.persistence.replay import load_replay, record_replay, verify
 from game.rules.engine import Engine
 
@@ -136,10 +136,14 @@ def test_saves_survive_the_writer_being_killed_at_random_moments(tmp_path):
         time.sleep(rng.uniform(0.0, 0.02))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-        data, messages = read_json(path)
-        assert data is not None and data.get("end") is True, (attempt, messages)
-    leftovers = [p.name for p in path.parent.iterdir() if "corrupt" in p.name]
+        data = read_bounded(path)  # raises if the file were damaged or missing
+        assert data.get("end") is True, attempt
+    leftovers = [p.name for p in path.parent.iterdir() if "damaged" in p.name]
     assert leftovers == []
+    # killed writers leave their temp files; the next start removes them all
+    clean_temp_files(tmp_path)
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+    assert read_bounded(path)["end"] is True
 
 
 # ---------------------------------------------------------------- crashes
