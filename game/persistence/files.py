@@ -68,34 +68,42 @@ class WriteRefused(SaveError, OSError):
 # ---------------------------------------------------------------- bounded JSON
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+class _Refused:
+    """Stands in for a number the parser refuses, so the error can name its field."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
 
 
-def _finite_float(text: str) -> float:
+def _finite_float(text: str) -> float | _Refused:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
+        return _Refused(f"{text[:20]} (too large for a number)")
     return value
 
 
-def _bounded_int(text: str) -> int:
+def _bounded_int(text: str) -> int | _Refused:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"a {len(text)}-digit number is too large")
+        return _Refused(f"a {len(text)}-digit number (too large)")
     return int(text)
 
 
-def _depth_ok(data: Any) -> bool:
-    stack = [(data, 1)]
+def _walk(data: Any) -> None:
+    """Depth at most MAX_DEPTH and no refused number, or Damaged naming the field."""
+    stack: list[tuple[Any, tuple]] = [(data, ())]
     while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return False
+        item, where = stack.pop()
+        if len(where) >= MAX_DEPTH:
+            raise Damaged(f"is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, _Refused):
+            field = ".".join(str(part) for part in where) or "(the whole file)"
+            raise Damaged(f"has a wrong field: {field}: {item.what} is not a number it accepts")
         if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
+            stack.extend((v, (*where, k)) for k, v in item.items())
         elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
+            stack.extend((v, (*where, i)) for i, v in enumerate(item))
 
 
 def parse_json(raw: bytes) -> Any:
@@ -111,7 +119,7 @@ def parse_json(raw: bytes) -> Any:
     try:
         data = json.loads(
             text,
-            parse_constant=_refuse_constant,
+            parse_constant=_Refused,
             parse_float=_finite_float,
             parse_int=_bounded_int,
         )
@@ -119,8 +127,7 @@ def parse_json(raw: bytes) -> Any:
         raise Damaged(f"is not valid JSON (line {exc.lineno}, column {exc.colno})") from exc
     except (ValueError, OverflowError, RecursionError) as exc:
         raise Damaged(f"holds a value this game refuses ({exc or type(exc).__name__})") from exc
-    if not _depth_ok(data):
-        raise Damaged(f"is nested more than {MAX_DEPTH} levels deep")
+    _walk(data)
     return data
 
 
