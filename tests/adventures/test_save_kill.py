@@ -56,4 +56,51 @@ def test_a_campaign_slot_survives_the_writer_being_killed_at_random_moments():
         assert saved.session.digest in digests
         assert saved.campaign == campaign
     folder = slot_path(1).parent
-    assert [p.name for p in folder.iterdir() if "corrupt" in p.name] == []
+    assert [p.name for p in folder.iterdir() if "damaged" in p.name] == []
+
+
+def _autosaving_runner(seed: int) -> None:  # runs in a forked child until killed
+    """The real autosave path: a campaign played by the computer, saving at every turn (the
+    runner's own autosave) and after every decision."""
+    from game.adventures.ai import AdventureAI
+    from game.adventures.runner import CampaignRunner
+
+    campaign = new_campaign(
+        "normal", "K", [("treant", "A", "simple"), ("monk", "A", "simple")], seed=seed
+    )
+    runner = CampaignRunner(campaign, slot=2)
+    ctl = [AdventureAI("simple", 40 + i) for i in range(2)]
+    while not runner.finished:
+        choice = runner.pending
+        runner.apply(ctl[choice.player].decide(runner.target, choice))
+        runner.save()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_the_adventures_autosave_survives_being_killed_at_random_moments():
+    from game.adventures.runner import CampaignRunner
+    from game.persistence.files import clean_temp_files
+
+    rng = random.Random(9)
+    resumed = 0
+    for attempt in range(12):
+        pid = os.fork()
+        if pid == 0:  # child
+            try:
+                _autosaving_runner(attempt % 3)
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.3, 1.2))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        if not slot_path(2).exists() and not slot_path(2).with_name("slot-2.json.bak").exists():
+            continue  # killed before its first save
+        runner, messages = CampaignRunner.resume(2)  # replays the session, checks its digest
+        assert runner is not None, (attempt, messages)
+        resumed += 1
+        runner.close()
+    assert resumed >= 6
+    folder = slot_path(2).parent
+    assert [p.name for p in folder.iterdir() if "damaged" in p.name] == []
+    clean_temp_files(folder)
+    assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []

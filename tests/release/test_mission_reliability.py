@@ -115,7 +115,7 @@ def test_a_mission_save_survives_the_writer_being_killed_at_random_moments(tmp_p
         restored, _messages = load_mission(path)  # raises if the file were damaged
         assert mission_digest(restored) == digests[len(restored.actions)], attempt
         restored.close()
-    assert [p.name for p in path.parent.iterdir() if "corrupt" in p.name] == []
+    assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
     for e in engines:
         e.close()
 
@@ -135,3 +135,39 @@ def test_the_replay_command_verifies_a_mission_save(tmp_path, capsys):
     assert cli(["replay", str(path)]) == 1
     assert "DIFFERS" in capsys.readouterr().out
     engine.close()
+
+
+def _sheet_writer(folder, seed: int) -> None:  # runs in a forked child until killed
+    from game.missions.perks import PerkSheet, save_sheet
+
+    rng = random.Random(seed)
+    while True:
+        n = rng.randint(0, 40)
+        sheet = PerkSheet("Ann", circles={"grit:1": n % 3}, perfected=[f"m{i}" for i in range(n)])
+        sheet.unspent = n
+        save_sheet(sheet, "Ann", folder)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_perk_sheet_survives_its_writer_being_killed_at_random_moments(tmp_path):
+    from game.missions.perks import PerkSheet, load_sheet, save_sheet
+    from game.persistence.files import clean_temp_files
+
+    save_sheet(PerkSheet("Ann"), "Ann", tmp_path)
+    rng = random.Random(12)
+    for attempt in range(40):
+        pid = os.fork()
+        if pid == 0:  # child
+            try:
+                _sheet_writer(tmp_path, attempt)
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.0, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        sheet, messages = load_sheet("Ann", tmp_path)
+        assert messages == [], (attempt, messages)
+        assert len(sheet.perfected) == sheet.unspent  # a whole sheet, never half of two
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+    clean_temp_files(tmp_path)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
