@@ -20,16 +20,16 @@ from typing import Any
 
 from game import __version__
 from game.paths import user_data_dir
-from game.persistence.files import unique_path, write_json
+from game.persistence.files import write_new_json
 
 log = logging.getLogger(__name__)
 FILE_VERSION = 1
 
 
-def crash_path() -> Path:
+def crash_stem() -> str:
     now = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1e6) % 10**6:06d}"
-    return unique_path(user_data_dir() / "crashes", f"crash-{stamp}-{os.getpid()}", ".json")
+    return f"crash-{stamp}-{os.getpid()}"
 
 
 def write_crash_report(
@@ -65,8 +65,7 @@ def write_crash_report(
                 report["replay"] = replay_data(engine, seats or [])
             except Exception as inner:  # the engine may be what broke
                 report["replay_error"] = f"{type(inner).__name__}: {inner}"
-        path = crash_path()
-        write_json(path, report)
+        path = write_new_json(user_data_dir() / "crashes", crash_stem(), report)
         log.error("crash report written to %s", path)
         return path
     except Exception:  # pragma: no cover - nothing more we can do

@@ -448,11 +448,18 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def remove_save(path: Path) -> None:
-    """The player's own choice (a finished duel, Delete on a slot): the file and its .bak go."""
+def remove_save(path: Path) -> bool:
+    """The player's own choice (a finished duel, Delete on a slot): the file and its .bak go.
+    False (never an exception) when the folder will not let them go."""
+    done = True
     for candidate in (path, backup_of(path)):
-        with contextlib.suppress(FileNotFoundError):
+        try:
             candidate.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            done = False
+    return done
 
 
 def clean_temp_files(root: Path) -> int:
@@ -480,9 +487,25 @@ def start_up() -> list[str]:
     return []
 
 
+def write_new_json(folder: Path, stem: str, data: Any) -> Path:
+    """Write `data` as a NEW file `stem[-n].json` in `folder` (crash reports, replays): never
+    over another file, even one written in the same microsecond. OSError when it cannot."""
+    path = unique_path(folder, stem, ".json")
+    try:
+        write_json(path, data)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            if path.stat().st_size == 0:
+                path.unlink()  # only the empty name we reserved
+        raise
+    return path
+
+
 def unique_path(folder: Path, stem: str, suffix: str) -> Path:
     """A new file's path in `folder` that no other file has (the name is reserved by creating
     it empty; `write_json` then replaces it)."""
+    if not _SAVING["enabled"]:
+        raise WriteRefused(f"saving is switched off: {_SAVING['why']}")
     folder.mkdir(parents=True, exist_ok=True)
     n = 0
     while True:

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.paths import user_data_dir
 from game.persistence.duel_save import SAVE_VERSION, SavedDuel, from_model, match_data, replay
-from game.persistence.files import FileKind, unique_path, write_json
+from game.persistence.files import FileKind, write_new_json
 from game.persistence.schema import ReplayFile
 from game.rules.engine import Engine
 
@@ -27,10 +27,8 @@ def replay_data(engine: Engine, seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 def record_replay(engine: Engine, seats: list[dict[str, Any]]) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = user_data_dir() / "replays"
-    path = unique_path(folder, f"duel-{stamp}-seed{engine.setup.seed}-{os.getpid()}", ".json")
-    write_json(path, replay_data(engine, seats))
-    return path
+    stem = f"duel-{stamp}-seed{engine.setup.seed}-{os.getpid()}"
+    return write_new_json(user_data_dir() / "replays", stem, replay_data(engine, seats))
 
 
 def as_saved(model) -> SavedDuel:

@@ -168,7 +168,10 @@ class App:
                 scene.resize()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-            self.screenshot(self.default_shot_path())
+            try:
+                self.screenshot(self.default_shot_path())
+            except (OSError, pygame.error) as exc:  # a read-only or full disk: say so
+                self.messages.append(f"Could not save the screenshot: {exc}")
             return
         if self.scene is not None:
             self.scene.handle(event)
