@@ -306,6 +306,8 @@ def test_a_damaged_file_falls_back_to_its_good_bak_which_is_never_removed(kind, 
     assert usable, messages
     assert any("last good copy" in m for m in messages)
     assert bak.read_bytes() == good and path.read_bytes() == b'{"version": 2, "oops": '
+    _load(kind)  # the next start: the same damaged file is not copied a second time
+    assert len(list(path.parent.glob(path.name + ".damaged-*"))) == 1
     # a damaged main AND a valid-JSON-but-unusable .bak: a message, no exception
     bak.write_text('{"version": 1, "kind": "wrong"}')
     usable, messages = _load(kind)
@@ -323,6 +325,12 @@ def test_a_folder_in_place_of_the_file_is_reported_and_left_alone(kind, tmp_path
     usable, messages = _load(kind)
     assert not usable and any("cannot be read" in m for m in messages)
     assert path.is_dir()
+    if kind == "settings":  # what cannot be read is never written over
+        from game.persistence.settings import Settings, save_settings
+
+        with pytest.raises(OSError, match="so it was not overwritten"):
+            save_settings(Settings())
+        assert path.is_dir()
 
 
 @pytest.mark.parametrize("kind", ["settings", "duel", "campaign", "perks"])
@@ -650,3 +658,48 @@ def test_adventures_autosave_and_perk_sheets_report_a_disk_that_cannot_be_writte
 
     assert not store_sheet(App, PerkSheet("Ann"), "Ann")
     assert App.messages[-1].startswith("Could not save the Perk sheet 'Ann'")
+
+
+def test_every_save_in_the_window_says_so_when_the_disk_refuses(tmp_path, monkeypatch):
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.modes.duel import duel_setup
+    from game.persistence import files
+    from game.persistence.settings import Settings
+    from game.rules.engine import Engine
+    from game.ui.app import App
+    from game.ui.scenes.duel import DuelScene
+    from game.ui.scenes.mission import MissionScene
+
+    home = _home(tmp_path, "refuse")
+    before = _snapshot(home)
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    files.disable_saving("the disk is full")
+    try:
+        duel = DuelScene(
+            app, Engine.new_match(duel_setup(["gunslinger", "barbarian"], 3)), [{}, {}]
+        )
+        duel._save()
+        assert duel.message.startswith("Could not save the duel: saving is switched off")
+        mission = MissionScene(
+            app, MissionEngine(MissionSetup("harbor_heist", ("barbarian",), seed=3)), [{}], [""]
+        )
+        mission._save()
+        assert mission.message.startswith("The mission could not be saved")
+        app.apply_settings(Settings(ui_scale=1.5))
+        assert app.messages[-1].startswith("Could not save the settings")
+        read_only = OSError(30, "Read-only file system")
+        monkeypatch.setattr(app, "screenshot", lambda path: (_ for _ in ()).throw(read_only))
+        app.handle_event(pygame_event_f12())
+        assert app.messages[-1].startswith("Could not save the screenshot")
+        duel.engine.close()
+        mission.engine.close()
+    finally:
+        files.enable_saving()
+        app.close()
+    assert _snapshot(home) == before
+
+
+def pygame_event_f12():
+    import pygame
+
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="")
