@@ -31,7 +31,7 @@ from game.adventures.scenario import (
     session_setup,
     start_scenario,
 )
-from game.persistence.files import Damaged, SaveError, replay_check
+from game.persistence.files import Damaged, SaveError, checked_replay
 from game.rules.actions import Action, PendingChoice
 from game.rules.engine import MatchSetup
 from game.rules.rng import seed_state
@@ -273,22 +273,12 @@ class CampaignRunner:
                 runner._new_session()
             return runner
         setup = MatchSetup.from_json(rec.setup)
-        box: dict[str, Any] = {}
-
-        def digest() -> str:
-            # the window keeps the log: a resumed session shows its history, not a blank page
-            box["engine"] = replay_scenario(
-                setup, rec.actions, runner.content, keep_log=runner.keep_log
-            )
-            return box["engine"].digest()
-
-        try:
-            replay_check(saved.model, rec.digest or None, digest)
-        except SaveError:
-            if "engine" in box:
-                box["engine"].close()
-            raise
-        engine = box["engine"]
+        # the window keeps the log: a resumed session shows its history, not a blank page
+        engine = checked_replay(
+            saved.model,
+            rec.digest or None,
+            lambda: replay_scenario(setup, rec.actions, runner.content, keep_log=runner.keep_log),
+        )
         engine.keep_log = runner.keep_log
         runner.engine = engine
         runner._session = _Session(setup=setup, campaign_before=saved.campaign.to_json())

@@ -25,10 +25,10 @@ from game.persistence.files import (
     Damaged,
     FileKind,
     SaveError,
+    checked_replay,
     load,
     refuse,
     remove_save,
-    replay_check,
     write_json,
 )
 from game.persistence.schema import CampaignSlotFile, SessionJson, saved_by
@@ -162,19 +162,11 @@ def _checker(slot: int, verify: bool):
         if saved.session is None:
             return
         if verify:
-            replay_check(model, model.session.digest, lambda: _replayed_digest(saved.session))
+            resume_session(saved.session, model).close()
         elif model.session.digest is None:
             raise Damaged("has no digest, so its actions cannot be checked")
 
     return check
-
-
-def _replayed_digest(record: SessionRecord) -> str:
-    engine = replay_session(record)
-    try:
-        return engine.digest()
-    finally:
-        engine.close()
 
 
 def load_campaign(slot: int, *, verify: bool = True) -> tuple[SavedCampaign | None, list[str]]:
@@ -202,20 +194,7 @@ def replay_session(record: SessionRecord):
 
 def resume_session(record: SessionRecord, model: Any = None):
     """Replay a saved session to where it was; SaveError if it fails or differs."""
-    engine = None
-
-    def digest() -> str:
-        nonlocal engine
-        engine = replay_session(record)
-        return engine.digest()
-
-    try:
-        replay_check(model, record.digest or None, digest)
-    except SaveError:
-        if engine is not None:
-            engine.close()
-        raise
-    return engine
+    return checked_replay(model, record.digest or None, lambda: replay_session(record))
 
 
 def list_slots() -> tuple[list[SlotInfo], list[str]]:

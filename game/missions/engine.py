@@ -1113,11 +1113,6 @@ class MissionEngine:
 
 
 def replay(setup: MissionSetup, actions: list[Action], **kw) -> MissionEngine:
-    engine = MissionEngine(setup, **kw)
-    try:
-        for action in actions:
-            engine.apply(action)
-    except BaseException:  # a save that does not replay must not leave its world behind
-        engine.close()
-        raise
-    return engine
+    from game.rules.engine import apply_all
+
+    return apply_all(MissionEngine(setup, **kw), actions)

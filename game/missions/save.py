@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.missions.engine import MissionEngine, MissionSetup, replay
 from game.paths import user_data_dir
-from game.persistence.files import Damaged, FileKind, SaveError, load, replay_check, write_json
+from game.persistence.files import Damaged, FileKind, SaveError, checked_replay, load, write_json
 from game.persistence.schema import MissionFile, saved_by
 from game.rules.actions import Action
 
@@ -55,20 +55,7 @@ def check_and_replay(model: MissionFile) -> MissionEngine:
     """Replay the save; Damaged / OlderRules when it fails or misses its digest."""
     from game.missions.invariants import mission_digest
 
-    engine: MissionEngine | None = None
-
-    def digest() -> str:
-        nonlocal engine
-        engine = replay_model(model)
-        return mission_digest(engine)
-
-    try:
-        replay_check(model, model.digest, digest)
-    except SaveError:
-        if engine is not None:
-            engine.close()
-        raise
-    return engine
+    return checked_replay(model, model.digest, lambda: replay_model(model), mission_digest)
 
 
 def load_mission(path: Path | None = None) -> tuple[MissionEngine, list[str]]:

@@ -16,15 +16,15 @@ from game.paths import user_data_dir
 from game.persistence.files import (
     FileKind,
     SaveError,
+    checked_replay,
     load,
     refuse,
     remove_save,
-    replay_check,
     write_json,
 )
 from game.persistence.schema import DuelFile, MatchFile, saved_by
 from game.rules.actions import Action
-from game.rules.engine import Engine, MatchSetup
+from game.rules.engine import Engine, MatchSetup, apply_all
 
 SAVE_VERSION = 1
 KIND = FileKind(label="the saved duel", model=DuelFile, version=SAVE_VERSION)
@@ -72,18 +72,10 @@ def from_model(model: MatchFile, path: Path | None = None) -> SavedDuel:
     return SavedDuel(setup, seats, actions, model.digest, path, model)
 
 
-def replayed_digest(saved: SavedDuel) -> str:
-    engine = replay(saved)
-    try:
-        return engine.digest()
-    finally:
-        engine.close()
-
-
 def check(model: MatchFile, path: Path) -> None:
     """Refuse a save whose actions do not reach its digest (Damaged or OlderRules)."""
     saved = from_model(model, path)
-    replay_check(model, model.digest, lambda: replayed_digest(saved))
+    checked_replay(model, model.digest, lambda: replay(saved)).close()
 
 
 def load_duel(path: Path | None = None) -> tuple[SavedDuel | None, list[str]]:
@@ -96,35 +88,18 @@ def load_duel(path: Path | None = None) -> tuple[SavedDuel | None, list[str]]:
 
 
 def replay(saved: SavedDuel) -> Engine:
-    engine = Engine.new_match(saved.setup, keep_log=True)
-    try:
-        for action in saved.actions:
-            engine.apply(action)
-    except BaseException:
-        engine.close()
-        raise
-    return engine
+    return apply_all(Engine.new_match(saved.setup, keep_log=True), saved.actions)
 
 
 def resume(saved: SavedDuel) -> Engine:
     """Replay a saved duel; refuses (SaveError with the policy applied: a damaged file is
     copied aside) if it fails or the result differs from what was saved."""
-    engine: Engine | None = None
-
-    def digest() -> str:
-        nonlocal engine
-        engine = replay(saved)
-        return engine.digest()
-
     try:
-        replay_check(saved.model, saved.digest, digest)
+        return checked_replay(saved.model, saved.digest, lambda: replay(saved))
     except SaveError as exc:
-        if engine is not None:
-            engine.close()
         if saved.path is not None:
             raise SaveError(refuse(KIND, saved.path, exc)) from exc
         raise
-    return engine
 
 
 def delete_duel(path: Path | None = None) -> None:

@@ -239,6 +239,25 @@ def replay_check(value: Any, digest: str | None, replay: Callable[[], str]) -> N
     raise Damaged(why)
 
 
+def checked_replay(value: Any, digest: str | None, build: Callable[[], Any], digest_of=None):
+    """`build()` replays a save into an engine; the engine is returned when it reaches the
+    saved digest (`digest_of(engine)`, default `engine.digest()`), else closed and the
+    `replay_check` error raised."""
+    box: dict[str, Any] = {}
+
+    def run() -> str:
+        box["engine"] = build()
+        return (digest_of or (lambda engine: engine.digest()))(box["engine"])
+
+    try:
+        replay_check(value, digest, run)
+    except SaveError:
+        if "engine" in box:
+            box["engine"].close()
+        raise
+    return box["engine"]
+
+
 def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 

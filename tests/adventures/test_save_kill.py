@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import time
 
 import pytest
 
 from game.adventures.campaign import new_campaign
 from game.adventures.save import SessionRecord, load_campaign, save_campaign, slot_path
 from tests.adventures.crawl_kit import ais, new_crawl, step
+from tests.persistence.kill_kit import kill_at_random_moments
 
 
 def _sessions() -> list[SessionRecord]:
@@ -40,21 +39,16 @@ def test_a_campaign_slot_survives_the_writer_being_killed_at_random_moments():
     records = _sessions()
     digests = {r.digest for r in records}
     save_campaign(1, campaign, records[0])
-    rng = random.Random(5)
-    for attempt in range(25):
-        pid = os.fork()
-        if pid == 0:  # child
-            try:
-                _writer(campaign, records, attempt)
-            finally:
-                os._exit(0)
-        time.sleep(rng.uniform(0.0, 0.03))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+
+    def check(attempt: int) -> None:
         saved, messages = load_campaign(1)  # replays the session and checks its digest
         assert saved is not None, (attempt, messages)
         assert saved.session.digest in digests
         assert saved.campaign == campaign
+
+    kill_at_random_moments(
+        lambda attempt: _writer(campaign, records, attempt), check, 25, 5, (0.0, 0.03)
+    )
     folder = slot_path(1).parent
     assert [p.name for p in folder.iterdir() if "damaged" in p.name] == []
 
@@ -81,25 +75,20 @@ def test_the_adventures_autosave_survives_being_killed_at_random_moments():
     from game.adventures.runner import CampaignRunner
     from game.persistence.files import clean_temp_files
 
-    rng = random.Random(9)
-    resumed = 0
-    for attempt in range(12):
-        pid = os.fork()
-        if pid == 0:  # child
-            try:
-                _autosaving_runner(attempt % 3)
-            finally:
-                os._exit(0)
-        time.sleep(rng.uniform(0.3, 1.2))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+    resumed = []
+
+    def check(attempt: int) -> None:
         if not slot_path(2).exists() and not slot_path(2).with_name("slot-2.json.bak").exists():
-            continue  # killed before its first save
+            return  # killed before its first save
         runner, messages = CampaignRunner.resume(2)  # replays the session, checks its digest
         assert runner is not None, (attempt, messages)
-        resumed += 1
+        resumed.append(attempt)
         runner.close()
-    assert resumed >= 6
+
+    kill_at_random_moments(
+        lambda attempt: _autosaving_runner(attempt % 3), check, 12, 9, (0.3, 1.2)
+    )
+    assert len(resumed) >= 6
     folder = slot_path(2).parent
     assert [p.name for p in folder.iterdir() if "damaged" in p.name] == []
     clean_temp_files(folder)
