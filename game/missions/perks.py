@@ -61,6 +61,17 @@ class PerkSheet:
         }
 
     @staticmethod
+    def from_json(data: object) -> PerkSheet:
+        """A sheet from plain data (a scenario file's `perk_sheet`), checked by the same schema
+        as a sheet on disk; ValueError names the field."""
+        from game.persistence.files import SaveError, validate
+
+        try:
+            return PerkSheet.from_model(validate(KIND, data))
+        except SaveError as exc:
+            raise ValueError(str(exc).removeprefix("has a wrong field: ")) from exc
+
+    @staticmethod
     def from_model(model: PerkSheetFile) -> PerkSheet:
         return PerkSheet(
             model.name,
