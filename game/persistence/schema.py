@@ -121,6 +121,7 @@ class MatchSetupJson(Model):
 class SeatControl(Model):
     kind: Literal["human", "computer"] = "human"
     level: Annotated[str, Field(max_length=20)] | None = None
+    enemy: Id | None = None  # an Adventures battle's minion or boss seat (crash reports)
 
 
 class MatchFile(SavedBy):

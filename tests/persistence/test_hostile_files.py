@@ -430,6 +430,8 @@ def test_the_game_starts_with_an_unusable_data_folder_and_says_saving_is_off(
 
         monkeypatch.setattr("game.paths.open", refuse, raising=False)
         monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
+        monkeypatch.setattr(files.os, "open", refuse)  # no copy aside can be made either
+        (home / "settings.json").write_text("{damaged")
     try:
         messages = _headless_start(capsys)
         if trouble == "missing":
@@ -437,6 +439,9 @@ def test_the_game_starts_with_an_unusable_data_folder_and_says_saving_is_off(
         else:
             assert not files.saving_enabled()
             assert any(m.startswith("Saving is switched off") for m in messages)
+        if trouble == "read_only":  # a damaged file there: told, left alone, the game starts
+            assert any("no copy could be made" in m for m in messages)
+            assert (home / "settings.json").read_text() == "{damaged"
     finally:
         files.enable_saving()
 
