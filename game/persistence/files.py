@@ -22,8 +22,10 @@ wrong and where the copy is.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -114,45 +116,51 @@ def parse_json(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Damaged(f"is not UTF-8 text (byte {exc.start})") from exc
-    if text.count("[") + text.count("{") > 0 and _too_deep_quick(text):
+    bare = _STRING.sub("", text)  # the text outside strings
+    if _too_deep(bare):
         raise Damaged(f"is nested more than {MAX_DEPTH} levels deep")
+    # the hooks run only where needed: a Python call per number would make big saves slow
+    long_numbers = _LONG_DIGITS.search(bare) is not None
+    refused: list[_Refused] = []
+
+    def constant(name: str) -> _Refused:
+        refused.append(_Refused(name))
+        return refused[-1]
+
+    def number(text: str) -> float | _Refused:
+        value = _finite_float(text)
+        if isinstance(value, _Refused):
+            refused.append(value)
+        return value
+
     try:
         data = json.loads(
             text,
-            parse_constant=_Refused,
-            parse_float=_finite_float,
-            parse_int=_bounded_int,
+            parse_constant=constant,
+            parse_float=number,
+            parse_int=_bounded_int if long_numbers else None,
         )
     except json.JSONDecodeError as exc:
         raise Damaged(f"is not valid JSON (line {exc.lineno}, column {exc.colno})") from exc
     except (ValueError, OverflowError, RecursionError) as exc:
         raise Damaged(f"holds a value this game refuses ({exc or type(exc).__name__})") from exc
-    _walk(data)
+    if refused or long_numbers:
+        _walk(data)
     return data
 
 
-def _too_deep_quick(text: str) -> bool:
-    """A cheap pre-check so a 100,000-deep file never reaches the recursive parser (brackets
-    inside strings are skipped)."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1}}}")
+
+
+def _too_deep(bare: str) -> bool:
+    """Nesting deeper than MAX_DEPTH, found before the recursive parser sees a 100,000-deep
+    file (`bare` is the text with its strings removed)."""
+    steps = (1 if b in "[{" else -1 for b in _BRACKET.findall(bare))
+    return any(depth > MAX_DEPTH for depth in itertools.accumulate(steps))
 
 
 def read_bounded(path: Path) -> Any:
@@ -188,7 +196,8 @@ def field_error(exc: ValidationError) -> str:
 def validate(kind: FileKind[M], data: Any) -> M:
     """The model for `data`, or NewerVersion / Damaged naming the field."""
     if isinstance(data, dict):
-        version = data.get("version") if kind.model.__name__ != "CrashFile" else None
+        # (a crash report's `version` is the game's; its file format is `file_version`)
+        version = data.get("file_version", data.get("version"))
         if isinstance(version, int) and not isinstance(version, bool) and version > kind.version:
             raise NewerVersion(
                 f"was written by a newer version of the game (file version {version}; "
