@@ -7,10 +7,17 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Every command runs inside the crash guard: an error anywhere, even before the window's
+    first frame, is written up as a crash report (a unique file) instead of a bare traceback."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.cli import run
+    from game.persistence.crash import guard
 
-    return run(sys.argv[1:] if argv is None else argv)
+    def run() -> int:
+        from game.cli import run as cli
+
+        return cli(sys.argv[1:] if argv is None else argv)
+
+    return guard("startup", run)
 
 
 if __name__ == "__main__":

@@ -443,119 +443,13 @@ def cmd_fuzz(args) -> int:
 
 
 def cmd_replay(file: str, print_log: bool) -> int:
+    """Re-run a replay, duel save, crash report, mission save or campaign slot (exit codes in
+    game/persistence/verify.py)."""
     from pathlib import Path
 
-    from game.persistence.files import SaveError
-    from game.persistence.replay import load_replay, verify
+    from game.persistence.verify import replay_file
 
-    adventure = _replay_adventure(Path(file), print_log)
-    if adventure is not None:
-        return adventure
-    mission = _replay_mission(Path(file), print_log)
-    if mission is not None:
-        return mission
-    try:
-        saved = load_replay(Path(file))
-    except SaveError as exc:
-        print(f"cannot replay {file}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        same, engine = verify(saved)
-    except Exception as exc:
-        print(f"replaying {file} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    if print_log:
-        for event in engine.log:
-            if event.text:
-                print(event.text)
-    heroes = ", ".join(seat.hero for seat in saved.setup.seats)
-    state = "finished" if engine.over else "in progress"
-    print(
-        f"{file}: {heroes}, seed {saved.setup.seed}, {len(saved.actions)} actions, "
-        f"match {state}; final state {'matches' if same else 'DIFFERS FROM'} the recorded digest"
-    )
-    engine.close()
-    return 0 if same else 1
-
-
-def _replay_adventure(path, print_log: bool) -> int | None:
-    """`replay` of an Adventures campaign slot (game/adventures/save.py): replays the session in
-    progress and compares the digest; None when the file is not a campaign slot."""
-    from game.persistence.files import SaveError, read_json
-
-    if not path.exists():
-        return None
-    data, _messages = read_json(path, set_aside_damaged=False)
-    if not (isinstance(data, dict) and data.get("kind") == "adventure_campaign"):
-        return None
-    from game.adventures.save import parse
-    from game.rules.engine import MatchSetup
-
-    try:
-        saved = parse(data, int(data.get("slot", 0) or 0))
-    except SaveError as exc:
-        print(f"cannot replay {path}: {exc}", file=sys.stderr)
-        return 2
-    c = saved.campaign
-    head = f"{path}: campaign '{c.team_name}' ({c.difficulty}), scenario {c.scenario}"
-    if saved.session is None:
-        print(f"{head}, between sessions; nothing to replay")
-        return 0
-    from game.adventures.scenario import replay_scenario
-
-    try:
-        setup = MatchSetup.from_json(saved.session.setup)
-        engine = replay_scenario(setup, saved.session.actions, keep_log=print_log)
-    except Exception as exc:
-        print(f"replaying {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    if print_log:
-        for event in engine.log:
-            if event.text:
-                print(event.text)
-    same = engine.digest() == saved.session.digest
-    state = "finished" if engine.over else "in progress"
-    print(
-        f"{head}, {len(saved.session.actions)} actions, session {state}; final state "
-        f"{'matches' if same else 'DIFFERS FROM'} the recorded digest"
-    )
-    engine.close()
-    return 0 if same else 1
-
-
-def _replay_mission(path, print_log: bool) -> int | None:
-    """`replay` of a mission save (game/missions/save.py): replays its setup and actions and
-    compares the digest; None when the file is not a mission save."""
-    try:  # a plain read: a file that is not a mission save is left for the other readers
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    if not (isinstance(data, dict) and isinstance(data.get("setup"), dict)):
-        return None
-    if "mission" not in data["setup"]:
-        return None
-    from game.missions.engine import MissionSetup, replay
-    from game.missions.invariants import mission_digest
-    from game.rules.actions import Action
-
-    try:
-        setup = MissionSetup.from_json(data["setup"])
-        engine = replay(setup, [Action.from_json(a) for a in data["actions"]])
-    except Exception as exc:
-        print(f"replaying {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    if print_log:
-        for event in engine.log:
-            print(event.text)
-    same = data.get("digest") in (None, mission_digest(engine))
-    state = "finished" if engine.over else "in progress"
-    print(
-        f"{path}: mission {setup.mission}, {', '.join(setup.heroes)}, seed {setup.seed}, "
-        f"{len(engine.actions)} actions, mission {state}; final state "
-        f"{'matches' if same else 'DIFFERS FROM'} the recorded digest"
-    )
-    engine.close()
-    return 0 if same else 1
+    return replay_file(Path(file), print_log)
 
 
 def cmd_play(headless: bool, seed: int | None) -> int:

@@ -7,6 +7,7 @@ reports go to the user data folder (or `DICE_THRONE_HOME` when set, e.g. by test
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -33,13 +34,38 @@ def maps_dir() -> Path:
     return resource_root() / "maps"
 
 
-def user_data_dir() -> Path:
+def data_root() -> Path:
+    """The user data folder's path (nothing is created or checked)."""
     override = os.environ.get("DICE_THRONE_HOME")
     if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_dir as platform_dir
+        return Path(override)
+    from platformdirs import user_data_dir as platform_dir
 
-        path = Path(platform_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    return Path(platform_dir(APP_NAME, appauthor=False))
+
+
+def user_data_dir() -> Path:
+    """The user data folder, created when missing. Never raises: a folder that cannot be made
+    (read-only disk, a file in its place) is found by `check_data_folder`, and writes into it
+    fail with OSError where they are caught ("Could not save")."""
+    path = data_root()
+    with contextlib.suppress(OSError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def check_data_folder() -> str:
+    """'' when the data folder can hold saves; otherwise what is wrong with it (the title
+    shows it and saving is switched off)."""
+    path = data_root()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".write-test-{os.getpid()}.tmp"
+        with open(probe, "wb") as handle:
+            handle.write(b"ok")
+            handle.flush()
+            os.fsync(handle.fileno())
+        probe.unlink()
+    except OSError as exc:
+        return f"the data folder {path} cannot be written ({exc.strerror or type(exc).__name__})"
+    return ""

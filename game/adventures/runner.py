@@ -31,7 +31,7 @@ from game.adventures.scenario import (
     session_setup,
     start_scenario,
 )
-from game.persistence.files import SaveError
+from game.persistence.files import Damaged, SaveError, checked_replay
 from game.rules.actions import Action, PendingChoice
 from game.rules.engine import MatchSetup
 from game.rules.rng import seed_state
@@ -84,6 +84,7 @@ class CampaignRunner:
         self._session: _Session | None = None
         self._turns_seen = -1
         self.stopped = ""  # why the campaign stopped without completing
+        self.save_problem = ""  # why the last autosave failed (shown by the window), or ""
         if not campaign.completed:
             self._new_session()
 
@@ -215,13 +216,18 @@ class CampaignRunner:
         return rec
 
     def save(self) -> None:
+        """Autosave the slot. A full or read-only disk never stops the campaign: the reason
+        is kept in `save_problem` ("Could not save ...") for the window to show."""
         if not self.autosave:
             return
-        if self._session is None or self.engine is None:
-            save_campaign(self.slot, self.campaign, None)
-            return
-        before = Campaign.from_json(self._session.campaign_before)
-        save_campaign(self.slot, before, self.record())
+        try:
+            if self._session is None or self.engine is None:
+                save_campaign(self.slot, self.campaign, None)
+                return
+            before = Campaign.from_json(self._session.campaign_before)
+            save_campaign(self.slot, before, self.record())
+        except OSError as exc:
+            self.save_problem = f"Could not save the campaign: {exc}"
 
     @classmethod
     def resume(cls, slot: int, **kw) -> tuple[CampaignRunner | None, list[str]]:
@@ -233,10 +239,11 @@ class CampaignRunner:
         try:
             runner = cls._restore(saved, slot, **kw)
         except Exception as exc:  # a save that cannot be resumed must never crash the game
-            from game.adventures.save import _set_aside, slot_path
+            from game.adventures.save import refuse_slot
 
-            why = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
-            _set_aside(slot_path(slot), why, messages)
+            if not isinstance(exc, SaveError):
+                exc = Damaged(f"could not be resumed ({type(exc).__name__}: {exc})")
+            messages.append(refuse_slot(slot, exc))
             return None, messages
         return runner, messages
 
@@ -258,6 +265,7 @@ class CampaignRunner:
         runner.summaries = []
         runner._turns_seen = -1
         runner.stopped = ""
+        runner.save_problem = ""
         rec = saved.session
         if rec is None:
             runner._session = None
@@ -265,14 +273,12 @@ class CampaignRunner:
                 runner._new_session()
             return runner
         setup = MatchSetup.from_json(rec.setup)
-        try:
-            # the window keeps the log: a resumed session shows its history, not a blank page
-            engine = replay_scenario(setup, rec.actions, runner.content, keep_log=runner.keep_log)
-        except Exception as exc:
-            raise SaveError(f"replaying the session failed ({type(exc).__name__}: {exc})") from exc
-        if rec.digest and engine.digest() != rec.digest:
-            engine.close()
-            raise SaveError("replaying the session did not give the saved position")
+        # the window keeps the log: a resumed session shows its history, not a blank page
+        engine = checked_replay(
+            saved.model,
+            rec.digest or None,
+            lambda: replay_scenario(setup, rec.actions, runner.content, keep_log=runner.keep_log),
+        )
         engine.keep_log = runner.keep_log
         runner.engine = engine
         runner._session = _Session(setup=setup, campaign_before=saved.campaign.to_json())

@@ -6,8 +6,10 @@ so far and the digest of the position they lead to. Loading replays the actions 
 decisions are made inside the engine, so they are not stored) and checks the digest. The game
 autosaves at every turn and at every scenario boundary (`game.adventures.sim`, the window).
 
-A slot that cannot be read or does not replay to its digest is set aside (renamed
-`slot-N.json.corrupt-...`, never deleted) and reported; nothing here raises on a bad file.
+Read through `game.persistence.files` (schema `CampaignSlotFile`): a slot that cannot be used
+(bad bytes, a wrong field, an unknown hero or difficulty, a replay that misses its digest) is
+copied aside as `slot-N.json.damaged-...` and reported, its last good .bak is used when there is
+one, and nothing here raises on a bad file - one damaged slot never hides the others.
 """
 
 from __future__ import annotations
@@ -19,12 +21,23 @@ from typing import Any
 
 from game.adventures.campaign import Campaign, CampaignError
 from game.paths import user_data_dir
-from game.persistence.files import SaveError, read_json, set_aside, write_json
+from game.persistence.files import (
+    Damaged,
+    FileKind,
+    SaveError,
+    checked_replay,
+    load,
+    refuse,
+    remove_save,
+    write_json,
+)
+from game.persistence.schema import CampaignSlotFile, SessionJson, saved_by
 from game.rules.actions import Action
 
 SAVE_VERSION = 1
 KIND = "adventure_campaign"
 SLOTS = 6
+FILE = FileKind(label="the campaign slot", model=CampaignSlotFile, version=SAVE_VERSION)
 
 
 @dataclass(slots=True)
@@ -47,18 +60,16 @@ class SessionRecord:
         }
 
     @staticmethod
-    def from_json(data: Any) -> SessionRecord:
-        if not isinstance(data, dict):
-            raise SaveError("session: expected an object")
+    def from_model(model: SessionJson) -> SessionRecord:
         try:
             return SessionRecord(
-                setup=dict(data["setup"]),
-                actions=[Action.from_json(a) for a in data.get("actions", [])],
-                digest=str(data.get("digest", "")),
-                post_actions=[Action.from_json(a) for a in data.get("post_actions", [])],
+                setup=model.setup.model_dump(),
+                actions=[Action.from_json(a) for a in model.actions],
+                digest=model.digest or "",
+                post_actions=[Action.from_json(a) for a in model.post_actions],
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"session: a field is missing or damaged ({exc})") from exc
+            raise Damaged(f"has a session field that cannot be used ({exc})") from exc
 
     @staticmethod
     def of(engine) -> SessionRecord:
@@ -73,6 +84,7 @@ class SavedCampaign:
     campaign: Campaign
     session: SessionRecord | None = None
     saved_at: str = ""
+    model: Any = None  # the validated file (which game wrote it: `rules_version`)
 
 
 @dataclass(slots=True)
@@ -108,6 +120,7 @@ def save_campaign(slot: int, campaign: Campaign, session: SessionRecord | None =
     data = {
         "version": SAVE_VERSION,
         "kind": KIND,
+        **saved_by(),
         "slot": slot,
         "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
         "campaign": campaign.to_json(),
@@ -117,71 +130,71 @@ def save_campaign(slot: int, campaign: Campaign, session: SessionRecord | None =
     return path
 
 
-def parse(data: Any, slot: int) -> SavedCampaign:
-    """A saved campaign from its JSON; SaveError names what is wrong."""
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise SaveError("it is not an Adventures campaign file")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise SaveError("it has no version number")
-    if version > SAVE_VERSION:
-        raise SaveError(
-            f"it was written by a newer version of the game (save version {version}, "
-            f"this game reads up to {SAVE_VERSION})"
-        )
+def from_model(model: CampaignSlotFile, slot: int) -> SavedCampaign:
+    """The campaign a validated slot file holds; Damaged names what cannot be used (an
+    unknown hero or difficulty is refused here, not at the next scenario)."""
+    from game.adventures.campaign import validate
+    from game.adventures.content import default_adventures
+    from game.content.loader import default_content
+
     try:
-        campaign = Campaign.from_json(data.get("campaign"))
+        campaign = Campaign.from_json(model.campaign.model_dump())
+        validate(campaign, default_content())
     except CampaignError as exc:
-        raise SaveError(str(exc)) from exc
-    session = data.get("session")
-    record = SessionRecord.from_json(session) if session is not None else None
+        raise Damaged(f"has a wrong field: {exc}") from exc
+    difficulties = default_adventures().difficulties
+    if campaign.difficulty not in difficulties:
+        raise Damaged(
+            f"has a wrong field: campaign.difficulty: unknown difficulty "
+            f"'{campaign.difficulty}' (one of {', '.join(difficulties)})"
+        )
+    record = SessionRecord.from_model(model.session) if model.session is not None else None
     return SavedCampaign(
-        slot=slot, campaign=campaign, session=record, saved_at=str(data.get("saved_at", ""))
+        slot=slot, campaign=campaign, session=record, saved_at=model.saved_at, model=model
     )
 
 
-def _set_aside(path: Path, why: str, messages: list[str]) -> None:
-    if path.exists():
-        moved = set_aside(path)
-        messages.append(f"Campaign slot {path.stem} was set aside as {moved.name}: {why}")
-    else:
-        messages.append(f"Campaign slot {path.stem} could not be used: {why}")
+def _checker(slot: int, verify: bool):
+    def check(model: CampaignSlotFile, path: Path) -> None:
+        if model.slot != slot:
+            raise Damaged(f"has a wrong field: slot: it says {model.slot}, the file is slot {slot}")
+        saved = from_model(model, slot)
+        if saved.session is None:
+            return
+        if verify:
+            resume_session(saved.session, model).close()
+        elif model.session.digest is None:
+            raise Damaged("has no digest, so its actions cannot be checked")
+
+    return check
 
 
 def load_campaign(slot: int, *, verify: bool = True) -> tuple[SavedCampaign | None, list[str]]:
-    """The slot's campaign (None if empty or unusable) and messages about anything set aside.
+    """The slot's campaign (None if empty or unusable) and messages about anything wrong.
 
-    With `verify`, a session in progress is replayed and must reach its saved digest; if it does
-    not, the slot is set aside like an unreadable one."""
-    path = slot_path(slot)
-    data, messages = read_json(path)
-    if data is None:
-        return None, messages
-    try:
-        saved = parse(data, slot)
-        if verify and saved.session is not None:
-            engine = resume_session(saved.session)
-            engine.close()
-    except SaveError as exc:
-        _set_aside(path, str(exc), messages)
-        return None, messages
-    return saved, messages
+    With `verify`, a session in progress is replayed and must reach its saved digest."""
+    loaded = load(slot_path(slot), FILE, _checker(slot, verify))
+    if loaded.value is None:
+        return None, loaded.messages
+    return from_model(loaded.value, slot), loaded.messages
 
 
-def resume_session(record: SessionRecord):
-    """Replay a saved session to where it was; SaveError if it fails or differs."""
+def refuse_slot(slot: int, exc: SaveError) -> str:
+    """The file policy for a slot found unusable later (when it is continued)."""
+    return refuse(FILE, slot_path(slot), exc)
+
+
+def replay_session(record: SessionRecord):
+    """The session a record describes, replayed (errors propagate)."""
     from game.adventures.scenario import replay_scenario
     from game.rules.engine import MatchSetup
 
-    try:
-        setup = MatchSetup.from_json(record.setup)
-        engine = replay_scenario(setup, record.actions)
-    except Exception as exc:
-        raise SaveError(f"replaying the session failed ({type(exc).__name__}: {exc})") from exc
-    if record.digest and engine.digest() != record.digest:
-        engine.close()
-        raise SaveError("replaying the session did not give the saved position")
-    return engine
+    return replay_scenario(MatchSetup.from_json(record.setup), record.actions)
+
+
+def resume_session(record: SessionRecord, model: Any = None):
+    """Replay a saved session to where it was; SaveError if it fails or differs."""
+    return checked_replay(model, record.digest or None, lambda: replay_session(record))
 
 
 def list_slots() -> tuple[list[SlotInfo], list[str]]:
@@ -193,10 +206,13 @@ def list_slots() -> tuple[list[SlotInfo], list[str]]:
         info = SlotInfo(slot=slot)
         path = slot_path(slot)
         if path.exists() or path.with_name(path.name + ".bak").exists():
-            saved, notes = load_campaign(slot, verify=False)
+            try:
+                saved, notes = load_campaign(slot, verify=False)
+            except Exception as exc:  # never let one slot break the menu or hide the others
+                saved, notes = None, [f"Campaign slot {slot} could not be read ({exc})."]
             messages.extend(notes)
             if saved is None:
-                info.problem = "; ".join(notes) or "unreadable"
+                info.problem = " ".join(notes) or "unreadable"
             else:
                 c = saved.campaign
                 info = SlotInfo(
@@ -224,7 +240,5 @@ def free_slot() -> int | None:
 
 
 def delete_campaign(slot: int) -> None:
-    path = slot_path(slot)
-    for candidate in (path, path.with_name(path.name + ".bak")):
-        if candidate.exists():
-            candidate.unlink()
+    """The player deleted the slot: its file and .bak go (damaged copies stay)."""
+    remove_save(slot_path(slot))

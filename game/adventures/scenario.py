@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.adventures.campaign import Campaign, draw_scenario_card, session_starting_salves
-from game.rules.engine import Engine, MatchSetup, SeatSetup
+from game.rules.engine import Engine, MatchSetup, SeatSetup, apply_all
 
 
 @dataclass(slots=True)
@@ -207,10 +207,7 @@ def start_scenario(setup: MatchSetup, content=None, keep_log: bool = True) -> En
 
 def replay_scenario(setup: MatchSetup, actions, content=None, keep_log: bool = False) -> Engine:
     """Re-run a session from its setup and hero actions (enemies decide inside the engine)."""
-    engine = start_scenario(setup, content, keep_log=keep_log)
-    for action in actions:
-        engine.apply(action)
-    return engine
+    return apply_all(start_scenario(setup, content, keep_log=keep_log), actions)
 
 
 def scaled(health: int, percent: int) -> int:

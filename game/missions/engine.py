@@ -479,7 +479,6 @@ class MissionEngine(SetupMixin, HeroPhasesMixin, EnemyPhasesMixin):
 
 
 def replay(setup: MissionSetup, actions: list[Action], **kw) -> MissionEngine:
-    engine = MissionEngine(setup, **kw)
-    for action in actions:
-        engine.apply(action)
-    return engine
+    from game.rules.engine import apply_all
+
+    return apply_all(MissionEngine(setup, **kw), actions)

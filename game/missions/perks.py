@@ -17,10 +17,12 @@ from pathlib import Path
 
 from game.missions.content import MissionsDB, PerkDef
 from game.paths import user_data_dir
-from game.persistence.files import read_json, set_aside, write_json
+from game.persistence.files import FileKind, load, write_json
+from game.persistence.schema import PerkSheetFile
 
 VERSION = 1
 PROFILE_RE = re.compile(r"^[A-Za-z0-9_\- ]{1,32}$")
+KIND = FileKind(label="the Perk sheet", model=PerkSheetFile, version=VERSION)
 
 
 class PerkError(Exception):
@@ -74,40 +76,31 @@ class PerkSheet:
 
     @staticmethod
     def from_json(data: object) -> PerkSheet:
-        if not isinstance(data, dict):
-            raise ValueError("a Perk sheet is a JSON object")
-        if data.get("version") != VERSION:
-            raise ValueError(f"unknown Perk sheet version {data.get('version')!r}")
-        name = data.get("name")
-        if not isinstance(name, str) or not name:
-            raise ValueError("name: expected a non-empty string")
-        circles = data.get("circles", {})
-        if not isinstance(circles, dict) or not all(
-            isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in circles.items()
-        ):
-            raise ValueError("circles: expected an object of 'row:column' -> count")
-        ngp = data.get("new_game_plus", [])
-        if not isinstance(ngp, list) or not all(isinstance(v, int) and 1 <= v <= 5 for v in ngp):
-            raise ValueError("new_game_plus: expected difficulties 1-5")
-        perfected = data.get("perfected", [])
-        if not isinstance(perfected, list) or not all(isinstance(v, str) for v in perfected):
-            raise ValueError("perfected: expected a list of mission ids")
-        plus, unspent = data.get("plus", 0), data.get("unspent", 0)
-        if not isinstance(plus, int) or not isinstance(unspent, int) or plus < 0 or unspent < 0:
-            raise ValueError("plus / unspent: expected whole numbers")
-        if "points" in data:
-            points = data["points"]
-            if not isinstance(points, list) or not all(
-                isinstance(v, int) and 1 <= v <= 5 for v in points
-            ):
-                raise ValueError("points: expected a list of columns 1-5")
-            if "unspent" in data and unspent != len(points):
-                raise ValueError(f"unspent: {unspent} does not match {len(points)} points")
-        else:
+        """A sheet from plain data (a scenario file's `perk_sheet`), checked by the same schema
+        as a sheet on disk; ValueError names the field."""
+        from game.persistence.files import SaveError, validate
+
+        try:
+            return PerkSheet.from_model(validate(KIND, data))
+        except SaveError as exc:
+            raise ValueError(str(exc).removeprefix("has a wrong field: ")) from exc
+
+    @staticmethod
+    def from_model(model: PerkSheetFile) -> PerkSheet:
+        if model.points is None:
             # a sheet saved before points had columns: which mission earned them is unknown,
             # so they fill column 1, the only column every mission allows (rule 111)
-            points = [1] * unspent
-        return PerkSheet(name, plus, dict(circles), list(perfected), list(ngp), sorted(points))
+            points = [1] * model.unspent
+        else:
+            points = list(model.points)
+        return PerkSheet(
+            model.name,
+            model.plus,
+            dict(model.circles),
+            list(model.perfected),
+            list(model.new_game_plus),
+            sorted(points),
+        )
 
 
 def perk_points(result: dict, sheet: PerkSheet, easier: tuple[str, ...] = ()) -> int:
@@ -245,17 +238,10 @@ def save_sheet(sheet: PerkSheet, profile: str, folder: Path | None = None) -> Pa
 
 
 def load_sheet(profile: str, folder: Path | None = None) -> tuple[PerkSheet, list[str]]:
-    """The profile's sheet (a fresh one if there is none) and messages about anything set
-    aside. A file that is valid JSON but not a sheet is set aside too."""
-    path = sheet_path(profile, folder)
-    data, messages = read_json(path)
-    if data is None:
-        return PerkSheet(profile), messages
-    try:
-        return PerkSheet.from_json(data), messages
-    except ValueError as exc:
-        moved = set_aside(path)
-        messages.append(
-            f"The Perk sheet {path.name} was damaged ({exc}); it was moved to {moved.name}."
-        )
-        return PerkSheet(profile), messages
+    """The profile's sheet (a fresh one if there is none or it cannot be used) and messages.
+    A damaged sheet is copied aside and its last good .bak used; a newer-version sheet is left
+    untouched and never saved over (saving it raises an OSError the menu reports)."""
+    loaded = load(sheet_path(profile, folder), KIND)
+    if loaded.value is None:
+        return PerkSheet(profile), loaded.messages
+    return PerkSheet.from_model(loaded.value), loaded.messages

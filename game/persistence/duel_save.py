@@ -1,8 +1,9 @@
 """The duel in progress, saved as its setup, seats and action list (replayed on load).
 
 A save holds no engine internals: replaying the seed and the actions rebuilds the exact state
-and the stored digest proves it. Saves are versioned; a save from a newer version is refused
-with a clear message; a damaged save is set aside and the game still starts.
+and the stored digest is checked against it (a consistency check, not tamper-proofing). Read
+and written through `game.persistence.files` (schema `DuelFile`): a damaged save is copied
+aside and reported, a newer one refused and left alone, the game always starts.
 """
 
 from __future__ import annotations
@@ -12,11 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import user_data_dir
-from game.persistence.files import SaveError, read_json, set_aside, write_json
+from game.persistence.files import (
+    FileKind,
+    SaveError,
+    checked_replay,
+    load,
+    refuse,
+    remove_save,
+    write_json,
+)
+from game.persistence.schema import DuelFile, MatchFile, saved_by
 from game.rules.actions import Action
-from game.rules.engine import Engine, MatchSetup
+from game.rules.engine import Engine, MatchSetup, apply_all
 
 SAVE_VERSION = 1
+KIND = FileKind(label="the saved duel", model=DuelFile, version=SAVE_VERSION)
 
 
 @dataclass(slots=True)
@@ -24,80 +35,73 @@ class SavedDuel:
     setup: MatchSetup
     seats: list[dict[str, Any]]  # per seat: {"kind": "human"|"computer", "level": ...}
     actions: list[Action]
-    digest: str
+    digest: str | None
+    path: Path | None = None
+    model: MatchFile | None = None
 
 
 def duel_path() -> Path:
     return user_data_dir() / "saves" / "duel.json"
 
 
-def save_duel(engine: Engine, seats: list[dict[str, Any]], path: Path | None = None) -> None:
-    data = {
+def match_data(engine: Engine, seats: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    """A duel save's or a replay's JSON (the same shape)."""
+    return {
         "version": SAVE_VERSION,
-        "kind": "duel",
+        "kind": kind,
+        **saved_by(),
         "setup": engine.setup.to_json(),
         "seats": seats,
         "actions": [a.to_json() for a in engine.actions],
         "digest": engine.digest(),
     }
-    write_json(path or duel_path(), data)
+
+
+def save_duel(engine: Engine, seats: list[dict[str, Any]], path: Path | None = None) -> None:
+    write_json(path or duel_path(), match_data(engine, seats, "duel"))
+
+
+def from_model(model: MatchFile, path: Path | None = None) -> SavedDuel:
+    """The engine-side objects of a validated match file; SaveError when they do not build."""
+    try:
+        setup = MatchSetup.from_json(model.setup.model_dump(exclude_none=False))
+        actions = [Action.from_json(a) for a in model.actions]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"has a field that cannot be used ({exc})") from exc
+    seats = [s.model_dump(exclude_none=True) for s in model.seats]
+    return SavedDuel(setup, seats, actions, model.digest, path, model)
+
+
+def check(model: MatchFile, path: Path) -> None:
+    """Refuse a save whose actions do not reach its digest (Damaged or OlderRules)."""
+    saved = from_model(model, path)
+    checked_replay(model, model.digest, lambda: replay(saved)).close()
 
 
 def load_duel(path: Path | None = None) -> tuple[SavedDuel | None, list[str]]:
-    """The saved duel (or None) and messages about anything that went wrong."""
-    path = path or duel_path()
-    data, messages = read_json(path)
-    if data is None:
-        return None, messages
-    try:
-        return parse_match(data), messages
-    except SaveError as exc:
-        if path.exists():
-            moved = set_aside(path)
-            messages.append(f"The saved duel was set aside as {moved.name}: {exc}")
-        else:
-            messages.append(f"The saved duel could not be used: {exc}")
-        return None, messages
+    """The saved duel (or None) and messages about anything that went wrong. Its actions are
+    replayed here and must reach its digest."""
+    loaded = load(path or duel_path(), KIND, check)
+    if loaded.value is None:
+        return None, loaded.messages
+    return from_model(loaded.value, loaded.source), loaded.messages
 
 
-def parse_match(data: Any, kinds: tuple[str, ...] = ("duel",)) -> SavedDuel:
-    """A saved or recorded match from its JSON data; SaveError says what is wrong."""
-    if not isinstance(data, dict) or data.get("kind") not in kinds:
-        raise SaveError(f"it is not a {' or '.join(kinds)} file")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise SaveError("it has no version number")
-    if version > SAVE_VERSION:
-        raise SaveError(
-            f"it was written by a newer version of the game (save version {version}, "
-            f"this game reads up to {SAVE_VERSION})"
-        )
-    try:
-        setup = MatchSetup.from_json(data["setup"])
-        actions = [Action.from_json(a) for a in data["actions"]]
-        seats = list(data.get("seats", []))
-        digest = str(data["digest"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"a field is missing or damaged ({exc})") from exc
-    return SavedDuel(setup=setup, seats=seats, actions=actions, digest=digest)
+def replay(saved: SavedDuel) -> Engine:
+    return apply_all(Engine.new_match(saved.setup, keep_log=True), saved.actions)
 
 
 def resume(saved: SavedDuel) -> Engine:
-    """Replay a saved duel; refuses (SaveError) if the result differs from what was saved."""
+    """Replay a saved duel; refuses (SaveError with the policy applied: a damaged file is
+    copied aside) if it fails or the result differs from what was saved."""
     try:
-        engine = Engine.new_match(saved.setup, keep_log=True)
-        for action in saved.actions:
-            engine.apply(action)
-    except Exception as exc:
-        raise SaveError(f"replaying it failed ({type(exc).__name__}: {exc})") from exc
-    if engine.digest() != saved.digest:
-        engine.close()
-        raise SaveError("replaying it did not give the saved position")
-    return engine
+        return checked_replay(saved.model, saved.digest, lambda: replay(saved))
+    except SaveError as exc:
+        if saved.path is not None:
+            raise SaveError(refuse(KIND, saved.path, exc)) from exc
+        raise
 
 
 def delete_duel(path: Path | None = None) -> None:
-    path = path or duel_path()
-    for candidate in (path, path.with_name(path.name + ".bak")):
-        if candidate.exists():
-            candidate.unlink()
+    """The duel ended: its save (and .bak) is no longer a game to continue."""
+    remove_save(path or duel_path())

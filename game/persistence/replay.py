@@ -7,53 +7,48 @@ user data folder's `replays/`; crash reports embed one too.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 from game.paths import user_data_dir
-from game.persistence.duel_save import SAVE_VERSION, SavedDuel, parse_match
-from game.persistence.files import SaveError, read_json, write_json
+from game.persistence.duel_save import SAVE_VERSION, SavedDuel, from_model, match_data, replay
+from game.persistence.files import FileKind, write_new_json
+from game.persistence.schema import ReplayFile
 from game.rules.engine import Engine
+
+KIND = FileKind(label="the replay", model=ReplayFile, version=SAVE_VERSION)
 
 
 def replay_data(engine: Engine, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "version": SAVE_VERSION,
-        "kind": "replay",
-        "setup": engine.setup.to_json(),
-        "seats": seats,
-        "actions": [a.to_json() for a in engine.actions],
-        "digest": engine.digest(),
-    }
+    return match_data(engine, seats, "replay")
 
 
 def record_replay(engine: Engine, seats: list[dict[str, Any]]) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = user_data_dir() / "replays" / f"duel-{stamp}-seed{engine.setup.seed}.json"
-    write_json(path, replay_data(engine, seats))
-    return path
+    stem = f"duel-{stamp}-seed{engine.setup.seed}-{os.getpid()}"
+    return write_new_json(user_data_dir() / "replays", stem, replay_data(engine, seats))
 
 
-def load_replay(path: Path) -> SavedDuel:
-    """A replay, a duel save or a crash report's embedded replay; SaveError when unusable."""
-    if not path.exists():
-        raise SaveError(f"{path}: no such file")
-    data, messages = read_json(path, set_aside_damaged=False)
-    if data is None:
-        raise SaveError(f"{path}: " + ("; ".join(messages) or "unreadable"))
-    if (
-        isinstance(data, dict)
-        and data.get("kind") == "crash"
-        and isinstance(data.get("replay"), dict)
-    ):
-        data = data["replay"]
-    return parse_match(data, kinds=("replay", "duel"))
+def as_saved(model) -> SavedDuel:
+    return from_model(model)
 
 
 def verify(saved: SavedDuel) -> tuple[bool, Engine]:
     """Re-run the actions from the seed; True when the final digest is the recorded one."""
-    engine = Engine.new_match(saved.setup, keep_log=True)
-    for action in saved.actions:
-        engine.apply(action)
-    return engine.digest() == saved.digest, engine
+    engine = replay(saved)
+    return saved.digest is not None and engine.digest() == saved.digest, engine
+
+
+def load_replay(path: Path) -> SavedDuel:
+    """A replay or duel save handed to us (never copied, moved or changed); SaveError."""
+    from game.persistence.duel_save import KIND as DUEL
+    from game.persistence.files import SaveError, load, read_bounded
+
+    data = read_bounded(path)
+    kind = DUEL if isinstance(data, dict) and data.get("kind") == "duel" else KIND
+    loaded = load(path, kind, use_backup=False, copy_damaged=False)
+    if loaded.value is None:
+        raise SaveError(" ".join(loaded.messages) or f"{path}: no such file")
+    return from_model(loaded.value, path)

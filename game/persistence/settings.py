@@ -1,16 +1,18 @@
-"""Player settings, kept in the user data folder as settings.json."""
+"""Player settings, kept in the user data folder as settings.json (schema: SettingsFile)."""
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.paths import user_data_dir
-from game.persistence.files import read_json, write_json
+from game.persistence.files import FileKind, load, write_json
+from game.persistence.schema import SettingsFile
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 AUTO_PASS = ("never", "when_not_targeted", "always")
+VERSION = 1
+KIND = FileKind(label="the settings file", model=SettingsFile, version=VERSION)
 
 
 @dataclass(slots=True)
@@ -25,7 +27,7 @@ class Settings:
     auto_pass: str = "never"  # never | when_not_targeted | always
 
     def clean(self) -> Settings:
-        """Clamp every value into its allowed range (a hand-edited file can say anything)."""
+        """Clamp every value into its allowed range (the settings screen's steppers)."""
         self.window_width = max(1280, min(7680, int(self.window_width)))
         self.window_height = max(720, min(4320, int(self.window_height)))
         self.fullscreen = bool(self.fullscreen)
@@ -48,23 +50,16 @@ def settings_path() -> Path:
 
 
 def load_settings() -> tuple[Settings, list[str]]:
-    data, messages = read_json(settings_path())
-    settings = Settings()
-    if isinstance(data, dict):
-        known = {f.name for f in fields(Settings)}
-        for key, value in data.items():
-            if key in known:
-                with contextlib.suppress(TypeError, ValueError):
-                    setattr(settings, key, value)
-        try:
-            settings.clean()
-        except (TypeError, ValueError):
-            settings = Settings()
-            messages.append("settings.json had values of the wrong kind; defaults are used")
-    elif data is not None:
-        messages.append("settings.json did not hold settings; defaults are used")
-    return settings, messages
+    """The saved settings (defaults when there are none or they cannot be used; the messages
+    say why and where the copy of a damaged file is)."""
+    loaded = load(settings_path(), KIND)
+    if loaded.value is None:
+        if loaded.messages:
+            loaded.messages.append("Default settings are used.")
+        return Settings(), loaded.messages
+    values = loaded.value.model_dump(exclude={"version"})
+    return Settings(**values), loaded.messages
 
 
 def save_settings(settings: Settings) -> None:
-    write_json(settings_path(), {"version": 1, **asdict(settings.clean())})
+    write_json(settings_path(), {"version": VERSION, **asdict(settings.clean())})

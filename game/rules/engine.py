@@ -600,7 +600,16 @@ def _install_processors(mode: str = "duel") -> None:
 
 def replay(setup: MatchSetup, actions: list[Action], content: ContentDB | None = None) -> Engine:
     """Re-run a match from its setup (seed included) and actions."""
-    engine = Engine.new_match(setup, content, keep_log=False)
-    for action in actions:
-        engine.apply(action)
+    return apply_all(Engine.new_match(setup, content, keep_log=False), actions)
+
+
+def apply_all(engine, actions):
+    """Apply the actions in order and return the engine (a duel, mission or Adventures one);
+    if one fails, the engine is closed (its world removed) before the error goes on."""
+    try:
+        for action in actions:
+            engine.apply(action)
+    except BaseException:
+        engine.close()
+        raise
     return engine

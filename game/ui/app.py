@@ -118,7 +118,10 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         old = self.settings
         self.settings = settings.clean()
-        save_settings(self.settings)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:  # a full or read-only disk: the settings still apply now
+            self.messages.append(f"Could not save the settings: {exc}")
         self.theme = T.Theme(self.settings.ui_scale)
         if (old.fullscreen != self.settings.fullscreen) or (
             not self.settings.fullscreen
@@ -165,7 +168,10 @@ class App:
                 scene.resize()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-            self.screenshot(self.default_shot_path())
+            try:
+                self.screenshot(self.default_shot_path())
+            except (OSError, pygame.error) as exc:  # a read-only or full disk: say so
+                self.messages.append(f"Could not save the screenshot: {exc}")
             return
         if self.scene is not None:
             self.scene.handle(event)
@@ -308,8 +314,11 @@ def _sound_board(settings: Settings):
 
 
 def run_app(argv: list[str] | None = None) -> int:
-    settings, messages = load_settings()
-    app = App(settings, messages=messages)
+    from game.persistence.files import start_up
+
+    messages = start_up()  # a data folder that cannot be written: saving off, told on the title
+    settings, more = load_settings()
+    app = App(settings, messages=messages + more)
     from game.ui.scenes.title import TitleScene
 
     app.push(TitleScene(app))

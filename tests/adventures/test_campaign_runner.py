@@ -114,7 +114,7 @@ def test_a_kill_in_rosellas_shop_resumes_in_the_shop_with_its_decisions_replayed
     again.close()
 
 
-def test_a_slot_whose_replay_fails_is_set_aside_and_reported():
+def test_a_slot_whose_replay_fails_is_copied_aside_and_reported():
     runner = CampaignRunner(_campaign(seed=7), slot=3)
     _play(runner, lambda r: r._turns_seen >= 3)
     runner.close()
@@ -124,8 +124,9 @@ def test_a_slot_whose_replay_fails_is_set_aside_and_reported():
     path.write_text(json.dumps(data))
     again, messages = CampaignRunner.resume(3)
     assert again is None
-    assert any("set aside" in m for m in messages)
-    assert list(path.parent.glob("slot-3.json.corrupt-*"))
+    assert any("could not be replayed" in m and "a copy is kept as" in m for m in messages)
+    assert list(path.parent.glob("slot-3.json.damaged-*"))
+    assert path.exists()  # copied, never moved or deleted
 
 
 def test_rules_81_84_loot_grown_decks_carry_over_and_never_pass_50_cards():

@@ -74,30 +74,30 @@ def test_a_session_in_progress_resumes_by_replay_to_the_same_digest():
     eng.close()
 
 
-def test_a_corrupt_slot_is_set_aside_and_reported_never_raised():
+def test_a_corrupt_slot_is_copied_aside_and_reported_never_raised():
     save_campaign(3, _campaign())
     path = slot_path(3)
     path.write_text("{ this is not json", encoding="utf-8")
     path.with_name(path.name + ".bak").unlink(missing_ok=True)
     loaded, messages = load_campaign(3)
     assert loaded is None
-    assert any("moved to" in m for m in messages)
-    assert not path.exists()
-    assert list(path.parent.glob("slot-3.json.corrupt-*"))
+    assert any("slot-3.json" in m and "a copy is kept as" in m for m in messages)
+    assert path.read_text() == "{ this is not json"  # copied, never moved or deleted
+    assert list(path.parent.glob("slot-3.json.damaged-*"))
     infos, _ = list_slots()
-    assert infos[2].empty
+    assert infos[2].empty and infos[2].problem  # free for a new campaign, and explained
 
 
-def test_a_save_that_does_not_replay_to_its_digest_is_set_aside():
+def test_a_save_that_does_not_replay_to_its_digest_is_copied_aside():
     eng = _mid_crawl()
     record = SessionRecord.of(eng)
     record.digest = "0" * 64
     save_campaign(4, _campaign(), record)
-    with pytest.raises(SaveError, match="saved position"):
+    with pytest.raises(SaveError, match="saved digest"):
         resume_session(record)
     loaded, messages = load_campaign(4)
-    assert loaded is None and any("set aside" in m for m in messages)
-    assert list(slot_path(4).parent.glob("slot-4.json.corrupt-*"))
+    assert loaded is None and any("does not reach its saved digest" in m for m in messages)
+    assert list(slot_path(4).parent.glob("slot-4.json.damaged-*"))
     eng.close()
 
 
@@ -106,7 +106,7 @@ def test_a_wrong_kind_or_newer_version_is_refused_with_a_reason():
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"kind": "duel", "version": 1}), encoding="utf-8")
     loaded, messages = load_campaign(5)
-    assert loaded is None and any("not an Adventures campaign" in m for m in messages)
+    assert loaded is None and any("kind" in m and "slot-5.json" in m for m in messages)
     data = {"kind": save.KIND, "version": 99, "campaign": _campaign().to_json()}
     path.write_text(json.dumps(data), encoding="utf-8")
     loaded, messages = load_campaign(5)

@@ -119,21 +119,22 @@ def test_a_missing_sheet_starts_fresh_in_the_user_data_folder():
     assert path.parent.name == "perk_sheets" and path.exists()
 
 
-def test_a_corrupt_sheet_is_set_aside_and_reported(tmp_path):
+def test_a_corrupt_sheet_is_copied_aside_and_reported(tmp_path):
     (tmp_path / "ana.json").write_text("{not json", encoding="utf-8")
     sheet, messages = perks.load_sheet("ana", tmp_path)
-    assert sheet == PerkSheet("ana") and messages
-    assert any(p.name.startswith("ana.json.corrupt") for p in tmp_path.iterdir())
+    assert sheet == PerkSheet("ana") and "ana.json" in messages[0]
+    assert any(p.name.startswith("ana.json.damaged-") for p in tmp_path.iterdir())
+    assert (tmp_path / "ana.json").read_text() == "{not json"  # nothing deleted
 
 
-def test_a_wrong_shaped_sheet_is_set_aside_too(tmp_path):
+def test_a_wrong_shaped_sheet_is_copied_aside_too(tmp_path):
     (tmp_path / "ana.json").write_text(
         json.dumps({"version": 1, "name": "ana", "circles": {"grit:1": -3}})
     )
     sheet, messages = perks.load_sheet("ana", tmp_path)
     assert sheet == PerkSheet("ana")
     assert "circles" in messages[0]
-    assert any(p.name.startswith("ana.json.corrupt") for p in tmp_path.iterdir())
+    assert any(p.name.startswith("ana.json.damaged-") for p in tmp_path.iterdir())
 
 
 def test_profile_names_cannot_escape_the_folder(tmp_path):

@@ -134,7 +134,7 @@ def test_a_mission_in_progress_saves_and_resumes(tmp_path):
     assert [(h.health, h.pos) for h in resumed.heroes] == [(h.health, h.pos) for h in engine.heroes]
 
 
-def test_a_tampered_mission_save_is_set_aside(tmp_path):
+def test_a_tampered_mission_save_is_copied_aside(tmp_path):
     from game.missions.engine import MissionEngine
     from game.missions.save import load_mission, save_mission
     from game.persistence.files import SaveError
@@ -145,9 +145,10 @@ def test_a_tampered_mission_save_is_set_aside(tmp_path):
     data["actions"] = [{"player": 0, "kind": "teleport"}]
     path.write_text(json.dumps(data))
     (tmp_path / "m.json.bak").unlink(missing_ok=True)
-    with pytest.raises(SaveError, match="moved to"):
+    with pytest.raises(SaveError, match=r"a copy is kept as m\.json\.damaged-"):
         load_mission(path)
-    assert any(p.name.startswith("m.json.corrupt") for p in tmp_path.iterdir())
+    assert any(p.name.startswith("m.json.damaged-") for p in tmp_path.iterdir())
+    assert path.exists()  # copied, never moved or deleted
 
 
 def _cli(*args: str) -> tuple[int, str]:

@@ -7,41 +7,48 @@ import json
 from game.ai.simple import SimpleAI
 from game.modes.duel import duel_setup
 from game.persistence.duel_save import duel_path, load_duel, resume, save_duel
-from game.persistence.files import read_json, write_json
+from game.persistence.files import FileKind, load, write_json
+from game.persistence.schema import SettingsFile
 from game.persistence.settings import Settings, load_settings, save_settings, settings_path
 from game.rules.engine import Engine
 
 
-def test_settings_round_trip_and_clamp():
+def test_settings_round_trip_and_an_out_of_range_file_is_refused_with_its_field():
     settings = Settings(ui_scale=1.5, animation_speed="fast", sound_volume=0.2)
     save_settings(settings)
     loaded, messages = load_settings()
     assert messages == []
     assert (loaded.ui_scale, loaded.animation_speed, loaded.sound_volume) == (1.5, "fast", 0.2)
-    settings_path().write_text(json.dumps({"ui_scale": 99, "animation_speed": "warp"}))
-    loaded, _ = load_settings()
-    assert loaded.ui_scale == 2.0 and loaded.animation_speed == "normal"
+    settings_path().write_text(json.dumps({"version": 1, "ui_scale": 99}))
+    settings_path().with_name("settings.json.bak").unlink(missing_ok=True)
+    loaded, messages = load_settings()
+    assert loaded == Settings()
+    assert "settings.json" in messages[0] and "ui_scale" in messages[0]
+    assert "damaged-" in messages[0]  # where the copy is
 
 
-def test_garbled_settings_are_set_aside_and_defaults_used():
+def test_garbled_settings_are_copied_aside_and_defaults_used():
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text("{not json")
     loaded, messages = load_settings()
     assert loaded == Settings()
-    assert messages and "moved to" in messages[0]
-    assert any(
-        p.name.startswith("settings.json.corrupt-") for p in settings_path().parent.iterdir()
-    )
+    assert messages and "not valid JSON" in messages[0] and "a copy is kept as" in messages[0]
+    names = [p.name for p in settings_path().parent.iterdir()]
+    assert "settings.json" in names  # copied, never moved or deleted
+    assert any(n.startswith("settings.json.damaged-") for n in names)
 
 
 def test_write_keeps_the_previous_good_copy(tmp_path):
+    kind = FileKind(label="the settings file", model=SettingsFile, version=1)
     path = tmp_path / "x.json"
-    write_json(path, {"n": 1})
-    write_json(path, {"n": 2})
-    assert json.loads(path.with_name("x.json.bak").read_text()) == {"n": 1}
+    write_json(path, {"version": 1, "window_width": 1300})
+    write_json(path, {"version": 1, "window_width": 1400})
+    assert json.loads(path.with_name("x.json.bak").read_text())["window_width"] == 1300
     path.write_text("garbage")
-    data, messages = read_json(path)
-    assert data == {"n": 1} and messages
+    loaded = load(path, kind)
+    assert loaded.value.window_width == 1300 and loaded.messages
+    write_json(path, {"version": 1, "window_width": 1500})  # the garbage is not rotated in
+    assert json.loads(path.with_name("x.json.bak").read_text())["window_width"] == 1300
 
 
 def _mid_match(seed: int) -> Engine:
@@ -68,7 +75,7 @@ def test_a_duel_saved_mid_match_resumes_to_the_same_position():
     again.close()
 
 
-def test_a_truncated_duel_save_is_set_aside_with_a_message():
+def test_a_truncated_duel_save_is_copied_aside_with_a_message():
     engine = _mid_match(6)
     save_duel(engine, [{}, {}])
     path = duel_path()

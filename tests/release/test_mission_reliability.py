@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import time
 
 import pytest
 
@@ -17,6 +15,7 @@ from game.missions.invariants import check_mission_invariants, mission_digest
 from game.missions.save import load_mission, save_mission
 from game.missions.sim import play_mission
 from game.rules.actions import IllegalAction
+from tests.persistence.kill_kit import kill_at_random_moments
 
 
 def test_the_fuzz_plays_missions_with_invariants_and_replays():
@@ -101,21 +100,16 @@ def test_a_mission_save_survives_the_writer_being_killed_at_random_moments(tmp_p
     digests = {len(e.actions): mission_digest(e) for e in engines}
     path = tmp_path / "missions" / "mission_save.json"
     save_mission(engines[0], path)
-    rng = random.Random(11)
-    for attempt in range(40):
-        pid = os.fork()
-        if pid == 0:  # child
-            try:
-                _writer(path, engines, attempt)
-            finally:
-                os._exit(0)
-        time.sleep(rng.uniform(0.0, 0.03))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+
+    def check(attempt: int) -> None:
         restored, _messages = load_mission(path)  # raises if the file were damaged
         assert mission_digest(restored) == digests[len(restored.actions)], attempt
         restored.close()
-    assert [p.name for p in path.parent.iterdir() if "corrupt" in p.name] == []
+
+    kill_at_random_moments(
+        lambda attempt: _writer(path, engines, attempt), check, 40, 11, (0.0, 0.03)
+    )
+    assert [p.name for p in path.parent.iterdir() if "damaged" in p.name] == []
     for e in engines:
         e.close()
 
@@ -135,3 +129,34 @@ def test_the_replay_command_verifies_a_mission_save(tmp_path, capsys):
     assert cli(["replay", str(path)]) == 1
     assert "DIFFERS" in capsys.readouterr().out
     engine.close()
+
+
+def _sheet_writer(folder, seed: int) -> None:  # runs in a forked child until killed
+    from game.missions.perks import PerkSheet, save_sheet
+
+    rng = random.Random(seed)
+    while True:
+        n = rng.randint(0, 40)
+        sheet = PerkSheet("Ann", circles={"grit:1": n % 3}, perfected=[f"m{i}" for i in range(n)])
+        sheet.points = [1 + i % 5 for i in range(n)]
+        save_sheet(sheet, "Ann", folder)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_perk_sheet_survives_its_writer_being_killed_at_random_moments(tmp_path):
+    from game.missions.perks import PerkSheet, load_sheet, save_sheet
+    from game.persistence.files import clean_temp_files
+
+    save_sheet(PerkSheet("Ann"), "Ann", tmp_path)
+
+    def check(attempt: int) -> None:
+        sheet, messages = load_sheet("Ann", tmp_path)
+        assert messages == [], (attempt, messages)
+        assert len(sheet.perfected) == sheet.unspent  # a whole sheet, never half of two
+
+    kill_at_random_moments(
+        lambda attempt: _sheet_writer(tmp_path, attempt), check, 40, 12, (0.0, 0.03)
+    )
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+    clean_temp_files(tmp_path)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

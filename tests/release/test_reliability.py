@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -18,9 +16,10 @@ from game.cli import run as cli
 from game.fuzz import fuzz_one, run_fuzz
 from game.modes.duel import duel_setup, play_out
 from game.persistence.duel_save import save_duel
-from game.persistence.files import read_json, write_json
+from game.persistence.files import clean_temp_files, read_bounded, write_json
 from game.persistence.replay import load_replay, record_replay, verify
 from game.rules.engine import Engine
+from tests.persistence.kill_kit import kill_at_random_moments
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,21 +124,18 @@ def _writer(path: Path, seed: int) -> None:  # runs in a forked child until kill
 def test_saves_survive_the_writer_being_killed_at_random_moments(tmp_path):
     path = tmp_path / "saves" / "campaign.json"
     write_json(path, {"n": 0, "pad": "", "end": True})
-    rng = random.Random(42)
-    for attempt in range(120):
-        pid = os.fork()
-        if pid == 0:  # child
-            try:
-                _writer(path, attempt)
-            finally:
-                os._exit(0)
-        time.sleep(rng.uniform(0.0, 0.02))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        data, messages = read_json(path)
-        assert data is not None and data.get("end") is True, (attempt, messages)
-    leftovers = [p.name for p in path.parent.iterdir() if "corrupt" in p.name]
+
+    def check(attempt: int) -> None:
+        data = read_bounded(path)  # raises if the file were damaged or missing
+        assert data.get("end") is True, attempt
+
+    kill_at_random_moments(lambda attempt: _writer(path, attempt), check, 120, 42, (0.0, 0.02))
+    leftovers = [p.name for p in path.parent.iterdir() if "damaged" in p.name]
     assert leftovers == []
+    # killed writers leave their temp files; the next start removes them all
+    clean_temp_files(tmp_path)
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+    assert read_bounded(path)["end"] is True
 
 
 # ---------------------------------------------------------------- crashes

@@ -86,7 +86,7 @@ def test_title_opens_the_campaign_menu_and_a_new_campaign_starts_in_a_slot(app):
     assert infos[0].team_name == "The Dawnbreakers" and infos[0].mid_scenario
 
 
-def test_a_damaged_slot_is_shown_set_aside_not_a_crash(app):
+def test_a_damaged_slot_is_shown_copied_aside_not_a_crash(app):
     path = slot_path(2)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{ this is not json", encoding="utf-8")
@@ -95,8 +95,8 @@ def test_a_damaged_slot_is_shown_set_aside_not_a_crash(app):
     app.frame(1 / 60)
     info = menu.slots[1]
     assert info.problem and info.empty
-    assert not path.exists()  # renamed aside, never deleted
-    assert any(p.name.startswith("slot-2.json.corrupt") for p in path.parent.iterdir())
+    assert path.read_text() == "{ this is not json"  # copied aside, never moved or deleted
+    assert any(p.name.startswith("slot-2.json.damaged-") for p in path.parent.iterdir())
     shot(app, "adventures_menu_damaged")
 
 

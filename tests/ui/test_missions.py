@@ -550,7 +550,7 @@ def test_number_keys_press_the_buttons_in_order(app):
     assert sent == [options[1].action]
 
 
-def test_a_damaged_mission_save_is_set_aside_and_reported_on_continue(app):
+def test_a_damaged_mission_save_is_copied_aside_and_reported_on_continue(app):
     from game.missions.save import default_path
 
     path = default_path()
@@ -561,9 +561,10 @@ def test_a_damaged_mission_save_is_set_aside_and_reported_on_continue(app):
     click(app, button(title, "Continue Mission").rect.center)
     assert app.scene is title
     assert "could not be resumed" in app.messages[-1]
-    assert not has_mission_save()
-    assert title.buttons[0].label == "New Duel"
-    assert list(path.parent.glob("mission_save.json.corrupt-*"))
+    assert "mission_save.json" in app.messages[-1] and "damaged-" in app.messages[-1]
+    assert has_mission_save()  # nothing deleted: the file stays, a copy is kept beside it
+    assert title.buttons[0].label == "New Duel"  # Continue Mission is hidden for now
+    assert list(path.parent.glob("mission_save.json.damaged-*"))
 
 
 def test_a_new_profile_is_typed_in_and_gets_its_own_sheet(app):

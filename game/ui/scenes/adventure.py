@@ -247,6 +247,8 @@ class AdventureScene(PauseMenu, Scene):
     # ------------------------------------------------------------ loop
 
     def update(self, dt: float) -> None:
+        if self.runner.save_problem:  # a full or read-only disk: say so, play on
+            self.message, self.runner.save_problem = self.runner.save_problem, ""
         if self.app.scene is not self:
             return
         self._sync_engine()

@@ -1,6 +1,6 @@
 """Adventures: the campaign menu (new campaign, saved slots, continue) and the score sheet.
 
-The menu reads the slots through `game.adventures.save.list_slots` (a damaged slot is set
+The menu reads the slots through `game.adventures.save.list_slots` (a damaged slot is copied
 aside there and shown here as such, never a crash) and starts or resumes a
 `game.adventures.runner.CampaignRunner`, which the campaign scene (`scenes/adventure.py`)
 plays. The score sheet shows the campaign's rows exactly as rules 94-97 score them.
@@ -413,7 +413,7 @@ class CampaignMenuScene(Scene):
             x, y = rect.x + th.px(10), rect.y + th.px(6)
             draw_text(surface, f"Slot {slot}", small, T.TEXT_DIM, (x, y))
             if info.problem:
-                draw_text(surface, "Set aside (damaged)", body, T.NEGATIVE, (x + th.px(60), y))
+                draw_text(surface, "Damaged (a copy is kept)", body, T.NEGATIVE, (x + th.px(60), y))
                 draw_text(
                     surface,
                     info.problem,

@@ -8,6 +8,7 @@ computer) and profiles of that mission sit beside it in `missions/mission_ui.jso
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 from pathlib import Path
@@ -48,6 +49,7 @@ def ui_path() -> Path:
 
 
 def save_mission_ui(engine, seats: list[dict], profiles: list[str]) -> None:
+    """Save the mission and the window's seats/profiles beside it (OSError when it cannot)."""
     from game.missions.save import save_mission
     from game.persistence.files import write_json
 
@@ -56,23 +58,12 @@ def save_mission_ui(engine, seats: list[dict], profiles: list[str]) -> None:
 
 
 def clear_mission_save() -> None:
+    """The mission ended or a new one starts: its save is no longer a game to continue."""
     from game.missions.save import default_path
+    from game.persistence.files import remove_save
 
     for path in (default_path(), ui_path()):
-        for candidate in (path, path.with_name(path.name + ".bak")):
-            if candidate.exists():
-                candidate.unlink()
-
-
-def set_aside_mission_save() -> str:
-    """Move an unusable mission save out of the way (kept for a bug report); its new name."""
-    from game.missions.save import default_path
-    from game.persistence.files import set_aside
-
-    path = default_path()
-    if path.exists():
-        return set_aside(path).name
-    return "nowhere (it was gone)"
+        remove_save(path)
 
 
 def has_mission_save() -> bool:
@@ -82,24 +73,42 @@ def has_mission_save() -> bool:
     return path.exists() or path.with_name(path.name + ".bak").exists()
 
 
+def _ui_kind():
+    from game.persistence.files import FileKind
+    from game.persistence.schema import MissionUiFile
+
+    return FileKind(label="the mission's seats file", model=MissionUiFile, version=1)
+
+
 def load_mission_ui():
     """(engine, seats, profiles, messages) of the saved mission; raises SaveError."""
     from game.missions.save import load_mission
-    from game.persistence.files import read_json
+    from game.persistence.files import load
 
     engine, messages = load_mission()
-    data, more = read_json(ui_path())
-    messages += more
+    loaded = load(ui_path(), _ui_kind())
+    messages += loaded.messages
     n = len(engine.heroes)
     seats = [{"kind": "human"} for _ in range(n)]
     profiles = [DEFAULT_PROFILE] + [""] * (n - 1)
-    if isinstance(data, dict):
-        s, p = data.get("seats"), data.get("profiles")
-        if isinstance(s, list) and len(s) == n and all(isinstance(x, dict) for x in s):
-            seats = [{"kind": "computer" if x.get("kind") == "computer" else "human"} for x in s]
-        if isinstance(p, list) and len(p) == n and all(isinstance(x, str) for x in p):
-            profiles = p
+    ui = loaded.value
+    if ui is not None:
+        if len(ui.seats) == n:
+            seats = [{"kind": x.kind} for x in ui.seats]
+        if len(ui.profiles) == n:
+            profiles = list(ui.profiles)
     return engine, seats, profiles, messages
+
+
+def store_sheet(app, sheet, profile: str) -> bool:
+    """Save a Perk sheet; a full or read-only disk (or a newer sheet that must not be
+    overwritten) is told on screen, never raised."""
+    try:
+        P.save_sheet(sheet, profile)
+    except OSError as exc:
+        app.messages.append(f"Could not save the Perk sheet '{profile}': {exc}")
+        return False
+    return True
 
 
 def known_profiles() -> list[str]:
@@ -113,23 +122,30 @@ def _limits_path() -> Path:
     return _ui_dir() / "spend_limits.json"
 
 
+def _limits():
+    from game.persistence.files import FileKind, load
+    from game.persistence.schema import SpendLimitsFile
+
+    kind = FileKind(label="the spend limits file", model=SpendLimitsFile, version=1)
+    return load(_limits_path(), kind)
+
+
 def spend_limit(profile: str) -> int:
     """The (Total) Difficulty of the profile's last mission: Perk Points are spent in columns
     up to it (rule 111). 0 before the first mission."""
-    from game.persistence.files import read_json
-
-    data, _ = read_json(_limits_path())
-    value = data.get(profile, 0) if isinstance(data, dict) else 0
-    return value if isinstance(value, int) else 0
+    loaded = _limits()
+    return loaded.value.limits.get(profile, 0) if loaded.value is not None else 0
 
 
 def set_spend_limit(profile: str, difficulty: int) -> None:
-    from game.persistence.files import read_json, write_json
+    """Record it (a disk that cannot be written only loses this limit, never the game)."""
+    from game.persistence.files import write_json
 
-    data, _ = read_json(_limits_path())
-    data = data if isinstance(data, dict) else {}
-    data[profile] = int(difficulty)
-    write_json(_limits_path(), data)
+    loaded = _limits()
+    limits = dict(loaded.value.limits) if loaded.value is not None else {}
+    limits[profile] = max(0, min(20, int(difficulty)))
+    with contextlib.suppress(OSError):
+        write_json(_limits_path(), {"version": 1, "limits": limits})
 
 
 @functools.lru_cache(maxsize=1)
@@ -290,7 +306,7 @@ class MissionSelectScene(Scene):
         if name not in self.profiles:
             self.profiles = sorted({*self.profiles, name})
             if not P.sheet_path(name).exists():
-                P.save_sheet(self.sheet(name), name)  # a new profile exists from now on
+                store_sheet(self.app, self.sheet(name), name)  # a new profile exists from now on
         if self.seats and self.seats[0]["kind"] == "human":
             self.seats[0]["profile"] = name
         self.build()
@@ -345,7 +361,7 @@ class MissionSelectScene(Scene):
         setup = self.setup(seed)
         for s in self.seats:
             if s["kind"] == "human" and s["profile"]:
-                P.save_sheet(self.sheet(s["profile"]), s["profile"])  # the profile exists on disk
+                store_sheet(self.app, self.sheet(s["profile"]), s["profile"])  # on disk from now
         engine = MissionEngine(setup)
         seats = [{"kind": s["kind"]} for s in self.seats]
         profiles = [s["profile"] if s["kind"] == "human" else "" for s in self.seats]
@@ -929,7 +945,7 @@ class PerkSheetScene(Scene):
         except P.PerkError as exc:
             self.message = str(exc)
             return
-        P.save_sheet(self.sheet, self.profile)
+        store_sheet(self.app, self.sheet, self.profile)
         self.message = f"Spent 1 Perk Point on {ROW_NAMES.get(row, row)} {column}."
         self.app.play("token")
 
@@ -939,7 +955,7 @@ class PerkSheetScene(Scene):
             self.resize()
             return
         self.sheet = P.restart(self.sheet)
-        P.save_sheet(self.sheet, self.profile)
+        store_sheet(self.app, self.sheet, self.profile)
         self.confirm_restart = False
         self.message = "A new sheet: Mythic abilities are open to it."
         self.resize()
@@ -1194,7 +1210,7 @@ class MissionResultScene(Scene):
             sheet, messages = P.load_sheet(profile)
             app.messages.extend(messages)
             points = P.record_mission(sheet, self.result, engine.setup.easier)
-            P.save_sheet(sheet, profile)
+            store_sheet(app, sheet, profile)
             set_spend_limit(profile, self.result["total_difficulty"])
             self.awards.append((sheet.display_name, points))
             self.profiles.append(profile)

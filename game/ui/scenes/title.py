@@ -62,8 +62,8 @@ class TitleScene(Scene):
 
         try:
             engine = resume(self.saved)
-        except SaveError as exc:
-            self.app.messages.append(f"The saved duel could not be resumed: {exc}")
+        except SaveError as exc:  # the message says which file, why, and where a copy is
+            self.app.messages.append(f"The saved duel could not be resumed. {exc}")
             self.saved = None
             self.resize()
             return
@@ -76,24 +76,9 @@ class TitleScene(Scene):
 
         try:
             engine, seats, profiles, messages = load_mission_ui()
-        except SaveError as exc:  # the file was set aside; its backup must not come back
-            from game.ui.scenes.missions_menu import clear_mission_save
-
-            clear_mission_save()
-            self.app.messages.append(f"The saved mission could not be resumed: {exc}")
-            self.mission_saved = False
-            self.resize()
-            return
-        except Exception as exc:  # a save from an older rules version may not replay
-            from game.ui.scenes.missions_menu import clear_mission_save, set_aside_mission_save
-
-            where = set_aside_mission_save()
-            clear_mission_save()
-            self.app.messages.append(
-                f"The saved mission could not be replayed ({type(exc).__name__}: {exc}); "
-                f"it was moved to {where}."
-            )
-            self.mission_saved = False
+        except SaveError as exc:  # the message says which file, why, and where a copy is
+            self.app.messages.append(f"The saved mission could not be resumed. {exc}")
+            self.mission_saved = False  # the files stay on disk: nothing is deleted
             self.resize()
             return
         self.app.messages.extend(messages)
@@ -191,6 +176,17 @@ class TitleScene(Scene):
                 T.INK,
                 (rect.x + th.px(12), rect.y + th.px(10)),
                 width=rect.w - th.px(24),
+            )
+        from game.persistence.files import saving_enabled
+
+        if not saving_enabled():
+            draw_text(
+                surface,
+                "Saving is off: the data folder cannot be written (see the message below).",
+                th.font(15, bold=True),
+                T.NEGATIVE,
+                (w // 2, th.px(12)),
+                align="center",
             )
         draw_text(
             surface,
