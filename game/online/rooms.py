@@ -74,6 +74,7 @@ class Room:
     seats: list[SeatInfo]
     engine: Engine | None = None  # set up when every seat is taken
     created: float = field(default_factory=time.time)
+    seen: float = field(default_factory=time.time)  # last time someone was connected
     thinking: bool = False  # a computer seat's decision is being worked out
 
     @property
@@ -140,6 +141,14 @@ class RoomStore:
 
     def _actions_path(self, code: str) -> Path:
         return self.folder / f"{code}.actions.jsonl"
+
+    def archive(self, room: Room) -> None:
+        """Move a room's files to `finished/` (never loaded again, kept for inspection)."""
+        target = self.folder / "finished"
+        target.mkdir(exist_ok=True)
+        for path in (self._header_path(room.code), self._actions_path(room.code)):
+            if path.exists():
+                path.replace(target / path.name)
 
     def save_header(self, room: Room) -> None:
         write_json(self._header_path(room.code), room.header())

@@ -20,6 +20,7 @@ import signal
 import ssl
 import time
 import zlib
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,9 @@ MAX_ROOMS = 5000
 OUTBOX = 256  # messages queued to one slow connection before it is dropped
 RESUME_LOG = 40  # events of the log a resuming seat is sent
 LEVELS = ("easy", "normal", "hard", "random")
+IDLE_FINISHED = 600.0  # seconds a finished room nobody is connected to stays open
+IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody connected
+SWEEP_EVERY = 60.0
 
 
 @dataclass(slots=True)
@@ -113,12 +117,16 @@ class GameServer:
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
         self.content = default_content()
-        self.pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=max(1, workers_count), mp_context=multiprocessing.get_context("spawn")
-        )
+        self.workers_count = max(1, workers_count)
+        self.pool = self._new_pool()
         self.stats = {"actions": 0, "refused": 0, "bad": 0}
 
     # -------------------------------------------------------------- life
+
+    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=self.workers_count, mp_context=multiprocessing.get_context("spawn")
+        )
 
     def load(self) -> list[str]:
         rooms, messages = self.store.load_all()
@@ -129,6 +137,32 @@ class GameServer:
     def resume_computers(self) -> None:
         for room in self.rooms.values():
             self._computer_turn(room)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close rooms nobody needs: a finished match or a room still waiting for players that
+        nobody has been connected to for a while. Their files move to `finished/`."""
+        now = time.time() if now is None else now
+        closed = []
+        for code, room in list(self.rooms.items()):
+            if self.conns.get(code):
+                room.seen = now
+                continue
+            idle = now - room.seen
+            over = room.started and room.engine.over
+            if (over and idle > IDLE_FINISHED) or (not room.started and idle > IDLE_WAITING):
+                self.store.archive(room)
+                if room.engine is not None:
+                    room.engine.close()
+                del self.rooms[code]
+                self.conns.pop(code, None)
+                closed.append(code)
+        return closed
+
+    async def sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            for code in self.sweep():
+                log.info("room %s closed (idle)", code)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -197,6 +231,7 @@ class GameServer:
             old.close_soon("this seat was resumed by a newer connection")
         seats[seat] = conn
         conn.room, conn.seat = room, seat
+        room.seen = time.time()
 
     def _unbind(self, conn: Conn) -> None:
         if conn.room is None:
@@ -204,6 +239,7 @@ class GameServer:
         seats = self.conns.get(conn.room.code, {})
         if seats.get(conn.seat) is conn:
             del seats[conn.seat]
+            conn.room.seen = time.time()
             self._send_room(conn.room)
         conn.room = conn.seat = None
 
@@ -364,17 +400,22 @@ class GameServer:
         level = room.seats[seat].level
         level = level if level in LEVELS else "normal"
         seed = zlib.crc32(f"{room.code}:{seat}:{seq}".encode())
+        job = (
+            workers.decide,
+            room.code,
+            room.engine.setup.to_json(),
+            [a.to_json() for a in room.engine.actions],
+            seat,
+            level,
+            seed,
+        )
         try:
-            index = await asyncio.get_running_loop().run_in_executor(
-                self.pool,
-                workers.decide,
-                room.code,
-                room.engine.setup.to_json(),
-                [a.to_json() for a in room.engine.actions],
-                seat,
-                level,
-                seed,
-            )
+            try:
+                index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
+            except BrokenProcessPool:
+                log.error("the computer-seat workers died; starting new ones")
+                self.pool = self._new_pool()
+                index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
         except Exception as exc:
             log.error("room %s: the computer in seat %d failed: %s", room.code, seat, exc)
             index = 0
@@ -415,6 +456,7 @@ async def run_server(
             compression=None,
         ) as server:
             game.resume_computers()
+            sweeper = asyncio.get_running_loop().create_task(game.sweeper())
             bound = server.sockets[0].getsockname()[1]
             scheme = "wss" if tls else "ws"
             line = (
@@ -429,6 +471,7 @@ async def run_server(
                 asyncio.get_running_loop().add_signal_handler(signum, stop.cancel)
             with contextlib.suppress(asyncio.CancelledError):
                 await stop
+            sweeper.cancel()
     finally:
         game.close()
 
