@@ -202,6 +202,7 @@ def bench_step(seed: int, games: int = 3) -> dict:
         rng = random.Random(seed)
         spent = 0.0
         actions = 0
+        sizes = []
         for game in range(games):
             heroes = [rng.choice(HEROES) for _ in range(SEATS[mode])]
             engine = Engine.new_match(setup_for(mode, heroes, seed=seed + game))
@@ -213,11 +214,13 @@ def bench_step(seed: int, games: int = 3) -> dict:
                 events = engine.apply(action)
                 table = match_view(engine)
                 for seat in range(SEATS[mode]):
-                    json.dumps(seat_update(engine, seat, events, len(engine.actions), table))
+                    update = seat_update(engine, seat, events, len(engine.actions), table)
+                    sizes.append(len(json.dumps(update, separators=(",", ":"))))
                 spent += time.perf_counter() - t0
                 actions += 1
             engine.close()
         out[f"server_ms_per_action_{mode}"] = round(spent / actions * 1000, 3)
+        out[f"update_bytes_median_{mode}"] = sorted(sizes)[len(sizes) // 2]
     return out
 
 
