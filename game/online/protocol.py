@@ -17,7 +17,8 @@ from game.online import PROTOCOL_VERSION
 MAX_MESSAGE_BYTES = 8 * 1024
 MAX_DEPTH = 8
 
-Name = Annotated[str, Field(min_length=0, max_length=24)]
+# a player's name as others will see it: no control characters
+Name = Annotated[str, Field(min_length=0, max_length=24, pattern=r"^[^\x00-\x1f\x7f]*$")]
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 Level = Literal["easy", "normal", "hard", "random"]

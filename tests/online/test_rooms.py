@@ -83,3 +83,18 @@ def test_idle_finished_and_abandoned_rooms_close_and_live_ones_stay(tmp_path):
         assert set(server.rooms) == {"LIVEAAAAAA"}
     finally:
         server.close()
+
+
+def test_the_server_and_client_load_no_pygame():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import game.online.server, game.online.client, game.online.workers\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk', 'game.ui')]\n"
+        "bad += [m for m in sys.modules if m.startswith('game.ui')]\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

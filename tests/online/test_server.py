@@ -200,6 +200,7 @@ def test_garbage_oversized_and_floods_while_another_room_keeps_playing(server, c
         '{"type": "create", "version": 1, "mode": "duel", "seat": 0, "seats": [{"kind": "x"}]}',
         '{"type": "join", "version": 1, "room": "../../etc", "seat": 0}',
         '{"type": "join", "version": 1, "room": "ZZZZZZZZZZ", "seat": 0}',
+        '{"type": "join", "version": 1, "room": "ZZZZZZZZZZ", "seat": 0, "name": "a\\u001bb"}',
         '{"type": "resume", "version": 1, "room": "AAAAAAAAAA", "token": "' + "a" * 40 + '"}',
         '{"type": "act", "seq": 0, "option": 0}',  # no seat yet
         "[]",
