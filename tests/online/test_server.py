@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -87,9 +88,24 @@ def test_a_full_2v2_with_two_people_and_two_computers(server, clients):
     assert {a.player for a in actions} == {0, 1, 2, 3}  # the computers played too
     assert audit(server.rooms_dir, code, 0, updates[0]) > 10
     assert audit(server.rooms_dir, code, 2, updates[1]) > 10
+    # the computers were decided in a worker process the server spawned, not in its own
+    assert _spawned_workers(server.proc.pid)
     # teammates see each other's hand, never an opponent's
     assert "hand" in updates[0][-2]["state"]["players"][1]
     assert "hand" not in updates[0][-2]["state"]["players"][2]
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _until_my(client, kind):
