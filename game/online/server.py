@@ -120,6 +120,7 @@ class GameServer:
         self.workers_count = max(1, workers_count)
         self.pool = self._new_pool()
         self.stats = {"actions": 0, "refused": 0, "bad": 0}
+        self.tasks: set[asyncio.Task] = set()
 
     # -------------------------------------------------------------- life
 
@@ -193,7 +194,11 @@ class GameServer:
                     self.stats["bad"] += 1
                     conn.send(error("bad_message", f"{exc} (nothing changed)"))
                     continue
-                self.dispatch(conn, message)
+                try:
+                    self.dispatch(conn, message)
+                except Exception:  # a server bug: say so, keep serving everybody else
+                    log.exception("message %s failed", message.type)
+                    conn.send(error("server_error", "the server failed on that message"))
         except ConnectionClosed:
             pass
         finally:
@@ -393,7 +398,9 @@ class GameServer:
         if choice is None or room.seats[choice.player].kind != "computer":
             return
         room.thinking = True
-        asyncio.get_running_loop().create_task(self._think(room, choice.player))
+        task = asyncio.get_running_loop().create_task(self._think(room, choice.player))
+        self.tasks.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self.tasks.discard)
 
     async def _think(self, room: Room, seat: int) -> None:
         seq = room.seq
