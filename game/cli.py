@@ -102,6 +102,12 @@ def run(argv: list[str]) -> int:
     srv.add_argument("--rooms-dir", default=None, help="room files (default: user data folder)")
     srv.add_argument("--workers", type=int, default=1, help="processes for computer seats")
     srv.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
+    srv.add_argument(
+        "--grace",
+        type=float,
+        default=0.0,
+        help="seconds before the computer plays for a disconnected person (0: never)",
+    )
 
     args = parser.parse_args(argv)
     logging.basicConfig(

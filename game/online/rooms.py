@@ -75,6 +75,7 @@ class Room:
     engine: Engine | None = None  # set up when every seat is taken
     created: float = field(default_factory=time.time)
     seen: float = field(default_factory=time.time)  # last time someone was connected
+    away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
     thinking: bool = False  # a computer seat's decision is being worked out
 
     @property

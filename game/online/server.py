@@ -110,9 +110,14 @@ def error(code: str, reason: str) -> dict[str, Any]:
 
 class GameServer:
     def __init__(
-        self, rooms_dir: Path, workers_count: int = 1, rate: float = RATE_PER_SECOND
+        self,
+        rooms_dir: Path,
+        workers_count: int = 1,
+        rate: float = RATE_PER_SECOND,
+        grace: float = 0.0,
     ) -> None:
         self.rate = rate
+        self.grace = grace  # > 0: the computer stands in for a person gone this long
         self.store = RoomStore(rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
@@ -131,8 +136,10 @@ class GameServer:
 
     def load(self) -> list[str]:
         rooms, messages = self.store.load_all()
+        now = time.time()
         for room in rooms:
             self.rooms[room.code] = room
+            room.away = {i: now for i, s in enumerate(room.seats) if s.kind == "human"}
         return messages
 
     def resume_computers(self) -> None:
@@ -237,6 +244,7 @@ class GameServer:
         seats[seat] = conn
         conn.room, conn.seat = room, seat
         room.seen = time.time()
+        room.away.pop(seat, None)  # back: the computer stops standing in
 
     def _unbind(self, conn: Conn) -> None:
         if conn.room is None:
@@ -244,7 +252,11 @@ class GameServer:
         seats = self.conns.get(conn.room.code, {})
         if seats.get(conn.seat) is conn:
             del seats[conn.seat]
-            conn.room.seen = time.time()
+            room = conn.room
+            room.seen = time.time()
+            room.away[conn.seat] = room.seen
+            if self.grace > 0:
+                asyncio.get_running_loop().call_later(self.grace, self._grace_over, room)
             self._send_room(conn.room)
         conn.room = conn.seat = None
 
@@ -318,6 +330,7 @@ class GameServer:
                     "name": s.name,
                     "taken": s.taken,
                     "connected": i in online,
+                    "computer_standing_in": self._stands_in(room, i),
                 }
                 for i, s in enumerate(room.seats)
             ],
@@ -391,11 +404,27 @@ class GameServer:
         for seat, conn in seats.items():
             conn.send(view.seat_update(engine, seat, events, room.seq, table))
 
+    def _grace_over(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            self._send_room(room)  # shows who the computer plays for now
+            self._computer_turn(room)
+
+    def _stands_in(self, room: Room, seat: int) -> bool:
+        """Does the computer play for this person now (gone longer than the grace period)?"""
+        left = room.away.get(seat)
+        if self.grace <= 0 or left is None or room.seats[seat].kind != "human":
+            return False
+        return seat not in self.conns.get(room.code, {}) and time.time() - left >= self.grace
+
     def _computer_turn(self, room: Room) -> None:
         if room.thinking or not room.started:
             return
         choice = room.engine.pending
-        if choice is None or room.seats[choice.player].kind != "computer":
+        if choice is None:
+            return
+        if room.seats[choice.player].kind != "computer" and not self._stands_in(
+            room, choice.player
+        ):
             return
         room.thinking = True
         task = asyncio.get_running_loop().create_task(self._think(room, choice.player))
@@ -404,7 +433,7 @@ class GameServer:
 
     async def _think(self, room: Room, seat: int) -> None:
         seq = room.seq
-        level = room.seats[seat].level
+        level = room.seats[seat].level if room.seats[seat].kind == "computer" else "normal"
         level = level if level in LEVELS else "normal"
         seed = zlib.crc32(f"{room.code}:{seat}:{seq}".encode())
         job = (
@@ -431,6 +460,9 @@ class GameServer:
         choice = room.engine.pending
         if room.seq != seq or choice is None or choice.player != seat:
             return
+        if room.seats[seat].kind == "human" and not self._stands_in(room, seat):
+            return  # the person came back while the computer thought
+
         self._apply(room, choice.options[min(index, len(choice.options) - 1)].action)
 
 
@@ -443,8 +475,9 @@ async def run_server(
     workers_count: int = 1,
     ready: Any = None,
     rate: float = RATE_PER_SECOND,
+    grace: float = 0.0,
 ) -> None:
-    game = GameServer(rooms_dir, workers_count, rate)
+    game = GameServer(rooms_dir, workers_count, rate, grace)
     for message in game.load():
         log.warning("%s", message)
     tls = None
@@ -500,6 +533,7 @@ def main(args) -> int:
                 args.keyfile,
                 args.workers,
                 rate=args.rate,
+                grace=args.grace,
             )
         )
     return 0

@@ -129,6 +129,8 @@ def room_actions(rooms_dir: Path, code: str):
     from game.rules.actions import Action
 
     path = rooms_dir / f"{code}.actions.jsonl"
+    if not path.exists():  # no decision made yet
+        return []
     return [Action.from_json(json.loads(line)) for line in path.read_text().splitlines()]
 
 

@@ -274,16 +274,23 @@ def test_a_server_restart_resumes_rooms_from_seed_and_actions(tmp_path, clients)
         server.start()
         assert "1 rooms resumed" in server.first_line
         # both clients reconnect on their own and resume their seats where the match stood
+        # (an answer already on its way when the server stopped may land right after)
+        resumed = []
         for i, client in enumerate((a, b)):
             again = wait_for(client, is_type("update"), timeout=60)
-            assert again["seq"] == count
-            if last[i]["seq"] == count:
+            resumed.append(again)
+            assert again["seq"] >= count
+            if again["seq"] == last[i]["seq"]:
                 assert again["choice"] == last[i]["choice"]
                 assert again["state"]["players"][i] == last[i]["state"]["players"][i]
-            if again["choice"]["mine"]:  # and the match goes on from there
-                client.act(again["seq"], again["choice"]["options"][0]["id"])
+        for i, (client, again) in enumerate(zip((a, b), resumed, strict=True)):
+            if again["choice"]["mine"] and again["seq"] >= resumed[1 - i]["seq"]:
+                client.act(again["seq"], again["choice"]["options"][0]["id"])  # play goes on
         updates = play_to_end([a, b], seed=5, timeout=120)
         assert updates[0][-1]["state"]["over"]
+        # what each seat was sent after the restart matches the match replayed from the files
+        assert audit(server.rooms_dir, code, 0, [resumed[0], *updates[0]]) > 1
+        assert audit(server.rooms_dir, code, 1, [resumed[1], *updates[1]]) > 1
     finally:
         server.stop()
 
@@ -327,3 +334,42 @@ def test_tls_when_given_a_certificate(tmp_path, clients):
             plain.close()
     finally:
         server.stop()
+
+
+def test_the_computer_stands_in_for_a_person_gone_past_the_grace_period(tmp_path, clients):
+    server = ServerProcess(tmp_path / "rooms", extra=["--rate", "300", "--grace", "1"]).start()
+    try:
+        a, b, code = _open_duel(server, clients)
+        wait_for(b, is_type("update"))
+        b.retry = False
+        b.close()  # seat 1's person is gone for good
+        gone = wait_for(
+            a, lambda m: m.get("type") == "room" and m["seats"][1]["computer_standing_in"]
+        )
+        assert not gone["seats"][1]["connected"]
+        # an update asking seat 0 may have been passed over while waiting for that message
+        asked = [m for m in a.seen if m.get("type") == "update"]
+        if asked and asked[-1]["choice"]["mine"]:
+            a.act(asked[-1]["seq"], asked[-1]["choice"]["options"][0]["id"])
+        updates = play_to_end([a], seed=6, timeout=300)
+        assert updates[0][-1]["state"]["over"]  # seat 1's decisions were made by the server
+        actions = room_actions(server.rooms_dir, code)
+        assert sum(1 for x in actions if x.player == 1) > 5
+        assert audit(server.rooms_dir, code, 0, updates[0]) > 10
+    finally:
+        server.stop()
+
+
+def test_without_a_grace_period_nobody_plays_for_an_absent_person(server, clients):
+    a, b, code = _open_duel(server, clients)
+    first = wait_for(a, is_type("update"))
+    wait_for(b, is_type("update"))
+    if first["choice"]["player"] == 0:  # make it seat 1's decision
+        a.act(first["seq"], 0)
+        first = wait_for(a, is_type("update"))
+    while first["choice"]["player"] == 0:
+        a.act(first["seq"], 0)
+        first = wait_for(a, is_type("update"))
+    b.close()
+    time.sleep(2)
+    assert len(room_actions(server.rooms_dir, code)) == first["seq"]  # the match waits
