@@ -327,7 +327,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -345,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
     parser.add_argument("--mode", default="duel", help="render: duel, 2v2, koth, 3v3 or 2v2v2")
+    parser.add_argument("--rooms", type=int, default=20, help="server: duel rooms at once")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games is None:
@@ -367,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
         figures = bench_render(args.seconds, args.seed, args.mode)
     elif args.name == "startup":
         figures = bench_startup(5)
+    elif args.name == "server":
+        from bench.server import bench_server
+
+        seconds = args.seconds if "--seconds" in (argv or sys.argv) else 30.0
+        figures = bench_server(args.rooms, seconds, args.seed)
     elif args.name == "ai":
         figures = bench_ai(args.games, args.seed, max(1, args.jobs), not args.json)
     else:

@@ -94,6 +94,21 @@ def run(argv: list[str]) -> int:
     msim.add_argument("--difficulty-up", type=int, default=0, help="increased difficulty 0-4")
     msim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    srv = sub.add_parser("serve", help="run an online game server (see docs/online.md)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    srv.add_argument("--port", type=int, default=7777, help="0 picks a free port")
+    srv.add_argument("--certfile", default=None, help="TLS certificate (PEM); needs --keyfile")
+    srv.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
+    srv.add_argument("--rooms-dir", default=None, help="room files (default: user data folder)")
+    srv.add_argument("--workers", type=int, default=1, help="processes for computer seats")
+    srv.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
+    srv.add_argument(
+        "--grace",
+        type=float,
+        default=0.0,
+        help="seconds before the computer plays for a disconnected person (0: never)",
+    )
+
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=getattr(logging, args.log_level), format="%(levelname)s %(name)s: %(message)s"
@@ -107,6 +122,10 @@ def run(argv: list[str]) -> int:
         return cmd_play(getattr(args, "headless", False), getattr(args, "seed", None))
     if command == "sim":
         return cmd_sim(args)
+    if command == "serve":
+        from game.online.server import main as serve_main
+
+        return serve_main(args)
     if command == "mission-sim":
         from game.missions.sim import main as mission_sim
 

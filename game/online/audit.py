@@ -1,0 +1,118 @@
+"""Checks that a message sent to one seat holds nothing that seat could not see at the table.
+
+`Auditor(setup, seat)` replays the match (seed + actions) next to the messages a seat received
+and checks each one against the true state at that point:
+
+* no card entity (under a `card` key anywhere, e.g. events, hands, option actions) that lies in
+  any deck, or in a hand the seat may not look at and that was never face up;
+* no card id (quoted anywhere) of a card that is only in such hidden hands;
+* no opponent's `hand` list, no key naming a deck, the seed or the generator, no whole-state
+  digest (nor any 64-hex-digit string), no generator state or seed digits.
+
+Used by the tests and by `python -m bench server` (hidden_info_violations).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from game.rules.engine import Engine, MatchSetup
+from game.rules.events import Event
+
+FORBIDDEN_KEYS = frozenset({"deck", "seed", "rng", "digest", "forced_dice", "draws", "actions"})
+PUBLIC_CARD_KINDS = frozenset({"card_played", "card_sold", "card_discarded", "card_taken"})
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+class Auditor:
+    def __init__(self, setup: MatchSetup, seat: int, content=None) -> None:
+        self.engine = Engine.new_match(setup, content, keep_log=False)
+        self.seat = seat
+        self.revealed: set[int] = set()
+        self._note_public(self.engine.log)
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def advance(self, action) -> None:
+        self._note_public(self.engine.apply(action))
+
+    def _note_public(self, events: list[Event]) -> None:
+        eng = self.engine
+        for event in events:
+            if event.kind in PUBLIC_CARD_KINDS and isinstance(event.data.get("card"), int):
+                self.revealed.add(event.data["card"])
+        with eng.world.active():
+            for player in eng.info.players:
+                piles = eng.piles(player)
+                self.revealed.update(piles.discard)
+                self.revealed.update(piles.resolving)
+                for cards in eng.board(player).upgrades.values():
+                    self.revealed.update(cards)
+                if self._may_see(player):
+                    self.revealed.update(piles.hand)
+
+    def _may_see(self, player: int) -> bool:
+        eng = self.engine
+        me = eng.player(self.seat)
+        return eng.team(player) == eng.team(me)
+
+    def check(self, message: dict[str, Any]) -> list[str]:
+        """Every way `message` says more than the seat may know right now (empty: clean)."""
+        eng = self.engine
+        problems: list[str] = []
+        with eng.world.active():
+            decks: set[int] = set()
+            hidden: set[int] = set()
+            for player in eng.info.players:
+                piles = eng.piles(player)
+                decks.update(piles.deck)
+                if not self._may_see(player):
+                    hidden.update(c for c in piles.hand if c not in self.revealed)
+            hidden_ids = {eng.card_id(c) for c in hidden}
+            known_ids = {eng.card_id(c) for c in self.revealed}
+            secret_ids = hidden_ids - known_ids
+            rng = eng.rng
+            secrets = {str(rng.state), str(eng.setup.seed)} if eng.setup.seed > 999_999 else set()
+            for path, key, value in _walk(message):
+                if key in FORBIDDEN_KEYS:
+                    problems.append(f"{path}: forbidden key '{key}'")
+                if key == "card" and isinstance(value, int) and not isinstance(value, bool):
+                    if value in decks:
+                        problems.append(f"{path}: card {value} lies in a deck")
+                    elif value in hidden:
+                        problems.append(f"{path}: card {value} is in a hidden hand")
+                if key == "hand" and isinstance(value, list):
+                    owner = _owner_of(path, message)
+                    if owner is not None and not self._may_see(eng.player(owner)):
+                        problems.append(f"{path}: seat {owner}'s hand sent to seat {self.seat}")
+            text = json.dumps(message)
+            for card_id in secret_ids:
+                if f'"{card_id}"' in text:
+                    problems.append(f"card id '{card_id}' from a hidden hand is named")
+            if _HEX64.search(text):  # engine.digest() is one
+                problems.append("a 64-hex-digit digest is in the message")
+            for secret in secrets:
+                if secret in text:
+                    problems.append("the seed or generator state is in the message")
+        return problems
+
+
+def _walk(obj: Any, path: str = "$"):
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            where = f"{path}.{key}"
+            yield where, key, value
+            yield from _walk(value, where)
+    elif isinstance(obj, list):
+        for index, value in enumerate(obj):
+            yield from _walk(value, f"{path}[{index}]")
+
+
+def _owner_of(path: str, message: dict[str, Any]) -> int | None:
+    match = re.search(r"\.players\[(\d+)\]\.hand$", path)
+    if not match:
+        return None
+    return int(match.group(1))

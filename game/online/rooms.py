@@ -1,0 +1,219 @@
+"""Rooms: who sits where, the match, and its file (seed + actions) so a restart resumes it.
+
+A room's file is `<code>.json` (written atomically when the room is made or a seat is taken:
+the setup with its secret seed, the seats with a SHA-256 of each seat token, never the token)
+and `<code>.actions.jsonl`, one action per line, appended as the match goes. Loading replays
+the actions; a torn last line (a crash mid-write) is dropped and reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.modes.variants import SEATS, setup_for
+from game.persistence.files import read_json, set_aside, write_json
+from game.rules.actions import Action
+from game.rules.engine import Engine, MatchSetup
+
+log = logging.getLogger(__name__)
+
+ROOM_FILE_VERSION = 1
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I look-alikes
+CODE_LENGTH = 10  # 32**10 = 2**50 codes
+
+
+def new_code(taken: set[str] | dict) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 random bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    kind: str  # human | computer
+    hero: str
+    level: str = "normal"
+    name: str = ""
+    token_sha256: str = ""  # set when a person takes the seat
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "computer" or bool(self.token_sha256)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "hero": self.hero,
+            "level": self.level,
+            "name": self.name,
+            "token_sha256": self.token_sha256,
+        }
+
+
+@dataclass(slots=True)
+class Room:
+    code: str
+    mode: str
+    seats: list[SeatInfo]
+    engine: Engine | None = None  # set up when every seat is taken
+    created: float = field(default_factory=time.time)
+    seen: float = field(default_factory=time.time)  # last time someone was connected
+    away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
+    thinking: bool = False  # a computer seat's decision is being worked out
+
+    @property
+    def started(self) -> bool:
+        return self.engine is not None
+
+    @property
+    def full(self) -> bool:
+        return all(seat.taken for seat in self.seats)
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.engine is None else len(self.engine.actions)
+
+    def begin(self) -> None:
+        """Set the match up (names as the players gave them, a secret random seed)."""
+        names = [s.name for s in self.seats]
+        heroes = [s.hero for s in self.seats]
+        setup = setup_for(self.mode, heroes, seed=secrets.randbits(63), names=names)
+        self.engine = Engine.new_match(setup)
+
+    def take(self, seat: int, name: str) -> str:
+        token = new_token()
+        self.seats[seat].token_sha256 = token_hash(token)
+        if name:
+            self.seats[seat].name = name
+        return token
+
+    def seat_of(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token_sha256 and hmac.compare_digest(seat.token_sha256, wanted):
+                found = index
+        return found
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "kind": "online_room",
+            "version": ROOM_FILE_VERSION,
+            "code": self.code,
+            "mode": self.mode,
+            "created": self.created,
+            "setup": None if self.engine is None else self.engine.setup.to_json(),
+            "seats": [s.to_json() for s in self.seats],
+        }
+
+
+def make_room(code: str, mode: str, seats: list[SeatInfo]) -> Room:
+    if len(seats) != SEATS[mode]:
+        raise ValueError(f"{mode} has {SEATS[mode]} seats, not {len(seats)}")
+    return Room(code=code, mode=mode, seats=seats)
+
+
+class RoomStore:
+    """The folder of room files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+    def _header_path(self, code: str) -> Path:
+        return self.folder / f"{code}.json"
+
+    def _actions_path(self, code: str) -> Path:
+        return self.folder / f"{code}.actions.jsonl"
+
+    def archive(self, room: Room) -> None:
+        """Move a room's files to `finished/` (never loaded again, kept for inspection)."""
+        target = self.folder / "finished"
+        target.mkdir(exist_ok=True)
+        for path in (self._header_path(room.code), self._actions_path(room.code)):
+            if path.exists():
+                path.replace(target / path.name)
+
+    def save_header(self, room: Room) -> None:
+        write_json(self._header_path(room.code), room.header())
+
+    def append_action(self, room: Room, action: Action) -> None:
+        with open(self._actions_path(room.code), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(action.to_json(), separators=(",", ":")) + "\n")
+
+    def load_all(self) -> tuple[list[Room], list[str]]:
+        """Every room in the folder, replayed; messages name any file set aside."""
+        rooms: list[Room] = []
+        messages: list[str] = []
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                room, notes = self._load(path)
+            except Exception as exc:  # a broken room must not stop the server
+                moved = set_aside(path)
+                messages.append(f"room file {path.name} set aside as {moved.name}: {exc}")
+                continue
+            messages.extend(notes)
+            rooms.append(room)
+        return rooms, messages
+
+    def _load(self, path: Path) -> tuple[Room, list[str]]:
+        data, notes = read_json(path)
+        if not isinstance(data, dict) or data.get("kind") != "online_room":
+            raise ValueError("it is not an online room file")
+        if data.get("version") != ROOM_FILE_VERSION:
+            raise ValueError(f"room file version {data.get('version')!r} is not supported")
+        code = str(data["code"])
+        setup = None if data["setup"] is None else MatchSetup.from_json(data["setup"])
+        seats = [
+            SeatInfo(
+                kind=str(s["kind"]),
+                hero=str(s["hero"]),
+                level=str(s.get("level", "normal")),
+                name=str(s.get("name", "")),
+                token_sha256=str(s.get("token_sha256", "")),
+            )
+            for s in data["seats"]
+        ]
+        room = Room(code=code, mode=str(data["mode"]), seats=seats)
+        room.created = float(data.get("created", time.time()))
+        if setup is None:  # still waiting for players
+            return room, notes
+        actions_path = self._actions_path(code)
+        lines = (
+            actions_path.read_text(encoding="utf-8").splitlines() if actions_path.exists() else []
+        )
+        engine = room.engine = Engine.new_match(setup)
+        for number, line in enumerate(lines, 1):
+            try:
+                action = Action.from_json(json.loads(line))
+            except ValueError:
+                if number == len(lines):  # torn by a crash while it was being written
+                    notes.append(f"room {code}: dropped a damaged last action line")
+                    self._rewrite_actions(code, lines[:-1])
+                    break
+                raise
+            engine.apply(action)
+        return room, notes
+
+    def _rewrite_actions(self, code: str, lines: list[str]) -> None:
+        path = self._actions_path(code)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        tmp.replace(path)

@@ -1,0 +1,539 @@
+"""`python -m game serve`: the authoritative game server.
+
+One asyncio event loop holds every room and runs each engine step itself (a step is well under
+a millisecond; see docs/online.md); computer seats are decided in a process pool. Each
+connection sits in at most one seat, named by the seat token it was given, so a message can
+never act for another seat. Messages are checked by `protocol.parse` (size, JSON, schema),
+metered by a token bucket, and an answer must quote the number of the decision it answers
+(`seq`), so a replayed or late answer changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import logging
+import multiprocessing
+import signal
+import ssl
+import time
+import zlib
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.content.loader import default_content
+from game.modes.variants import SEATS
+from game.online import PROTOCOL_VERSION, protocol, view, workers
+from game.online.rooms import Room, RoomStore, SeatInfo, make_room, new_code
+from game.rules.actions import IllegalAction
+from game.rules.view import match_view
+
+log = logging.getLogger(__name__)
+
+RATE_PER_SECOND = 20.0  # sustained messages per connection (`serve --rate`)
+MAX_STRIKES = 100  # messages refused for rate before the connection is closed
+MAX_ROOMS = 5000
+OUTBOX = 256  # messages queued to one slow connection before it is dropped
+RESUME_LOG = 40  # events of the log a resuming seat is sent
+LEVELS = ("easy", "normal", "hard", "random")
+IDLE_FINISHED = 600.0  # seconds a finished room nobody is connected to stays open
+IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody connected
+SWEEP_EVERY = 60.0
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A token bucket: `rate` messages a second, bursts of twice that."""
+
+    rate: float = RATE_PER_SECOND
+    tokens: float = 2 * RATE_PER_SECOND
+    stamp: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Conn:
+    def __init__(self, ws: ServerConnection, rate: float = RATE_PER_SECOND) -> None:
+        self.ws = ws
+        self.bucket = Bucket(rate, 2 * rate)
+        self.strikes = 0
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.close_reason = "closed by the server"
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:  # a client that stopped reading: it may resume later
+            self.close_soon("too far behind; resume with your seat token")
+
+    def close_soon(self, reason: str = "closed by the server") -> None:
+        """Close after what is queued has been sent (at once if the queue is full)."""
+        self.close_reason = reason
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.cancel()
+            asyncio.get_running_loop().create_task(self.ws.close(1008, reason))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(1008, self.close_reason)
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            return
+
+
+def error(code: str, reason: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "reason": reason}
+
+
+class GameServer:
+    def __init__(
+        self,
+        rooms_dir: Path,
+        workers_count: int = 1,
+        rate: float = RATE_PER_SECOND,
+        grace: float = 0.0,
+    ) -> None:
+        self.rate = rate
+        self.grace = grace  # > 0: the computer stands in for a person gone this long
+        self.store = RoomStore(rooms_dir)
+        self.rooms: dict[str, Room] = {}
+        self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
+        self.content = default_content()
+        self.workers_count = max(1, workers_count)
+        self.pool = self._new_pool()
+        self.stats = {"actions": 0, "refused": 0, "bad": 0}
+        self.tasks: set[asyncio.Task] = set()
+
+    # -------------------------------------------------------------- life
+
+    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=self.workers_count, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    def load(self) -> list[str]:
+        rooms, messages = self.store.load_all()
+        now = time.time()
+        for room in rooms:
+            self.rooms[room.code] = room
+            room.away = {i: now for i, s in enumerate(room.seats) if s.kind == "human"}
+        return messages
+
+    def resume_computers(self) -> None:
+        for room in self.rooms.values():
+            self._computer_turn(room)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close rooms nobody needs: a finished match or a room still waiting for players that
+        nobody has been connected to for a while. Their files move to `finished/`."""
+        now = time.time() if now is None else now
+        closed = []
+        for code, room in list(self.rooms.items()):
+            if self.conns.get(code):
+                room.seen = now
+                continue
+            idle = now - room.seen
+            over = room.started and room.engine.over
+            if (over and idle > IDLE_FINISHED) or (not room.started and idle > IDLE_WAITING):
+                self.store.archive(room)
+                if room.engine is not None:
+                    room.engine.close()
+                del self.rooms[code]
+                self.conns.pop(code, None)
+                closed.append(code)
+        return closed
+
+    async def sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            for code in self.sweep():
+                log.info("room %s closed (idle)", code)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for room in self.rooms.values():
+            if room.engine is not None:
+                room.engine.close()
+
+    # -------------------------------------------------------------- connections
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Conn(ws, self.rate)
+        try:
+            async for raw in ws:
+                # read no faster than this client takes its answers (TCP then slows a flood)
+                while conn.outbox.qsize() > OUTBOX // 2 and not conn.writer.done():
+                    await asyncio.sleep(0.01)
+                if not conn.bucket.take():
+                    conn.strikes += 1
+                    self.stats["refused"] += 1
+                    if conn.strikes == MAX_STRIKES:
+                        conn.close_soon("too many messages")  # after the queued refusals
+                    if conn.strikes <= MAX_STRIKES:
+                        conn.send(error("rate", "too many messages; slow down (nothing changed)"))
+                    continue
+                try:
+                    message = protocol.parse(raw)
+                except protocol.BadMessage as exc:
+                    self.stats["bad"] += 1
+                    conn.send(error("bad_message", f"{exc} (nothing changed)"))
+                    continue
+                try:
+                    self.dispatch(conn, message)
+                except Exception:  # a server bug: say so, keep serving everybody else
+                    log.exception("message %s failed", message.type)
+                    conn.send(error("server_error", "the server failed on that message"))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._unbind(conn)
+            conn.writer.cancel()
+
+    def dispatch(self, conn: Conn, message: Any) -> None:
+        kind = message.type
+        if kind == "ping":
+            conn.send({"type": "pong", "n": message.n})
+            return
+        if kind in ("create", "join", "resume"):
+            problem = protocol.version_problem(message.version)
+            if problem:
+                conn.send(error("version", problem))
+                return
+            if conn.room is not None:
+                conn.send(error("seated", "this connection already has a seat"))
+                return
+        if kind == "create":
+            self.create(conn, message)
+        elif kind == "join":
+            self.join(conn, message)
+        elif kind == "resume":
+            self.resume(conn, message)
+        elif kind == "act":
+            self.act(conn, message)
+
+    def _bind(self, conn: Conn, room: Room, seat: int) -> None:
+        seats = self.conns.setdefault(room.code, {})
+        old = seats.get(seat)
+        if old is not None and old is not conn:
+            old.send(error("replaced", "this seat was taken over by a newer connection"))
+            old.room = old.seat = None
+            old.close_soon("this seat was resumed by a newer connection")
+        seats[seat] = conn
+        conn.room, conn.seat = room, seat
+        room.seen = time.time()
+        room.away.pop(seat, None)  # back: the computer stops standing in
+
+    def _unbind(self, conn: Conn) -> None:
+        if conn.room is None:
+            return
+        seats = self.conns.get(conn.room.code, {})
+        if seats.get(conn.seat) is conn:
+            del seats[conn.seat]
+            room = conn.room
+            room.seen = time.time()
+            room.away[conn.seat] = room.seen
+            if self.grace > 0:
+                asyncio.get_running_loop().call_later(self.grace, self._grace_over, room)
+            self._send_room(conn.room)
+        conn.room = conn.seat = None
+
+    # -------------------------------------------------------------- lobby
+
+    def create(self, conn: Conn, msg: protocol.Create) -> None:
+        if len(self.rooms) >= MAX_ROOMS:
+            conn.send(error("full", "this server holds as many rooms as it may; try later"))
+            return
+        if len(msg.seats) != SEATS[msg.mode]:
+            conn.send(error("seats", f"{msg.mode} needs {SEATS[msg.mode]} seats"))
+            return
+        for spec in msg.seats:
+            if spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
+                conn.send(error("hero", f"unknown hero '{spec.hero}'"))
+                return
+        if msg.seat >= len(msg.seats) or msg.seats[msg.seat].kind != "human":
+            conn.send(error("seat", "take a seat that a person plays"))
+            return
+        seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
+        room = make_room(new_code(self.rooms), msg.mode, seats)
+        token = room.take(msg.seat, msg.name)
+        self.rooms[room.code] = room
+        self._bind(conn, room, msg.seat)
+        conn.send({"type": "seated", "room": room.code, "seat": msg.seat, "token": token})
+        self._started_or_lobby(room)
+
+    def join(self, conn: Conn, msg: protocol.Join) -> None:
+        room = self.rooms.get(msg.room)
+        if room is None:
+            conn.send(error("no_room", "there is no room with that code"))
+            return
+        if msg.seat >= len(room.seats) or room.seats[msg.seat].kind != "human":
+            conn.send(error("seat", "that seat is not one a person plays"))
+            return
+        if room.seats[msg.seat].taken or room.started:
+            conn.send(error("seat_taken", "that seat is taken (resume it with its token)"))
+            return
+        token = room.take(msg.seat, msg.name)
+        self._bind(conn, room, msg.seat)
+        conn.send({"type": "seated", "room": room.code, "seat": msg.seat, "token": token})
+        self._started_or_lobby(room)
+
+    def resume(self, conn: Conn, msg: protocol.Resume) -> None:
+        room = self.rooms.get(msg.room)
+        seat = None if room is None else room.seat_of(msg.token)
+        if room is None or seat is None:
+            conn.send(error("no_seat", "no seat in that room has this token"))
+            return
+        self._bind(conn, room, seat)
+        conn.send({"type": "seated", "room": room.code, "seat": seat, "token": msg.token})
+        self._send_room(room)
+        if room.started:
+            engine = room.engine
+            recent = engine.log[-RESUME_LOG:]
+            conn.send(view.seat_update(engine, seat, recent, room.seq))
+
+    def _room_message(self, room: Room) -> dict[str, Any]:
+        online = self.conns.get(room.code, {})
+        return {
+            "type": "room",
+            "room": room.code,
+            "mode": room.mode,
+            "started": room.started,
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s.kind,
+                    "hero": s.hero,
+                    "level": s.level if s.kind == "computer" else "",
+                    "name": s.name,
+                    "taken": s.taken,
+                    "connected": i in online,
+                    "computer_standing_in": self._stands_in(room, i),
+                }
+                for i, s in enumerate(room.seats)
+            ],
+        }
+
+    def _send_room(self, room: Room) -> None:
+        message = self._room_message(room)
+        for conn in self.conns.get(room.code, {}).values():
+            conn.send(message)
+
+    def _started_or_lobby(self, room: Room) -> None:
+        if room.full and not room.started:
+            room.begin()
+        self.store.save_header(room)
+        self._send_room(room)
+        if room.started:
+            self._broadcast(room, list(room.engine.log))
+            self._computer_turn(room)
+
+    # -------------------------------------------------------------- play
+
+    def act(self, conn: Conn, msg: protocol.Act) -> None:
+        room = conn.room
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if not room.started:
+            conn.send(error("not_started", "the match starts when every seat is taken"))
+            return
+        engine = room.engine
+        choice = engine.pending
+        if choice is None:
+            conn.send(error("over", "the match is over; nothing can be done"))
+            return
+        if msg.seq != room.seq:
+            conn.send(
+                error(
+                    "stale",
+                    f"that answers decision {msg.seq}, but decision {room.seq} is open "
+                    "(nothing changed)",
+                )
+            )
+            return
+        if choice.player != conn.seat:
+            conn.send(
+                error("not_yours", f"seat {choice.player} decides now, not you (nothing changed)")
+            )
+            return
+        if msg.option >= len(choice.options):
+            conn.send(error("option", f"there are {len(choice.options)} options (nothing changed)"))
+            return
+        self._apply(room, choice.options[msg.option].action)
+
+    def _apply(self, room: Room, action) -> None:
+        try:
+            events = room.engine.apply(action)
+        except IllegalAction as exc:  # pragma: no cover - options are legal by construction
+            log.error("room %s refused its own option: %s", room.code, exc)
+            return
+        self.store.append_action(room, action)
+        self.stats["actions"] += 1
+        self._broadcast(room, events)
+        self._computer_turn(room)
+
+    def _broadcast(self, room: Room, events: list) -> None:
+        seats = self.conns.get(room.code, {})
+        if not seats:
+            return
+        engine = room.engine
+        table = match_view(engine)
+        for seat, conn in seats.items():
+            conn.send(view.seat_update(engine, seat, events, room.seq, table))
+
+    def _grace_over(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            self._send_room(room)  # shows who the computer plays for now
+            self._computer_turn(room)
+
+    def _stands_in(self, room: Room, seat: int) -> bool:
+        """Does the computer play for this person now (gone longer than the grace period)?"""
+        left = room.away.get(seat)
+        if self.grace <= 0 or left is None or room.seats[seat].kind != "human":
+            return False
+        return seat not in self.conns.get(room.code, {}) and time.time() - left >= self.grace
+
+    def _computer_turn(self, room: Room) -> None:
+        if room.thinking or not room.started:
+            return
+        choice = room.engine.pending
+        if choice is None:
+            return
+        if room.seats[choice.player].kind != "computer" and not self._stands_in(
+            room, choice.player
+        ):
+            return
+        room.thinking = True
+        task = asyncio.get_running_loop().create_task(self._think(room, choice.player))
+        self.tasks.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self.tasks.discard)
+
+    async def _think(self, room: Room, seat: int) -> None:
+        seq = room.seq
+        level = room.seats[seat].level if room.seats[seat].kind == "computer" else "normal"
+        level = level if level in LEVELS else "normal"
+        seed = zlib.crc32(f"{room.code}:{seat}:{seq}".encode())
+        job = (
+            workers.decide,
+            room.code,
+            room.engine.setup.to_json(),
+            [a.to_json() for a in room.engine.actions],
+            seat,
+            level,
+            seed,
+        )
+        try:
+            try:
+                index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
+            except BrokenProcessPool:
+                log.error("the computer-seat workers died; starting new ones")
+                self.pool = self._new_pool()
+                index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
+        except Exception as exc:
+            log.error("room %s: the computer in seat %d failed: %s", room.code, seat, exc)
+            index = 0
+        finally:
+            room.thinking = False
+        choice = room.engine.pending
+        if room.seq != seq or choice is None or choice.player != seat:
+            return
+        if room.seats[seat].kind == "human" and not self._stands_in(room, seat):
+            return  # the person came back while the computer thought
+
+        self._apply(room, choice.options[min(index, len(choice.options) - 1)].action)
+
+
+async def run_server(
+    host: str,
+    port: int,
+    rooms_dir: Path,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    workers_count: int = 1,
+    ready: Any = None,
+    rate: float = RATE_PER_SECOND,
+    grace: float = 0.0,
+) -> None:
+    game = GameServer(rooms_dir, workers_count, rate, grace)
+    for message in game.load():
+        log.warning("%s", message)
+    tls = None
+    if certfile:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.minimum_version = ssl.TLSVersion.TLSv1_2
+        tls.load_cert_chain(certfile, keyfile)
+    try:
+        async with serve(
+            game.handler,
+            host,
+            port,
+            ssl=tls,
+            max_size=protocol.MAX_MESSAGE_BYTES,
+            max_queue=16,
+            compression=None,
+        ) as server:
+            game.resume_computers()
+            sweeper = asyncio.get_running_loop().create_task(game.sweeper())
+            bound = server.sockets[0].getsockname()[1]
+            scheme = "wss" if tls else "ws"
+            line = (
+                f"serving on {scheme}://{host}:{bound} (protocol {PROTOCOL_VERSION}, "
+                f"{len(game.rooms)} rooms resumed)"
+            )
+            print(line, flush=True)
+            if ready is not None:
+                ready(bound)
+            stop = asyncio.get_running_loop().create_future()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                asyncio.get_running_loop().add_signal_handler(signum, stop.cancel)
+            with contextlib.suppress(asyncio.CancelledError):
+                await stop
+            sweeper.cancel()
+    finally:
+        game.close()
+
+
+def main(args) -> int:
+    from game.paths import user_data_dir
+
+    if bool(args.certfile) != bool(args.keyfile):
+        print("give both --certfile and --keyfile for TLS", flush=True)
+        return 2
+    rooms_dir = Path(args.rooms_dir) if args.rooms_dir else user_data_dir() / "online_rooms"
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(
+            run_server(
+                args.host,
+                args.port,
+                rooms_dir,
+                args.certfile,
+                args.keyfile,
+                args.workers,
+                rate=args.rate,
+                grace=args.grace,
+            )
+        )
+    return 0

@@ -1,0 +1,258 @@
+"""What one seat may see: the per-seat view, its events and its own choice.
+
+Everything here is built by WHITELISTING: each message is assembled from named fields copied
+out of the engine's read-only `match_view`, the event data and the pending choice. Nothing is
+ever deleted from a full dump, so a field added to the engine later stays on the server until
+someone lists it here on purpose.
+
+A seat sees its own hand and the hands the rules let it look at (teammates may share hands,
+core rule 110: `PlayerView.hand_visible_to`), every public board, the dice, tokens, dials and
+discard piles, and only the SIZE of hidden piles (other hands, every deck). Never: a deck's
+order, the match seed or the random generator's state, a whole-state digest, or another
+seat's options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.view import MatchView, PlayerView, match_view
+
+# ------------------------------------------------------------------ state
+
+# PlayerView fields anybody at the table may see (hand and deck contents are NOT here).
+PUBLIC_PLAYER_FIELDS = (
+    "seat",
+    "name",
+    "hero",
+    "team",
+    "health",
+    "start_health",
+    "cp",
+    "deck_size",
+    "discard",
+    "statuses",
+    "limits",
+    "levels",
+    "defeated",
+    "flags",
+    "leader",
+    "hand_visible_to",
+    "flipped",
+    "companion_tokens",
+)
+COMPANION_FIELDS = ("companion", "name", "health", "start_health", "downed")
+DICE_FIELDS = ("group", "owner", "hero", "values", "symbols", "purpose", "locked")
+COMBAT_FIELDS = (
+    "attacker",
+    "defender",
+    "ability",
+    "announced",
+    "ultimate",
+    "attack",
+    "attack_type",
+    "attempts_used",
+    "attempts_total",
+    "defense_ability",
+    "offense_group",
+    "defense_group",
+)
+MATCH_FIELDS = (
+    "mode",
+    "phase",
+    "turn",
+    "round",
+    "active",
+    "start",
+    "over",
+    "winner_team",
+    "draw",
+    "timed_out",
+    "turn_order",
+    "leaders",
+)
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready copy (tuples become lists, dict keys strings)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _pick(obj: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    return {name: _plain(getattr(obj, name)) for name in fields}
+
+
+def may_see_hand(view: MatchView, viewer: int, owner: int) -> bool:
+    """May seat `viewer` look at seat `owner`'s hand? (its own, or a teammate's)."""
+    return viewer in view.players[owner].hand_visible_to
+
+
+def _player(p: PlayerView, viewer: int) -> dict[str, Any]:
+    out = _pick(p, PUBLIC_PLAYER_FIELDS)
+    out["hand_size"] = len(p.hand)
+    out["companions"] = [_pick(c, COMPANION_FIELDS) for c in p.companions]
+    if viewer in p.hand_visible_to:
+        out["hand"] = [{"card": entity, "card_id": card_id} for entity, card_id in p.hand]
+    return out
+
+
+def seat_state(engine, seat: int, view: MatchView | None = None) -> dict[str, Any]:
+    """The table as seat `seat` sees it."""
+    view = view or match_view(engine)
+    out = _pick(view, MATCH_FIELDS)
+    out["teams"] = {str(t): list(s) for t, s in view.teams.items()}
+    out["players"] = [_player(p, seat) for p in view.players]
+    out["dice"] = [_pick(d, DICE_FIELDS) for d in view.dice]
+    combat = _pick(view.combat, COMBAT_FIELDS)
+    combat["incoming"] = {str(k): v for k, v in view.combat.incoming.items()}
+    out["combat"] = combat
+    return out
+
+
+# ------------------------------------------------------------------ events
+
+# kind -> the data fields everybody may see. The engine's sentence is kept for these kinds.
+PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
+    "match_started": ("order", "start"),
+    "start_roll": ("player", "value"),
+    "turn_started": ("player", "turn", "step"),
+    "phase_changed": ("phase", "player"),
+    "phase_skipped": ("phase", "player"),
+    "cp_changed": ("cp", "delta", "player"),
+    "deck_shuffled": ("player",),
+    # a card put on the table, sold or discarded is face up from then on
+    "card_played": ("card", "card_id", "card_type", "cost", "player"),
+    "card_sold": ("card", "card_id", "player"),
+    "card_discarded": ("card", "card_id", "player"),
+    "card_taken": ("card", "card_id", "player"),  # from the (public) discard pile
+    "upgrade_played": ("level", "player", "slot"),
+    "dice_rolled": ("group", "hero", "player", "purpose", "rerolled", "values"),
+    "die_changed": ("group", "index", "old", "owner", "player", "value"),
+    "ability_announced": ("ability", "player", "row"),
+    "ability_activated": ("ability", "player", "row", "ultimate"),
+    "ability_failed": ("ability", "player"),
+    "no_ability": ("player",),
+    "attack_declared": ("attacker", "defender", "dtype"),
+    "defense_chosen": ("ability", "player"),
+    "target_chosen": ("attacker", "leader_bonus", "target"),
+    "targeting_roll": ("attacker", "result", "table", "value"),
+    "roll_off": ("mine", "player", "theirs", "won"),
+    "roll_attempts_lost": ("count", "player", "total"),
+    "status_gained": ("count", "player", "source", "status", "total"),
+    "status_removed": ("count", "player", "status", "total"),
+    "status_spent": ("player", "status", "total"),
+    "status_transferred": ("count", "source", "status", "target"),
+    "stack_limit_raised": ("limit", "player", "status"),
+    "damage_pending": ("amount", "attack", "dtype", "pool", "source", "target"),
+    "damage_added": ("amount", "target"),
+    "damage_prevented": ("amount", "half", "target"),
+    "damage_reduced": ("amount", "target"),
+    "damage_avoided": ("target",),
+    "damage_reflected": ("back_to", "target"),
+    "damage_resolved": (
+        "added",
+        "amount",
+        "avoided",
+        "halved",
+        "incoming",
+        "pool",
+        "prevented",
+        "reduced",
+        "subtotal",
+        "target",
+        "unavoidable",
+    ),
+    "heal_pending": ("amount", "target"),
+    "healed": ("amount", "health", "player"),
+    "health_changed": ("delta", "health", "player"),
+    "defeat_averted": ("before", "health", "player", "status"),
+    "board_flipped": ("player",),
+    "companion_joined": ("companion", "health", "player"),
+    "companion_health": ("companion", "delta", "health", "player"),
+    "companion_downed": ("companion", "player"),
+    "companion_active": ("companion", "player"),
+    "player_defeated": ("player",),
+    "game_over": ("draw", "result", "turn_limit", "winner_team", "winners"),
+    "note": ("choice", "player", "status"),
+    "window_opened": ("player",),
+    "passed": ("player",),
+}
+
+# kind -> the seat whose hand the event looks into; only seats that may see that hand get the
+# card, everybody else gets the fact with the card left out and a sentence of our own.
+HAND_EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
+    "card_drawn": (("card", "card_id", "player"), "{name} draws a card."),
+}
+
+
+def seat_event(event, seat: int, view: MatchView) -> dict[str, Any]:
+    """One engine event as seat `seat` may see it."""
+    kind = event.kind
+    data = event.data
+    if kind in HAND_EVENTS:
+        fields, hidden_text = HAND_EVENTS[kind]
+        owner = data.get("player")
+        if isinstance(owner, int) and may_see_hand(view, seat, owner):
+            return {"kind": kind, **_fields(data, fields), "text": event.text}
+        name = view.players[owner].name if isinstance(owner, int) else "Someone"
+        return {"kind": kind, "player": owner, "text": hidden_text.format(name=name)}
+    fields = PUBLIC_EVENTS.get(kind)
+    if fields is None:  # a kind nobody has classified yet: only that something happened
+        return {"kind": "unlisted", "text": ""}
+    return {"kind": kind, **_fields(data, fields), "text": event.text}
+
+
+def _fields(data: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {name: _plain(data[name]) for name in fields if name in data}
+
+
+# ------------------------------------------------------------------ the choice
+
+# PendingChoice.context keys a deciding seat may read (all public table facts)
+CONTEXT_FIELDS = ("phase", "dice", "attempts_left", "attempts_total", "reason", "attacker")
+
+
+def seat_choice(choice, seat: int, seq: int) -> dict[str, Any] | None:
+    """Seat `seat`'s own open decision with numbered options, or who is deciding."""
+    if choice is None:
+        return None
+    if choice.player != seat:
+        return {"seq": seq, "player": choice.player, "kind": choice.kind, "mine": False}
+    return {
+        "seq": seq,
+        "player": choice.player,
+        "kind": choice.kind,
+        "mine": True,
+        "prompt": choice.prompt,
+        "window": choice.window,
+        "context": _fields(choice.context, CONTEXT_FIELDS),
+        "options": [
+            {
+                "id": index,
+                "label": option.label,
+                "detail": option.detail,
+                "action": _plain(option.action.to_json()),
+            }
+            for index, option in enumerate(choice.options)
+        ],
+    }
+
+
+def seat_update(engine, seat: int, events, seq: int, view: MatchView | None = None) -> dict:
+    """The message seat `seat` receives after an action: filtered events, its table, its choice.
+
+    `seq` numbers the decision now open (the count of actions applied so far); an answer must
+    quote it, so a replayed or late answer is refused.
+    """
+    view = view or match_view(engine)
+    return {
+        "type": "update",
+        "seq": seq,
+        "events": [seat_event(e, seat, view) for e in events],
+        "state": seat_state(engine, seat, view),
+        "choice": seat_choice(engine.pending, seat, seq),
+    }

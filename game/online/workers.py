@@ -1,0 +1,60 @@
+"""Computer seats, decided in worker processes (never in the server's event-loop thread:
+esper's current world is a module global, so no thread but the loop touches an engine).
+
+A worker keeps recently used matches and brings one up to date by applying only the actions
+it has not seen; a match it does not hold (or one that went another way) is replayed from its
+setup (seed included) and actions.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from game.ai import make_ai
+from game.rules.actions import Action
+from game.rules.engine import Engine, MatchSetup
+
+_CACHE_SIZE = 32
+_cache: OrderedDict[str, tuple[Engine, dict[int, Any]]] = OrderedDict()
+
+
+def _engine_for(room: str, setup: dict, actions: list[dict]) -> tuple[Engine, dict[int, Any]]:
+    held = _cache.pop(room, None)
+    wanted = [Action.from_json(a) for a in actions]
+    if held is not None:
+        engine, ais = held
+        have = engine.actions
+        if len(have) > len(wanted) or have != wanted[: len(have)]:
+            engine.close()
+            held = None
+    if held is None:
+        engine, ais = Engine.new_match(MatchSetup.from_json(setup), keep_log=False), {}
+    for action in wanted[len(engine.actions) :]:
+        engine.apply(action)
+    _cache[room] = (engine, ais)
+    while len(_cache) > _CACHE_SIZE:
+        _, (old, _) = _cache.popitem(last=False)
+        old.close()
+    return engine, ais
+
+
+def decide(room: str, setup: dict, actions: list[dict], seat: int, level: str, seed: int) -> int:
+    """The option index computer seat `seat` picks at this point of the match."""
+    engine, ais = _engine_for(room, setup, actions)
+    choice = engine.pending
+    if choice is None or choice.player != seat:
+        raise ValueError(f"seat {seat} has no decision open in room {room}")
+    if seat not in ais:
+        ais[seat] = make_ai(level, seed)
+    action = ais[seat].decide(engine, choice)
+    for index, option in enumerate(choice.options):
+        if option.action == action:
+            return index
+    raise ValueError(f"the computer chose an action that is not an option: {action}")
+
+
+def forget(room: str) -> None:
+    held = _cache.pop(room, None)
+    if held is not None:
+        held[0].close()

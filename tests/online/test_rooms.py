@@ -1,0 +1,100 @@
+"""Rooms in one process: idle rooms close, files survive a restart, a torn line is dropped."""
+
+from __future__ import annotations
+
+import json
+
+from game.ai import make_ai
+from game.online.rooms import CODE_ALPHABET, RoomStore, SeatInfo, make_room, new_code
+from game.online.server import IDLE_FINISHED, IDLE_WAITING, GameServer
+
+
+def _duel_room(code: str):
+    seats = [SeatInfo("human", "treant"), SeatInfo("human", "huntress")]
+    room = make_room(code, "duel", seats)
+    room.take(0, "")
+    room.take(1, "")
+    room.begin()
+    return room
+
+
+def _play(room, store, count: int | None = None):
+    ai = make_ai("random", 1)
+    engine = room.engine
+    while not engine.over and (count is None or len(engine.actions) < count):
+        action = ai.decide(engine, engine.pending)
+        engine.apply(action)
+        store.append_action(room, action)
+
+
+def test_codes_are_long_random_and_tokens_are_stored_only_as_hashes(tmp_path):
+    codes = {new_code(set()) for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == 10 and set(c) <= set(CODE_ALPHABET) for c in codes)
+    store = RoomStore(tmp_path)
+    room = make_room("ABCDEFGHJK", "duel", [SeatInfo("human", "monk"), SeatInfo("human", "ninja")])
+    token = room.take(0, "Ann")
+    store.save_header(room)
+    text = (tmp_path / "ABCDEFGHJK.json").read_text()
+    assert token not in text
+    assert room.seat_of(token) == 0 and room.seat_of(token + "x") is None
+
+
+def test_a_reloaded_room_is_the_same_match_and_a_torn_last_line_is_dropped(tmp_path):
+    store = RoomStore(tmp_path)
+    room = _duel_room("ROOMAAAAAA")
+    store.save_header(room)
+    _play(room, store, count=30)
+    digest = room.engine.digest()
+    with open(tmp_path / "ROOMAAAAAA.actions.jsonl", "a") as handle:
+        handle.write('{"player": 0, "ki')  # the server died mid-write
+    rooms, notes = store.load_all()
+    assert [r.code for r in rooms] == ["ROOMAAAAAA"]
+    assert rooms[0].engine.digest() == digest
+    assert any("damaged last action" in n for n in notes)
+    broken = tmp_path / "BROKENROOM.json"
+    broken.write_text(json.dumps({"kind": "online_room", "version": 99}))
+    rooms2, notes2 = store.load_all()
+    assert [r.code for r in rooms2] == ["ROOMAAAAAA"]
+    assert any("BROKENROOM.json set aside" in n for n in notes2)
+    for r in rooms + rooms2:
+        r.engine.close()
+    room.engine.close()
+
+
+def test_idle_finished_and_abandoned_rooms_close_and_live_ones_stay(tmp_path):
+    server = GameServer(tmp_path)
+    try:
+        finished = _duel_room("FINISHEDAA")
+        server.store.save_header(finished)
+        _play(finished, server.store)
+        live = _duel_room("LIVEAAAAAA")
+        waiting = make_room(
+            "WAITINGAAA", "duel", [SeatInfo("human", "monk"), SeatInfo("human", "ninja")]
+        )
+        for room in (finished, live, waiting):
+            server.rooms[room.code] = room
+            room.seen = 0.0
+        assert server.sweep(now=IDLE_FINISHED / 2) == []
+        assert server.sweep(now=IDLE_FINISHED + 1) == ["FINISHEDAA"]
+        assert (tmp_path / "finished" / "FINISHEDAA.json").exists()
+        assert server.sweep(now=IDLE_WAITING + 1) == ["WAITINGAAA"]
+        assert server.sweep(now=10 * IDLE_WAITING) == []  # a match in progress is kept
+        assert set(server.rooms) == {"LIVEAAAAAA"}
+    finally:
+        server.close()
+
+
+def test_the_server_and_client_load_no_pygame():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import game.online.server, game.online.client, game.online.workers\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk', 'game.ui')]\n"
+        "bad += [m for m in sys.modules if m.startswith('game.ui')]\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
