@@ -30,7 +30,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.online import PROTOCOL_VERSION
-from game.persistence.files import read_json, write_json
+from game.persistence.files import FileKind, load, write_json
+from game.persistence.schema import OnlineSeatFile
+
+SEAT_KIND = FileKind(label="the online seat file", model=OnlineSeatFile, version=1)
 
 RETRY_FIRST = 0.2
 RETRY_MAX = 5.0
@@ -92,10 +95,10 @@ class Client:
         """Resume the seat saved in `seat_file` (a client restart); False if there is none."""
         if self.seat_file is None:
             return False
-        data, _ = read_json(self.seat_file)
-        if not isinstance(data, dict) or not {"room", "token"} <= set(data):
+        data = load(self.seat_file, SEAT_KIND).value
+        if data is None:
             return False
-        self.resume(str(data["room"]), str(data["token"]))
+        self.resume(data.room, data.token)
         return True
 
     def act(self, seq: int, option: int) -> None:
@@ -201,7 +204,13 @@ class Client:
             if self.seat_file is not None:
                 write_json(
                     self.seat_file,
-                    {"url": self.url, "room": self.room, "seat": self.seat, "token": self.token},
+                    {
+                        "version": 1,
+                        "url": self.url,
+                        "room": self.room,
+                        "seat": self.seat,
+                        "token": self.token,
+                    },
                 )
         if message.get("type") == "error" and message.get("code") == "replaced":
             self.retry = False  # another copy holds this seat now: do not fight over it

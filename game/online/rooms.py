@@ -19,13 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from game.modes.variants import SEATS, setup_for
-from game.persistence.files import read_json, set_aside, write_json
+from game.persistence.files import FileKind, copy_aside, load, write_json
+from game.persistence.schema import OnlineRoomFile
 from game.rules.actions import Action
 from game.rules.engine import Engine, MatchSetup
 
 log = logging.getLogger(__name__)
 
 ROOM_FILE_VERSION = 1
+ROOM_KIND = FileKind(label="the room file", model=OnlineRoomFile, version=ROOM_FILE_VERSION)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I look-alikes
 CODE_LENGTH = 10  # 32**10 = 2**50 codes
 
@@ -130,6 +132,10 @@ def make_room(code: str, mode: str, seats: list[SeatInfo]) -> Room:
     return Room(code=code, mode=mode, seats=seats)
 
 
+class RoomFileRefused(Exception):
+    """A room file the loader would not use; the message names it and says why."""
+
+
 class RoomStore:
     """The folder of room files."""
 
@@ -165,34 +171,44 @@ class RoomStore:
         for path in sorted(self.folder.glob("*.json")):
             try:
                 room, notes = self._load(path)
+            except RoomFileRefused as exc:
+                messages.append(str(exc))
+                continue
             except Exception as exc:  # a broken room must not stop the server
-                moved = set_aside(path)
-                messages.append(f"room file {path.name} set aside as {moved.name}: {exc}")
+                try:
+                    moved = copy_aside(path)  # left in place too: nothing is deleted
+                    messages.append(f"room file {path.name} not loaded (copy: {moved.name}): {exc}")
+                except OSError as err:
+                    messages.append(f"room file {path.name} cannot be used ({exc}): {err}")
                 continue
             messages.extend(notes)
             rooms.append(room)
         return rooms, messages
 
     def _load(self, path: Path) -> tuple[Room, list[str]]:
-        data, notes = read_json(path)
-        if not isinstance(data, dict) or data.get("kind") != "online_room":
-            raise ValueError("it is not an online room file")
-        if data.get("version") != ROOM_FILE_VERSION:
-            raise ValueError(f"room file version {data.get('version')!r} is not supported")
-        code = str(data["code"])
-        setup = None if data["setup"] is None else MatchSetup.from_json(data["setup"])
+        loaded = load(path, ROOM_KIND, use_backup=False)
+        if loaded.value is None:  # damaged (a copy is kept) or newer: the message says which
+            raise RoomFileRefused("; ".join(loaded.messages))
+        data = loaded.value
+        notes = list(loaded.messages)
+        code = data.code
+        setup = (
+            None
+            if data.setup is None
+            else MatchSetup.from_json(data.setup.model_dump(exclude_none=False))
+        )
         seats = [
             SeatInfo(
-                kind=str(s["kind"]),
-                hero=str(s["hero"]),
-                level=str(s.get("level", "normal")),
-                name=str(s.get("name", "")),
-                token_sha256=str(s.get("token_sha256", "")),
+                kind=s.kind,
+                hero=s.hero,
+                level=s.level,
+                name=s.name,
+                token_sha256=s.token_sha256,
             )
-            for s in data["seats"]
+            for s in data.seats
         ]
-        room = Room(code=code, mode=str(data["mode"]), seats=seats)
-        room.created = float(data.get("created", time.time()))
+        room = Room(code=code, mode=data.mode, seats=seats)
+        room.created = data.created
         if setup is None:  # still waiting for players
             return room, notes
         actions_path = self._actions_path(code)

@@ -306,3 +306,36 @@ class CampaignSlotFile(SavedBy):
     saved_at: Annotated[str, Field(max_length=40)] = ""
     campaign: CampaignJson
     session: SessionJson | None = None
+
+
+# ---------------------------------------------------------------- online
+
+
+class OnlineSeatJson(Model):
+    kind: Literal["human", "computer"]
+    hero: Id
+    level: Annotated[str, Field(max_length=20)] = "normal"
+    name: Annotated[str, Field(max_length=64)] = ""
+    token_sha256: Annotated[str, Field(pattern=r"^([0-9a-f]{64})?$")] = ""
+
+
+class OnlineRoomFile(Model):
+    """A server's room header (its actions are appended to a separate .actions file)."""
+
+    kind: Literal["online_room"]
+    version: Version
+    code: Annotated[str, Field(min_length=1, max_length=40)]
+    mode: Id
+    created: Annotated[float, Field(ge=0, le=1e11)]
+    setup: MatchSetupJson | None = None
+    seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
+
+
+class OnlineSeatFile(Model):
+    """The client's seat in an online room, kept so a restarted client can resume it."""
+
+    version: Version = 1
+    url: Annotated[str, Field(max_length=300)]
+    room: Annotated[str, Field(min_length=1, max_length=40)]
+    seat: Player
+    token: Annotated[str, Field(min_length=1, max_length=200)]

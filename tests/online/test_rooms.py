@@ -56,8 +56,15 @@ def test_a_reloaded_room_is_the_same_match_and_a_torn_last_line_is_dropped(tmp_p
     broken.write_text(json.dumps({"kind": "online_room", "version": 99}))
     rooms2, notes2 = store.load_all()
     assert [r.code for r in rooms2] == ["ROOMAAAAAA"]
-    assert any("BROKENROOM.json set aside" in n for n in notes2)
-    for r in rooms + rooms2:
+    assert any("BROKENROOM.json" in n and "newer version" in n for n in notes2), notes2
+    assert broken.exists()  # a newer file is left as it is
+    torn = tmp_path / "TORNROOMXX.json"
+    torn.write_text('{"kind": "online_ro')
+    rooms3, notes3 = store.load_all()
+    assert [r.code for r in rooms3] == ["ROOMAAAAAA"]
+    assert any("TORNROOMXX.json" in n and "a copy is kept" in n for n in notes3), notes3
+    assert torn.exists() and list(tmp_path.glob("TORNROOMXX.json.damaged-*"))
+    for r in rooms + rooms2 + rooms3:
         r.engine.close()
     room.engine.close()
 
