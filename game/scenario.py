@@ -9,7 +9,6 @@ malformed file.
 from __future__ import annotations
 
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
 from game.rules.frames import EffectCtx, MatchFrame, ResolveFrame, TurnFrame
 from game.rules.view import match_view
+from game.scenario_models import ShapeError, read_file
 
 START_PHASES = {"upkeep": 0, "income": 1, "main1": 2, "offensive_roll": 3, "main2": 4, "discard": 5}
 STEP_KEYS = {
@@ -106,12 +106,12 @@ class Scenario:
 
 
 def load(path: Path) -> Scenario:
+    """A scenario file, read within bounds and checked against its model
+    (game/scenario_models.py) before anything is built."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML ({exc})") from exc
+        data = read_file(path)
+    except ShapeError as exc:
+        raise ScenarioError(str(exc)) from None
     return from_data(data, path)
 
 
@@ -323,7 +323,9 @@ def _build_adventure(scenario: Scenario, setup: dict[str, Any], content: Content
                 )
                 piles = eng.piles(player)
                 for card_id in reversed(b.get("action_top", [])):
-                    piles.deck.insert(0, _take_from(eng, player, card_id, path, name, piles.deck))
+                    piles.deck.insert(
+                        0, _take_from(eng, player, card_id, path, name, (piles.deck,), "boss")
+                    )
             else:
                 player = enemy_mod.add_enemy(
                     eng,
@@ -443,22 +445,41 @@ def _arrange_start_roll(eng: Engine, path: Path, setup: dict[str, Any]) -> None:
     eng.rng.forced_dice.extend(dice)
 
 
-def _take(eng: Engine, player: int, card_id: str, path: Path, name: str) -> int:
-    piles = eng.piles(player)
-    for pile in (piles.deck, piles.hand, piles.discard):
+def _take_from(
+    eng: Engine,
+    player: int,
+    card_id: str,
+    path: Path,
+    name: str,
+    piles: tuple[list[int], ...],
+    where: str = "",
+    placed: set[int] = frozenset(),
+) -> int:
+    """A `card_id` card from the first of `piles` holding one, never one the file already
+    placed (`placed`); else an error naming the field."""
+    for pile in piles:
         for card in pile:
-            if eng.card_id(card) == card_id:
+            if eng.card_id(card) == card_id and card not in placed:
                 pile.remove(card)
                 return card
-    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+    raise _too_many(eng, player, card_id, path, name, where)
 
 
-def _take_from(eng: Engine, player: int, card_id: str, path: Path, name: str, pile: list) -> int:
-    for card in pile:
-        if eng.card_id(card) == card_id:
-            pile.remove(card)
-            return card
-    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+def _too_many(eng: Engine, player: int, card_id: str, path: Path, name: str, where: str):
+    """The file asks for a card this player's deck cannot give (again): an error naming the
+    field and how many copies the hero's deck holds, never a silently smaller hand or deck."""
+    field_name = f"players.{name}.{where}" if where else f"players.{name}"
+    if card_id not in eng.content.cards:
+        return ScenarioError(f"{path}: {field_name}: unknown card '{card_id}'")
+    try:
+        hero = eng.hero(player)
+        holds = f" ({hero.name}'s deck holds {dict(hero.deck).get(card_id, 0)})"
+    except (KeyError, AttributeError):  # an Adventures enemy: no hero deck to count
+        holds = ""
+    return ScenarioError(
+        f"{path}: {field_name}: no '{card_id}' card left to place{holds}: the file asks for "
+        "more copies than the deck holds, or places one twice"
+    )
 
 
 def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict) -> None:
@@ -502,25 +523,35 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
             if pile is piles.hand and piles.deck:
                 piles.hand.append(piles.deck.pop(0))
             break
+    placed: set[int] = set()  # cards put where the file says: never taken again
     if "hand" in spec:
         piles.deck.extend(piles.hand)
         piles.hand.clear()
         for card_id in spec["hand"]:
-            if card_id not in eng.content.cards:
-                raise ScenarioError(f"{path}: players.{name}.hand: unknown card '{card_id}'")
-            piles.hand.append(_take(eng, player, card_id, path, name))
+            card = _take_from(
+                eng, player, card_id, path, name, (piles.deck, piles.discard), "hand", placed
+            )
+            piles.hand.append(card)
+            placed.add(card)
     if "discard" in spec:
         for card_id in spec["discard"]:
-            piles.discard.append(_take_from(eng, player, card_id, path, name, piles.deck))
+            card = _take_from(eng, player, card_id, path, name, (piles.deck,), "discard")
+            piles.discard.append(card)
+            placed.add(card)
     if "deck" in spec:
         # The deck is exactly these cards (top first); the rest of it goes to the discard pile.
-        chosen = [_take_from(eng, player, cid, path, name, piles.deck) for cid in spec["deck"]]
+        chosen = [
+            _take_from(eng, player, cid, path, name, (piles.deck,), "deck") for cid in spec["deck"]
+        ]
         piles.discard.extend(piles.deck)
         piles.deck[:] = chosen
+        placed.update(chosen)
     if "deck_top" in spec:
         top = []
         for card_id in spec["deck_top"]:
-            top.append(_take(eng, player, card_id, path, name))
+            every = (piles.deck, piles.hand, piles.discard)
+            top.append(_take_from(eng, player, card_id, path, name, every, "deck_top", placed))
+            placed.add(top[-1])
         piles.deck[:0] = top
     for status, count in spec.get("statuses", {}).items():
         if status not in eng.content.statuses:
@@ -878,26 +909,32 @@ def _run_campaign_file(path: Path) -> _NoEngine:
     return _NoEngine()
 
 
-def collect(paths: list[str]) -> list[Path]:
+def collect(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The scenario files named by `paths` (a folder: every .toml inside, `fixtures` folders
+    skipped), and a problem for each path that names none."""
     files: list[Path] = []
+    problems: list[str] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.toml") if "fixtures" not in p.parts))
+            found = sorted(p for p in path.rglob("*.toml") if "fixtures" not in p.parts)
+            if not found:
+                problems.append(f"{raw}: no scenario files found (.toml) in this folder")
+            files.extend(found)
         elif path.is_file():
             files.append(path)
         else:
-            raise ScenarioError(f"{raw}: no such file or folder")
-    return files
+            problems.append(f"{raw}: no such file or folder")
+    return files, problems
 
 
 def main(paths: list[str], verbose: bool = False) -> int:
-    try:
-        files = collect(paths)
-    except ScenarioError as exc:
-        print(f"error: {exc}")
-        return 2
-    malformed = failed = 0
+    """Run every file, whatever happens to the ones before it: exit 0 all passed, 1 an
+    expectation failed, 2 a file (or path) is malformed or could not be run."""
+    files, problems = collect(paths)
+    for problem in problems:
+        print(f"MALFORMED {problem}")
+    malformed, failed = len(problems), 0
     for path in files:
         try:
             eng = run_file(path)
@@ -910,8 +947,15 @@ def main(paths: list[str], verbose: bool = False) -> int:
         except ExpectationFailed as exc:
             failed += 1
             print(f"FAIL  {path}: {exc}")
-    passed = len(files) - malformed - failed
-    print(f"{passed} passed, {failed} failed, {malformed} malformed ({len(files)} scenario files)")
+        except Exception as exc:  # a file the checks let through but the runner cannot run
+            malformed += 1
+            print(f"MALFORMED {path}: could not be run ({type(exc).__name__}: {exc})")
+    passed = len(files) - (malformed - len(problems)) - failed
+    bad_paths = f"; {len(problems)} path(s) with no scenario file" if problems else ""
+    print(
+        f"{passed} passed, {failed} failed, {malformed - len(problems)} malformed "
+        f"({len(files)} scenario files){bad_paths}"
+    )
     if malformed:
         return 2
     return 1 if failed else 0
