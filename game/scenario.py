@@ -58,6 +58,7 @@ PLAYER_KEYS = {
     "limits",
     "name",
     "flipped",
+    "inflicted_by",
     "enemy",  # Adventures: an enemy id instead of `hero` (see docs/scenarios.md)
     "kings_hand",
     "boss",
@@ -336,7 +337,7 @@ def _build_adventure(scenario: Scenario, setup: dict[str, Any], content: Content
             esper.component_for_entity(player, enemy_mod.Seat).name = label
         joined = list(eng.log)  # enemies entering and the Boss's upgrades stay in the log
         for seat, name in enumerate(names):
-            _arrange_player(eng, path, name, eng.player(seat), players[name])
+            _arrange_player(eng, path, name, eng.player(seat), players[name], names)
         info = eng.info
         info.start_player = 0
         h = eng.player(names.index(hero))
@@ -384,7 +385,7 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
     if start_at not in START_PHASES:
         raise ScenarioError(f"{path}: setup.start_at: one of {', '.join(START_PHASES)}")
     for seat, name in enumerate(names):
-        _arrange_player(eng, path, name, eng.player(seat), specs[name])
+        _arrange_player(eng, path, name, eng.player(seat), specs[name], names)
     if "start_roll" in setup:
         _arrange_start_roll(eng, path, setup)
         return
@@ -482,7 +483,28 @@ def _too_many(eng: Engine, player: int, card_id: str, path: Path, name: str, whe
     )
 
 
-def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict) -> None:
+def _inflicter(
+    eng: Engine, path: Path, name: str, player: int, status: str, named, names: list[str]
+) -> int | None:
+    """Who placed a status the file sets up: `inflicted_by.<status>` (a player name; the
+    holder's own name for a token they gave themselves), else nobody for a positive status
+    and, for a negative one, the nearest opponent clockwise (the only one in a duel), so a
+    preset Stun gives its extra Offensive Roll to someone."""
+    if named is not None:
+        if named not in names:
+            raise ScenarioError(
+                f"{path}: players.{name}.inflicted_by.{status}: unknown player '{named}'"
+            )
+        return eng.player(names.index(named))
+    if ops.status_def(eng, status).kind != "negative":
+        return None
+    nearest = variants.opponents_clockwise(eng, player)
+    return nearest[0] if nearest else None
+
+
+def _arrange_player(
+    eng: Engine, path: Path, name: str, player: int, spec: dict, names: list[str]
+) -> None:
     hero = eng.hero(player)
     piles = eng.piles(player)
     if "health" in spec:
@@ -553,13 +575,31 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
             top.append(_take_from(eng, player, card_id, path, name, every, "deck_top", placed))
             placed.add(top[-1])
         piles.deck[:0] = top
-    for status, count in spec.get("statuses", {}).items():
+    # Limits first, so a raised stack limit can be filled (Protect raised to 2, holding 2).
+    for status, bonus in spec.get("limits", {}).items():
+        if status not in eng.content.statuses:
+            raise ScenarioError(f"{path}: players.{name}.limits.{status}: unknown status")
+        esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
+    statuses = spec.get("statuses", {})
+    inflicters = spec.get("inflicted_by", {})
+    for status in inflicters:
+        if not statuses.get(status):
+            raise ScenarioError(
+                f"{path}: players.{name}.inflicted_by.{status}: {name} holds no {status} "
+                "(give it in `statuses`)"
+            )
+    for status, count in statuses.items():
         if status not in eng.content.statuses:
             raise ScenarioError(f"{path}: players.{name}.statuses.{status}: unknown status")
         if count:
-            ops.give_status(eng, player, status, int(count), None)
-    for status, bonus in spec.get("limits", {}).items():
-        esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
+            source = _inflicter(eng, path, name, player, status, inflicters.get(status), names)
+            placed = ops.give_status(eng, player, status, int(count), source)
+            if placed != int(count) and eng.alive(player):
+                limit = ops.stack_limit(eng, player, status)
+                raise ScenarioError(
+                    f"{path}: players.{name}.statuses.{status}: {count} cannot be held (the stack "
+                    f"limit is {limit}; raise it with `limits`)"
+                )
     for flag in spec.get("flags", []):
         ops.grant_flag(eng, player, flag, "end_of_game")
     if spec.get("flipped"):  # the hero board starts on its other side (Cursed Pirate)

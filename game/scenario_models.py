@@ -70,6 +70,7 @@ class Player(_Strict):
     statuses: dict[Name, Count] = {}
     upgrades: dict[Name, _range(1, 3)] = {}
     limits: dict[Name, _range(0, 20)] = {}
+    inflicted_by: dict[Name, Name] = {}
     flags: Names = []
     flipped: bool = False
     kings_hand: KingsHand | None = None
