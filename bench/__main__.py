@@ -332,7 +332,15 @@ CHOICES = ["sim", "render", "startup", "ai", "balance", "all"]
 
 def main(argv: list[str] | None = None) -> int:
     from game.ai import BASELINES, LEVELS
-    from game.cli_args import check_known, count, id_list, out_file, seconds, seed
+    from game.cli_args import (
+        check_known,
+        check_single_values,
+        count,
+        id_list,
+        out_file,
+        seconds,
+        seed,
+    )
     from game.modes.variants import MODES
 
     parser = argparse.ArgumentParser(prog="python -m bench")
@@ -360,6 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     try:  # an argparse error returns 2 (its message printed), never a traceback
         args = parser.parse_args(argv)
+        check_single_values(parser, args)
         if args.heroes:
             from game.content.loader import default_content
 

@@ -16,7 +16,15 @@ DEMO_MODES = ("missions", "adventure")
 
 def run(argv: list[str]) -> int:
     from game.ai import BASELINES, LEVELS
-    from game.cli_args import count, every, int_range, out_folder, seconds, seed
+    from game.cli_args import (
+        check_single_values,
+        count,
+        every,
+        int_range,
+        out_folder,
+        seconds,
+        seed,
+    )
     from game.modes.variants import MODES
     from game.persistence.settings import SPEEDS
 
@@ -119,7 +127,8 @@ def run(argv: list[str]) -> int:
 
     try:  # an argparse error (usage, message) returns 2 here rather than leaving by SystemExit
         args = parser.parse_args(argv)
-        by_command = {"sim": sim, "demo": demo, "mission-sim": msim}
+        by_command = {"sim": sim, "demo": demo, "mission-sim": msim, "fuzz": fuzz, "play": play}
+        check_single_values(by_command.get(args.command, parser), args)
         _check_names(by_command.get(args.command, parser), args)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2

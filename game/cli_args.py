@@ -88,3 +88,12 @@ def check_known(
     for value in values:
         if value not in known:
             parser.error(f"{flag}: unknown {what} '{value}' (known: {', '.join(sorted(known))})")
+
+
+def check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """parser.error for an option that should hold one value but holds a list: argparse turns
+    `--games=--` into [] without calling the option's type."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        if action.nargs is None and action.option_strings and isinstance(value, list):
+            parser.error(f"argument {'/'.join(action.option_strings)}: expected one value")

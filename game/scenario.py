@@ -546,35 +546,31 @@ def _arrange_player(
                 piles.hand.append(piles.deck.pop(0))
             break
     placed: set[int] = set()  # cards put where the file says: never taken again
+
+    def place(card_id: str, where: str) -> int:
+        """A card of this hero's deck the file has not placed yet: from the deck, the dealt
+        opening hand (dealt a replacement, so the hand keeps its size) or the discard pile."""
+        dealt = len(piles.hand)
+        every = (piles.deck, piles.hand, piles.discard)
+        card = _take_from(eng, player, card_id, path, name, every, where, placed)
+        if len(piles.hand) < dealt and piles.deck:
+            piles.hand.append(piles.deck.pop(0))
+        placed.add(card)
+        return card
+
     if "hand" in spec:
         piles.deck.extend(piles.hand)
         piles.hand.clear()
-        for card_id in spec["hand"]:
-            card = _take_from(
-                eng, player, card_id, path, name, (piles.deck, piles.discard), "hand", placed
-            )
-            piles.hand.append(card)
-            placed.add(card)
+        piles.hand.extend([place(card_id, "hand") for card_id in spec["hand"]])
     if "discard" in spec:
-        for card_id in spec["discard"]:
-            card = _take_from(eng, player, card_id, path, name, (piles.deck,), "discard")
-            piles.discard.append(card)
-            placed.add(card)
+        piles.discard.extend([place(card_id, "discard") for card_id in spec["discard"]])
     if "deck" in spec:
         # The deck is exactly these cards (top first); the rest of it goes to the discard pile.
-        chosen = [
-            _take_from(eng, player, cid, path, name, (piles.deck,), "deck") for cid in spec["deck"]
-        ]
+        chosen = [place(card_id, "deck") for card_id in spec["deck"]]
         piles.discard.extend(piles.deck)
         piles.deck[:] = chosen
-        placed.update(chosen)
     if "deck_top" in spec:
-        top = []
-        for card_id in spec["deck_top"]:
-            every = (piles.deck, piles.hand, piles.discard)
-            top.append(_take_from(eng, player, card_id, path, name, every, "deck_top", placed))
-            placed.add(top[-1])
-        piles.deck[:0] = top
+        piles.deck[:0] = [place(card_id, "deck_top") for card_id in spec["deck_top"]]
     # Limits first, so a raised stack limit can be filled (Protect raised to 2, holding 2).
     for status, bonus in spec.get("limits", {}).items():
         if status not in eng.content.statuses:

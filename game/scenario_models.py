@@ -215,10 +215,13 @@ class ShopHero(_Strict):
         return self
 
 
+Rarity = Literal["common", "rare", "epic", "legendary"]  # game.content.defs.LOOT_RARITIES
+
+
 class ShopSpec(_Strict):
     team_gold: _range(0, 9999)
-    deal: dict[Name, Count]
-    loot_decks: dict[Name, Names]
+    deal: dict[Rarity, Count]
+    loot_decks: dict[Rarity, Names]
     discount: _range(0, 99) = 0
     heroes: Annotated[list[ShopHero], Field(min_length=1, max_length=4)]
 
@@ -245,7 +248,7 @@ class ShopExpect(_Strict):
     unidentified: list[Names] | None = None
     deck_has: list[Names] = []
     deck_lacks: list[Names] = []
-    loot_decks: dict[Name, Names] | None = None
+    loot_decks: dict[Rarity, Names] | None = None
 
 
 class ShopFile(_Common):
@@ -326,6 +329,11 @@ def check_shape(data: Any, path: Path) -> None:
     """Raise ShapeError naming `path` and the field(s) when `data` is not a valid file."""
     if not isinstance(data, dict):
         raise ShapeError(f"{path}: expected a table of fields")
+    # the kind of file first: a wrong `mode` or `kind` would otherwise read as a duel file
+    if "mode" in data and data["mode"] != "missions":
+        raise ShapeError(f'{path}: mode: "missions" or left out (got {data["mode"]!r:.40})')
+    if "kind" in data and data["kind"] not in ("shop", "scoring"):
+        raise ShapeError(f'{path}: kind: "shop", "scoring" or left out (got {data["kind"]!r:.40})')
     try:
         model_for(data).model_validate(data)
     except ValidationError as exc:

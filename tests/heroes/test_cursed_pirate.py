@@ -576,9 +576,7 @@ def test_rival_doubloons_hurt_the_other_pirate_in_her_upkeep_her_own_do_not():
 
 
 def test_rival_doubloons_have_their_own_limit_of_3_beside_her_own_5():
-    t = pirates(
-        a={"hand": ["tainted_tribute"], "cp": 4}, b={"statuses": {"cursed_doubloon": 2}}
-    )
+    t = pirates(a={"hand": ["tainted_tribute"], "cp": 4}, b={"statuses": {"cursed_doubloon": 2}})
     assert coins(t, "b") == 5
     t.do("play", by="a", card="tainted_tribute")
     t.settle()
