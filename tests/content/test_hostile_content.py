@@ -291,3 +291,23 @@ def test_hostile_tmx_values_or_bytes_end_in_a_content_error(
         _load_text(tmp_path, loader, "v.tmx", text)
     except ContentError as exc:
         assert str(exc).startswith(f"maps/{'missions' if which == 'mission' else 'adventures'}/")
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (b'[{"term": "a", "text": NaN}]', "[0].text"),
+        (b"[" * 3000 + b"]" * 3000, ""),
+        (b'[{"term": "a"}]', "[0]"),
+        (b"\xff\xfe[]", ""),
+    ],
+)
+def test_a_broken_glossary_is_named(tmp_path, monkeypatch, text, field):
+    from game.ui import rules_text
+
+    (tmp_path / "glossary.json").write_bytes(text)
+    monkeypatch.setattr(rules_text, "content_dir", lambda: tmp_path)
+    with pytest.raises(ContentError) as caught:
+        rules_text.glossary()
+    assert str(caught.value).startswith("glossary.json")
+    assert caught.value.field == field
