@@ -199,6 +199,8 @@ MISSION = (
         (BASE + DUEL.replace('"monk"\n', '"monk"\ncp = 3.5\n', 1), "players.a.cp"),
         (BASE + MISSION + "dice = [9]\n", "setup.dice[0]"),
         (BASE + MISSION + "seed = 1e999\n", "setup.seed"),
+        (BASE + MISSION + "[[hero]]\ntokens = { zzz = 1 }\n", "hero[0].tokens.zzz: unknown status"),
+        (BASE + MISSION + "[[hero]]\ntokens = { stun = 5 }\n", "hero[0].tokens.stun: 5 cannot"),
         (BASE + 'kind = "scoring"\ndifficulty = "normal"\nbogus = 1\n', "bogus: unknown field"),
         (
             BASE + DUEL.replace('"monk"\n', '"monk"\nhand = ["deep_breath", "deep_breath"]\n', 1),
