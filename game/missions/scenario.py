@@ -194,11 +194,20 @@ def _arrange(engine, data: dict, path: Path) -> None:
         for key in ("health", "cp", "momentum", "momentum_level"):
             if key in spec:
                 setattr(hero, key, spec[key])
-        if "hand" in spec:
+        if "hand" in spec:  # distinct cards of the hero's own deck, as in duel files
+            hero.deck.extend(hero.hand)
+            hero.hand = []
             for card in spec["hand"]:
                 if card not in engine.content.cards:
                     raise ScenarioError(f"{path}: {where}.hand: unknown card '{card}'")
-            hero.hand = list(spec["hand"])
+                pile = next((p for p in (hero.deck, hero.discard) if card in p), None)
+                if pile is None:
+                    raise ScenarioError(
+                        f"{path}: {where}.hand: no '{card}' card left to place (the file asks "
+                        "for more copies than the hero's deck holds)"
+                    )
+                pile.remove(card)
+                hero.hand.append(card)
         if "tokens" in spec:
             hero.tokens = {}
             hero.bonus = []

@@ -201,6 +201,12 @@ MISSION = (
         (BASE + MISSION + "seed = 1e999\n", "setup.seed"),
         (BASE + MISSION + "[[hero]]\ntokens = { zzz = 1 }\n", "hero[0].tokens.zzz: unknown status"),
         (BASE + MISSION + "[[hero]]\ntokens = { stun = 5 }\n", "hero[0].tokens.stun: 5 cannot"),
+        (
+            BASE
+            + MISSION.replace("barbarian", "monk")
+            + '[[hero]]\nhand = ["deep_breath", "deep_breath"]\n',
+            "hero[0].hand: no 'deep_breath' card left",
+        ),
         (BASE + 'kind = "scoring"\ndifficulty = "normal"\nbogus = 1\n', "bogus: unknown field"),
         (
             BASE + DUEL.replace('"monk"\n', '"monk"\nhand = ["deep_breath", "deep_breath"]\n', 1),
