@@ -18,7 +18,7 @@ import esper
 from game.content.defs import ContentDB
 from game.content.loader import ContentError, default_content, load_content
 from game.modes import variants as formats
-from game.rules import ops, variants
+from game.rules import ops, schema, variants
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
@@ -597,6 +597,11 @@ def _arrange_player(
                     f"limit is {limit}; raise it with `limits`)"
                 )
     for flag in spec.get("flags", []):
+        if flag not in schema.KNOWN_FLAGS:
+            raise ScenarioError(
+                f"{path}: players.{name}.flags: unknown flag '{flag}' "
+                f"(known: {', '.join(schema.KNOWN_FLAGS)})"
+            )
         ops.grant_flag(eng, player, flag, "end_of_game")
     if spec.get("flipped"):  # the hero board starts on its other side (Cursed Pirate)
         eng.board(player).flipped = True

@@ -140,3 +140,8 @@ def test_a_hand_may_hold_every_copy_the_deck_has():
         p2={"hero": "monk", "hand": []},
     )
     assert sorted(cid for _card, cid in t.player("p1").hand) == ["six_it", "six_it", "sprout"]
+
+
+def test_an_unknown_flag_is_refused():
+    with pytest.raises(ScenarioError, match=r"players.p1.flags: unknown flag 'fly'"):
+        Table(first="p1", p1={"hero": "huntress", "flags": ["fly"]}, p2={"hero": "barbarian"})
