@@ -358,7 +358,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heroes", default="", help="balance: comma-separated subset")
     parser.add_argument(
         "--out",
-        type=out_file,
         default="docs/balance.md",
         help="balance: Markdown matrix to write ('-': none)",
     )
@@ -369,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     try:  # an argparse error returns 2 (its message printed), never a traceback
         args = parser.parse_args(argv)
         check_single_values(parser, args)
+        if args.name == "balance":  # only balance writes it (a default relative to the repo)
+            try:
+                out_file(args.out)
+            except argparse.ArgumentTypeError as exc:
+                parser.error(f"argument --out: {exc}")
         if args.heroes:
             from game.content.loader import default_content
 
