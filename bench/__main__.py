@@ -331,23 +331,56 @@ CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.ai import BASELINES, LEVELS
+    from game.cli_args import (
+        check_known,
+        check_single_values,
+        count,
+        id_list,
+        out_file,
+        seconds,
+        seed,
+    )
+    from game.modes.variants import MODES
+
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("name", choices=CHOICES)
     parser.add_argument(
-        "--games", type=int, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
+        "--games", type=count, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
     )
-    parser.add_argument("--jobs", type=int, default=1, help="ai, balance: processes to play in")
-    parser.add_argument("--level", default="hard", help="balance: computer level on both seats")
+    parser.add_argument("--jobs", type=count, default=1, help="ai, balance: processes to play in")
+    parser.add_argument(
+        "--level",
+        default="hard",
+        choices=(*LEVELS, *BASELINES),
+        help="balance: computer level on both seats",
+    )
     parser.add_argument("--heroes", default="", help="balance: comma-separated subset")
     parser.add_argument(
-        "--out", default="docs/balance.md", help="balance: Markdown matrix to write ('-': none)"
+        "--out",
+        default="docs/balance.md",
+        help="balance: Markdown matrix to write ('-': none)",
     )
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=8.0, help="render: how long to measure")
-    parser.add_argument("--mode", default="duel", help="render: duel, 2v2, koth, 3v3 or 2v2v2")
-    parser.add_argument("--rooms", type=int, default=20, help="server: duel rooms at once")
+    parser.add_argument("--seed", type=seed, default=1000)
+    parser.add_argument("--seconds", type=seconds, default=8.0, help="render: how long to measure")
+    parser.add_argument("--mode", default="duel", choices=MODES, help="render: the table to draw")
+    parser.add_argument("--rooms", type=count, default=20, help="server: duel rooms at once")
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    try:  # an argparse error returns 2 (its message printed), never a traceback
+        args = parser.parse_args(argv)
+        check_single_values(parser, args)
+        if args.name == "balance":  # only balance writes it (a default relative to the repo)
+            try:
+                out_file(args.out)
+            except argparse.ArgumentTypeError as exc:
+                parser.error(f"argument --out: {exc}")
+        if args.heroes:
+            from game.content.loader import default_content
+
+            known = default_content().heroes
+            check_known(parser, "--heroes", id_list(args.heroes), known, "hero")
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     if args.games is None:
         args.games = 2000 if args.name == "ai" else 200
     if args.name == "balance":

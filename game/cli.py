@@ -10,8 +10,25 @@ import sys
 import time
 import traceback
 
+SIM_MODES = ("missions", "adventure", "boss_vs_many", "boss_vs_boss")  # besides game.modes
+DEMO_MODES = ("missions", "adventure")
+
 
 def run(argv: list[str]) -> int:
+    from game.ai import BASELINES, LEVELS
+    from game.cli_args import (
+        check_single_values,
+        count,
+        every,
+        int_range,
+        out_folder,
+        seconds,
+        seconds_or_zero,
+        seed,
+    )
+    from game.modes.variants import MODES
+    from game.persistence.settings import SPEEDS
+
     parser = argparse.ArgumentParser(prog="python -m game", description="Dice Throne, digital.")
     parser.add_argument(
         "--log-level",
@@ -23,24 +40,33 @@ def run(argv: list[str]) -> int:
 
     play = sub.add_parser("play", help="open the game (the default)")
     play.add_argument("--headless", action="store_true", help="print a computer-vs-computer duel")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=seed, default=None)
 
     sim = sub.add_parser("sim", help="play computer-vs-computer matches headless")
-    sim.add_argument("--mode", default="duel", help="duel, a team variant, missions or adventure")
+    sim.add_argument(
+        "--mode",
+        default="duel",
+        choices=(*MODES, *SIM_MODES),
+        help="duel, a team variant, missions, adventure, boss_vs_many or boss_vs_boss",
+    )
     sim.add_argument("--heroes", default=None, help="default gunslinger,barbarian")
-    sim.add_argument("--games", type=int, default=None, help="default 100 (missions: see docs)")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--games", type=count, default=None, help="default 100 (missions: see docs)")
+    sim.add_argument("--seed", type=seed, default=0)
     sim.add_argument("--mission", default=None, help="--mode missions: one mission id")
     sim.add_argument(
-        "--difficulty-up", type=int, default=0, help="--mode missions: increased difficulty 0-4"
+        "--difficulty-up",
+        type=int_range(0, 4),
+        default=0,
+        help="--mode missions: increased difficulty 0-4",
     )
-    sim.add_argument("--jobs", type=int, default=1, help="--mode missions: accepted; runs in 1")
+    sim.add_argument("--jobs", type=count, default=1, help="--mode missions: accepted; runs in 1")
     sim.add_argument(
         "--difficulty", default=None, help="--mode adventure: easy, normal, hard or heroic"
     )
     sim.add_argument(
         "--ai",
         default="simple",
+        choices=(*LEVELS, *BASELINES),
         help="computer level for every seat: easy, normal, hard, random, heuristic or simple",
     )
     sim.add_argument(
@@ -58,15 +84,17 @@ def run(argv: list[str]) -> int:
     sub.add_parser("selftest", help="validate content and play one seeded game")
 
     fuzz = sub.add_parser("fuzz", help="random matches with invariants checked after every action")
-    fuzz.add_argument("--games", type=int, default=200)
-    fuzz.add_argument("--seed", type=int, default=0)
-    fuzz.add_argument("--replay-every", type=int, default=1, help="replay every Nth game (0: none)")
+    fuzz.add_argument("--games", type=count, default=200)
+    fuzz.add_argument("--seed", type=seed, default=0)
     fuzz.add_argument(
-        "--missions-every", type=int, default=5, help="every Nth game is a Mission (0: none)"
+        "--replay-every", type=every, default=1, help="replay every Nth game (0: none)"
+    )
+    fuzz.add_argument(
+        "--missions-every", type=every, default=5, help="every Nth game is a Mission (0: none)"
     )
     fuzz.add_argument(
         "--adventures-every",
-        type=int,
+        type=every,
         default=7,
         help="every Nth game is one Adventures scenario (0: none)",
     )
@@ -77,11 +105,13 @@ def run(argv: list[str]) -> int:
     rep.add_argument("--print-log", action="store_true", help="print the match log")
 
     demo = sub.add_parser("demo", help="open the window and let the computer play itself")
-    demo.add_argument("--mode", default="duel")
-    demo.add_argument("--seconds", type=float, default=30.0)
-    demo.add_argument("--screenshots", default=None, help="folder for PNGs of key moments")
-    demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--speed", default="fast", help="slow, normal, fast or instant")
+    demo.add_argument("--mode", default="duel", choices=(*MODES, *DEMO_MODES))
+    demo.add_argument("--seconds", type=seconds, default=30.0)
+    demo.add_argument(
+        "--screenshots", type=out_folder, default=None, help="folder for PNGs of key moments"
+    )
+    demo.add_argument("--seed", type=seed, default=7)
+    demo.add_argument("--speed", default="fast", choices=tuple(SPEEDS))
     demo.add_argument("--mission", default="harbor_heist", help="--mode missions: mission id")
     demo.add_argument("--heroes", default="", help="--mode missions: 1-4 hero ids, comma-separated")
     demo.add_argument("--difficulty", default=None, help="--mode adventure: easy .. heroic")
@@ -89,27 +119,36 @@ def run(argv: list[str]) -> int:
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
     msim.add_argument("--mission", required=True)
     msim.add_argument("--heroes", default="barbarian")
-    msim.add_argument("--games", type=int, default=20)
-    msim.add_argument("--seed", type=int, default=0)
-    msim.add_argument("--difficulty-up", type=int, default=0, help="increased difficulty 0-4")
+    msim.add_argument("--games", type=count, default=20)
+    msim.add_argument("--seed", type=seed, default=0)
+    msim.add_argument(
+        "--difficulty-up", type=int_range(0, 4), default=0, help="increased difficulty 0-4"
+    )
     msim.add_argument("--json", action="store_true", help="print one JSON object")
 
     srv = sub.add_parser("serve", help="run an online game server (see docs/online.md)")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    srv.add_argument("--port", type=int, default=7777, help="0 picks a free port")
+    srv.add_argument("--port", type=int_range(0, 65535), default=7777, help="0 picks a free port")
     srv.add_argument("--certfile", default=None, help="TLS certificate (PEM); needs --keyfile")
     srv.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
     srv.add_argument("--rooms-dir", default=None, help="room files (default: user data folder)")
-    srv.add_argument("--workers", type=int, default=1, help="processes for computer seats")
-    srv.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
+    srv.add_argument("--workers", type=count, default=1, help="processes for computer seats")
+    srv.add_argument("--rate", type=seconds, default=20.0, help="messages a second per connection")
     srv.add_argument(
         "--grace",
-        type=float,
+        type=seconds_or_zero,
         default=0.0,
         help="seconds before the computer plays for a disconnected person (0: never)",
     )
 
-    args = parser.parse_args(argv)
+    try:  # an argparse error (usage, message) returns 2 here rather than leaving by SystemExit
+        args = parser.parse_args(argv)
+        by_command = {"sim": sim, "demo": demo, "mission-sim": msim, "fuzz": fuzz, "play": play}
+        by_command["serve"] = srv
+        check_single_values(by_command.get(args.command, parser), args)
+        _check_names(by_command.get(args.command, parser), args)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     logging.basicConfig(
         level=getattr(logging, args.log_level), format="%(levelname)s %(name)s: %(message)s"
     )
@@ -163,6 +202,37 @@ def run(argv: list[str]) -> int:
         return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed)
     parser.print_help()
     return 2
+
+
+def _check_names(parser: argparse.ArgumentParser, args) -> None:
+    """Hero, mission, difficulty and boss names given on the command line must exist (an
+    argparse error otherwise). Content is loaded only for the flags given; a content error is
+    left to the command, which reports it."""
+    from game.cli_args import check_known, id_list
+    from game.content.loader import ContentError
+
+    try:
+        if getattr(args, "heroes", None):
+            from game.content.loader import default_content
+
+            heroes = default_content().heroes
+            check_known(parser, "--heroes", id_list(args.heroes), heroes, "hero")
+        if getattr(args, "mission", None):
+            from game.missions.content import default_missions
+
+            missions = default_missions().missions
+            check_known(parser, "--mission", [args.mission], missions, "mission")
+        if getattr(args, "difficulty", None):
+            from game.adventures.content import default_adventures
+
+            known = default_adventures().difficulties
+            check_known(parser, "--difficulty", [args.difficulty], known, "difficulty")
+    except ContentError:
+        return
+    if getattr(args, "boss", None):
+        from game.adventures.boss_modes import BOSSES
+
+        check_known(parser, "--boss", id_list(args.boss), BOSSES, "boss")
 
 
 def _controllers(kind: str, seed: int, seats: int) -> list:

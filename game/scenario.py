@@ -9,7 +9,6 @@ malformed file.
 from __future__ import annotations
 
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,12 +18,13 @@ import esper
 from game.content.defs import ContentDB
 from game.content.loader import ContentError, default_content, load_content
 from game.modes import variants as formats
-from game.rules import ops, variants
+from game.rules import ops, schema, variants
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
 from game.rules.frames import EffectCtx, MatchFrame, ResolveFrame, TurnFrame
 from game.rules.view import match_view
+from game.scenario_models import ShapeError, read_file
 
 START_PHASES = {"upkeep": 0, "income": 1, "main1": 2, "offensive_roll": 3, "main2": 4, "discard": 5}
 STEP_KEYS = {
@@ -58,6 +58,7 @@ PLAYER_KEYS = {
     "limits",
     "name",
     "flipped",
+    "inflicted_by",
     "enemy",  # Adventures: an enemy id instead of `hero` (see docs/scenarios.md)
     "kings_hand",
     "boss",
@@ -106,12 +107,12 @@ class Scenario:
 
 
 def load(path: Path) -> Scenario:
+    """A scenario file, read within bounds and checked against its model
+    (game/scenario_models.py) before anything is built."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML ({exc})") from exc
+        data = read_file(path)
+    except ShapeError as exc:
+        raise ScenarioError(str(exc)) from None
     return from_data(data, path)
 
 
@@ -323,7 +324,9 @@ def _build_adventure(scenario: Scenario, setup: dict[str, Any], content: Content
                 )
                 piles = eng.piles(player)
                 for card_id in reversed(b.get("action_top", [])):
-                    piles.deck.insert(0, _take_from(eng, player, card_id, path, name, piles.deck))
+                    piles.deck.insert(
+                        0, _take_from(eng, player, card_id, path, name, (piles.deck,), "boss")
+                    )
             else:
                 player = enemy_mod.add_enemy(
                     eng,
@@ -334,7 +337,7 @@ def _build_adventure(scenario: Scenario, setup: dict[str, Any], content: Content
             esper.component_for_entity(player, enemy_mod.Seat).name = label
         joined = list(eng.log)  # enemies entering and the Boss's upgrades stay in the log
         for seat, name in enumerate(names):
-            _arrange_player(eng, path, name, eng.player(seat), players[name])
+            _arrange_player(eng, path, name, eng.player(seat), players[name], names)
         info = eng.info
         info.start_player = 0
         h = eng.player(names.index(hero))
@@ -382,7 +385,7 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
     if start_at not in START_PHASES:
         raise ScenarioError(f"{path}: setup.start_at: one of {', '.join(START_PHASES)}")
     for seat, name in enumerate(names):
-        _arrange_player(eng, path, name, eng.player(seat), specs[name])
+        _arrange_player(eng, path, name, eng.player(seat), specs[name], names)
     if "start_roll" in setup:
         _arrange_start_roll(eng, path, setup)
         return
@@ -443,25 +446,65 @@ def _arrange_start_roll(eng: Engine, path: Path, setup: dict[str, Any]) -> None:
     eng.rng.forced_dice.extend(dice)
 
 
-def _take(eng: Engine, player: int, card_id: str, path: Path, name: str) -> int:
-    piles = eng.piles(player)
-    for pile in (piles.deck, piles.hand, piles.discard):
+def _take_from(
+    eng: Engine,
+    player: int,
+    card_id: str,
+    path: Path,
+    name: str,
+    piles: tuple[list[int], ...],
+    where: str = "",
+    placed: set[int] = frozenset(),
+) -> int:
+    """A `card_id` card from the first of `piles` holding one, never one the file already
+    placed (`placed`); else an error naming the field."""
+    for pile in piles:
         for card in pile:
-            if eng.card_id(card) == card_id:
+            if eng.card_id(card) == card_id and card not in placed:
                 pile.remove(card)
                 return card
-    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+    raise _too_many(eng, player, card_id, path, name, where)
 
 
-def _take_from(eng: Engine, player: int, card_id: str, path: Path, name: str, pile: list) -> int:
-    for card in pile:
-        if eng.card_id(card) == card_id:
-            pile.remove(card)
-            return card
-    raise ScenarioError(f"{path}: players.{name}: no '{card_id}' card left in {name}'s deck")
+def _too_many(eng: Engine, player: int, card_id: str, path: Path, name: str, where: str):
+    """The file asks for a card this player's deck cannot give (again): an error naming the
+    field and how many copies the hero's deck holds, never a silently smaller hand or deck."""
+    field_name = f"players.{name}.{where}" if where else f"players.{name}"
+    if card_id not in eng.content.cards:
+        return ScenarioError(f"{path}: {field_name}: unknown card '{card_id}'")
+    try:
+        hero = eng.hero(player)
+        holds = f" ({hero.name}'s deck holds {dict(hero.deck).get(card_id, 0)})"
+    except (KeyError, AttributeError):  # an Adventures enemy: no hero deck to count
+        holds = ""
+    return ScenarioError(
+        f"{path}: {field_name}: no '{card_id}' card left to place{holds}: the file asks for "
+        "more copies than the deck holds, or places one twice"
+    )
 
 
-def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict) -> None:
+def _inflicter(
+    eng: Engine, path: Path, name: str, player: int, status: str, named, names: list[str]
+) -> int | None:
+    """Who placed a status the file sets up: `inflicted_by.<status>` (a player name; the
+    holder's own name for a token they gave themselves), else nobody for a positive status
+    and, for a negative one, the nearest opponent clockwise (the only one in a duel), so a
+    preset Stun gives its extra Offensive Roll to someone."""
+    if named is not None:
+        if named not in names:
+            raise ScenarioError(
+                f"{path}: players.{name}.inflicted_by.{status}: unknown player '{named}'"
+            )
+        return eng.player(names.index(named))
+    if ops.status_def(eng, status).kind != "negative":
+        return None
+    nearest = variants.opponents_clockwise(eng, player)
+    return nearest[0] if nearest else None
+
+
+def _arrange_player(
+    eng: Engine, path: Path, name: str, player: int, spec: dict, names: list[str]
+) -> None:
     hero = eng.hero(player)
     piles = eng.piles(player)
     if "health" in spec:
@@ -502,34 +545,63 @@ def _arrange_player(eng: Engine, path: Path, name: str, player: int, spec: dict)
             if pile is piles.hand and piles.deck:
                 piles.hand.append(piles.deck.pop(0))
             break
+    placed: set[int] = set()  # cards put where the file says: never taken again
+
+    def place(card_id: str, where: str) -> int:
+        """A card of this hero's deck the file has not placed yet: from the deck, the dealt
+        opening hand (dealt a replacement, so the hand keeps its size) or the discard pile."""
+        dealt = len(piles.hand)
+        every = (piles.deck, piles.hand, piles.discard)
+        card = _take_from(eng, player, card_id, path, name, every, where, placed)
+        if len(piles.hand) < dealt and piles.deck:
+            piles.hand.append(piles.deck.pop(0))
+        placed.add(card)
+        return card
+
     if "hand" in spec:
         piles.deck.extend(piles.hand)
         piles.hand.clear()
-        for card_id in spec["hand"]:
-            if card_id not in eng.content.cards:
-                raise ScenarioError(f"{path}: players.{name}.hand: unknown card '{card_id}'")
-            piles.hand.append(_take(eng, player, card_id, path, name))
+        piles.hand.extend([place(card_id, "hand") for card_id in spec["hand"]])
     if "discard" in spec:
-        for card_id in spec["discard"]:
-            piles.discard.append(_take_from(eng, player, card_id, path, name, piles.deck))
+        piles.discard.extend([place(card_id, "discard") for card_id in spec["discard"]])
     if "deck" in spec:
         # The deck is exactly these cards (top first); the rest of it goes to the discard pile.
-        chosen = [_take_from(eng, player, cid, path, name, piles.deck) for cid in spec["deck"]]
+        chosen = [place(card_id, "deck") for card_id in spec["deck"]]
         piles.discard.extend(piles.deck)
         piles.deck[:] = chosen
     if "deck_top" in spec:
-        top = []
-        for card_id in spec["deck_top"]:
-            top.append(_take(eng, player, card_id, path, name))
-        piles.deck[:0] = top
-    for status, count in spec.get("statuses", {}).items():
+        piles.deck[:0] = [place(card_id, "deck_top") for card_id in spec["deck_top"]]
+    # Limits first, so a raised stack limit can be filled (Protect raised to 2, holding 2).
+    for status, bonus in spec.get("limits", {}).items():
+        if status not in eng.content.statuses:
+            raise ScenarioError(f"{path}: players.{name}.limits.{status}: unknown status")
+        esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
+    statuses = spec.get("statuses", {})
+    inflicters = spec.get("inflicted_by", {})
+    for status in inflicters:
+        if not statuses.get(status):
+            raise ScenarioError(
+                f"{path}: players.{name}.inflicted_by.{status}: {name} holds no {status} "
+                "(give it in `statuses`)"
+            )
+    for status, count in statuses.items():
         if status not in eng.content.statuses:
             raise ScenarioError(f"{path}: players.{name}.statuses.{status}: unknown status")
         if count:
-            ops.give_status(eng, player, status, int(count), None)
-    for status, bonus in spec.get("limits", {}).items():
-        esper.component_for_entity(player, StatusLimits).bonus[status] = int(bonus)
+            source = _inflicter(eng, path, name, player, status, inflicters.get(status), names)
+            placed = ops.give_status(eng, player, status, int(count), source)
+            if placed != int(count) and eng.alive(player):
+                limit = ops.stack_limit(eng, player, status)
+                raise ScenarioError(
+                    f"{path}: players.{name}.statuses.{status}: {count} cannot be held (the stack "
+                    f"limit is {limit}; raise it with `limits`)"
+                )
     for flag in spec.get("flags", []):
+        if flag not in schema.KNOWN_FLAGS:
+            raise ScenarioError(
+                f"{path}: players.{name}.flags: unknown flag '{flag}' "
+                f"(known: {', '.join(schema.KNOWN_FLAGS)})"
+            )
         ops.grant_flag(eng, player, flag, "end_of_game")
     if spec.get("flipped"):  # the hero board starts on its other side (Cursed Pirate)
         eng.board(player).flipped = True
@@ -878,26 +950,32 @@ def _run_campaign_file(path: Path) -> _NoEngine:
     return _NoEngine()
 
 
-def collect(paths: list[str]) -> list[Path]:
+def collect(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The scenario files named by `paths` (a folder: every .toml inside, `fixtures` folders
+    skipped), and a problem for each path that names none."""
     files: list[Path] = []
+    problems: list[str] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.toml") if "fixtures" not in p.parts))
+            found = sorted(p for p in path.rglob("*.toml") if "fixtures" not in p.parts)
+            if not found:
+                problems.append(f"{raw}: no scenario files found (.toml) in this folder")
+            files.extend(found)
         elif path.is_file():
             files.append(path)
         else:
-            raise ScenarioError(f"{raw}: no such file or folder")
-    return files
+            problems.append(f"{raw}: no such file or folder")
+    return files, problems
 
 
 def main(paths: list[str], verbose: bool = False) -> int:
-    try:
-        files = collect(paths)
-    except ScenarioError as exc:
-        print(f"error: {exc}")
-        return 2
-    malformed = failed = 0
+    """Run every file, whatever happens to the ones before it: exit 0 all passed, 1 an
+    expectation failed, 2 a file (or path) is malformed or could not be run."""
+    files, problems = collect(paths)
+    for problem in problems:
+        print(f"MALFORMED {problem}")
+    malformed, failed = len(problems), 0
     for path in files:
         try:
             eng = run_file(path)
@@ -910,8 +988,15 @@ def main(paths: list[str], verbose: bool = False) -> int:
         except ExpectationFailed as exc:
             failed += 1
             print(f"FAIL  {path}: {exc}")
-    passed = len(files) - malformed - failed
-    print(f"{passed} passed, {failed} failed, {malformed} malformed ({len(files)} scenario files)")
+        except Exception as exc:  # a file the checks let through but the runner cannot run
+            malformed += 1
+            print(f"MALFORMED {path}: could not be run ({type(exc).__name__}: {exc})")
+    passed = len(files) - (malformed - len(problems)) - failed
+    bad_paths = f"; {len(problems)} path(s) with no scenario file" if problems else ""
+    print(
+        f"{passed} passed, {failed} failed, {malformed - len(problems)} malformed "
+        f"({len(files)} scenario files){bad_paths}"
+    )
     if malformed:
         return 2
     return 1 if failed else 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.content.bounded import BoundsError, loads_json
 from game.content.defs import LOOT_RARITIES, ContentDB
 from game.content.loader import ContentError, _join, _Reader
 from game.paths import content_dir
@@ -327,9 +328,11 @@ def _read(root: Path, name: str) -> tuple[_Reader, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(rel, "", f"cannot be read ({exc})") from exc
     try:
-        return reader, json.loads(text)
+        return reader, loads_json(text)
     except json.JSONDecodeError as exc:
         raise ContentError(rel, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
+    except BoundsError as exc:
+        raise ContentError(rel, exc.field, exc.message) from exc
 
 
 def _per_heroes(r: _Reader, value: Any, path: str) -> dict[int, Any]:

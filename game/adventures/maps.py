@@ -17,12 +17,13 @@ from pathlib import Path
 
 from game.content.loader import ContentError
 from game.paths import maps_dir
-from game.tiled import read_tiled_map
+from game.tiled import known_properties, layer, read_tiled_map
 
 SLOT_KINDS = ("start", "portal", "tile")
 CHEST_RARITIES = ("common", "rare", "epic", "legendary")
 ITEMS = ("shard", "salve", *(f"chest:{r}" for r in CHEST_RARITIES))
 SHARDS = 3  # rule 18
+SLOT_PROPS = {"slot_kind", "grid_col", "grid_row", "level", "items"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,15 @@ def load_crawl_map(path: Path | str) -> CrawlMap:
     def fail(fld: str, message: str) -> ContentError:
         return ContentError(rel, fld, message)
 
-    if "slots" not in [layer.name for layer in tmx.layers]:
-        raise fail("layers", "missing the 'slots' object layer")
+    known_properties(tmx.properties, {"scenario_card"}, rel, "properties")
+    slots_layer = layer(tmx, "slots", rel, "object")
+    for lay in tmx.layers:
+        known_properties(lay.properties, set(), rel, f"layers.{lay.name}.properties")
     out = CrawlMap(name=path.stem, width=tmx.width, height=tmx.height, tile_size=tmx.tilewidth)
     raw: dict[tuple[int, int], MapSlot] = {}
-    for i, obj in enumerate(tmx.get_layer_by_name("slots")):
-        props = obj.properties or {}
+    for i, obj in enumerate(slots_layer):
         where = f"objects[{i}]"
+        props = known_properties(obj.properties, SLOT_PROPS, rel, where)
         kind = props.get("slot_kind")
         if kind not in SLOT_KINDS:
             raise fail(

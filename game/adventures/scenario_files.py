@@ -25,7 +25,6 @@ Errors name the file and the field; nothing is eval'd.
 from __future__ import annotations
 
 import copy
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +52,12 @@ def is_campaign_file(data: dict[str, Any]) -> bool:
 def run_campaign_file(path: Path) -> list[str]:
     """Run one file; returns the failed expectations (empty: passed). A malformed file raises
     CampaignScenarioError."""
+    from game.scenario_models import ShapeError, read_file
+
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CampaignScenarioError(f"{path}: {exc}") from exc
+        data = read_file(Path(path))
+    except ShapeError as exc:
+        raise CampaignScenarioError(str(exc)) from None
     kind = data.get("kind")
     if kind == "shop":
         return _run_shop(path, data)

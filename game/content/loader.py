@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.content.bounded import BoundsError, loads_json
 from game.content.defs import (
     LOOT_RARITIES,
     AbilityDef,
@@ -995,9 +996,11 @@ def _read_json(path: Path, root: Path) -> tuple[_Reader, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(rel, "", f"cannot be read ({exc})") from exc
     try:
-        return reader, json.loads(text)
+        return reader, loads_json(text)
     except json.JSONDecodeError as exc:
         raise ContentError(rel, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
+    except BoundsError as exc:
+        raise ContentError(rel, exc.field, exc.message) from exc
 
 
 def load_content(root: Path | None = None, extra: tuple[Path, ...] = ()) -> ContentDB:

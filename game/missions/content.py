@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.content.bounded import BoundsError, loads_json
 from game.content.defs import Requirement
 from game.content.loader import ContentError, _join, _Reader
 from game.missions.content_defs import (
@@ -770,11 +771,13 @@ def load_missions(root: Path | None = None) -> MissionsDB:
         rel = f"missions/{name}.json"
         reader = _Reader(rel)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
+            raw = loads_json(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
             raise ContentError(rel, "", f"cannot be read ({exc})") from exc
         except json.JSONDecodeError as exc:
             raise ContentError(rel, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
+        except BoundsError as exc:
+            raise ContentError(rel, exc.field, exc.message) from exc
         if name == "statuses":
             _load_statuses(reader, raw, db)
         elif name == "dice":

@@ -13,7 +13,7 @@ from pathlib import Path
 from game.content.loader import ContentError
 from game.missions.hexgrid import Hex, adjacent, offset_to_axial, reading_key
 from game.paths import maps_dir
-from game.tiled import read_tiled_map
+from game.tiled import TILE_ATTRIBUTES, known_properties, layer, read_tiled_map
 
 KINDS = (
     "entry",
@@ -28,6 +28,18 @@ KINDS = (
     "enemy_part",
 )
 PLOT_TOKENS, MYSTERY_TILES, CLEAR_TILES = 22, 7, 14  # the box's components (rule 7)
+TILE_PROPS = {"space_kind"}
+FEATURE_PROPS = {
+    "space_kind",
+    "grid_col",
+    "grid_row",
+    "head_col",
+    "head_row",
+    "plot_tokens",
+    "enterable",
+    "number",
+    "enemy_slot",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,27 +89,29 @@ def load_map(path: Path | str) -> MissionMap:
 
     if getattr(tmx, "staggeraxis", "y") != "y" or getattr(tmx, "staggerindex", "odd") != "odd":
         raise fail("staggeraxis", "mission maps use staggeraxis 'y' with staggerindex 'odd'")
-    names = [layer.name for layer in tmx.layers]
-    if "terrain" not in names:
-        raise fail("layers", "missing the 'terrain' tile layer")
-    if "features" not in names:
-        raise fail("layers", "missing the 'features' object layer")
+    known_properties(tmx.properties, {"mission_side"}, rel, "properties")
+    terrain = layer(tmx, "terrain", rel, "tile")
+    feature_layer = layer(tmx, "features", rel, "object")
+    for lay in tmx.layers:
+        known_properties(lay.properties, set(), rel, f"layers.{lay.name}.properties")
     out = MissionMap(name=path.stem, width=tmx.width, height=tmx.height)
-    terrain = tmx.get_layer_by_name("terrain")
     cells: dict[tuple[int, int], bool] = {}
     for col, row, gid in terrain.iter_data():
         if gid == 0:
             continue
-        props = tmx.get_tile_properties_by_gid(gid) or {}
+        where = f"terrain[{row}][{col}]"
+        props = known_properties(
+            tmx.get_tile_properties_by_gid(gid), TILE_PROPS, rel, where, TILE_ATTRIBUTES
+        )
         kind = props.get("space_kind")
         if kind not in ("floor", "dark"):
             raise fail(f"terrain[{row}][{col}].space_kind", f"expected floor or dark, got {kind!r}")
         cells[(col, row)] = kind == "dark"
     features: dict[tuple[int, int], dict] = {}
     drawn_parts: list[tuple[str, Hex, tuple[int, int]]] = []  # (where, part, head cell)
-    for i, obj in enumerate(tmx.get_layer_by_name("features")):
-        props = obj.properties or {}
+    for i, obj in enumerate(feature_layer):
         where = f"objects[{i}]"
+        props = known_properties(obj.properties, FEATURE_PROPS, rel, where)
         kind = props.get("space_kind")
         if kind not in KINDS:
             raise fail(f"{where}.space_kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")

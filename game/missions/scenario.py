@@ -150,6 +150,21 @@ def _hex(value, where: str, path: Path):
     return (value[0], value[1])
 
 
+def _place_tokens(engine, holder, tokens: dict, where: str, path: Path) -> None:
+    """Tokens exactly as the file gives them: a status the game does not know, or more than
+    the holder's stack limit, is refused (never cut silently)."""
+    ScenarioError, _ = _errors()
+    for status, count in tokens.items():
+        if status not in engine.db.statuses and status not in engine.content.statuses:
+            raise ScenarioError(f"{path}: {where}.{status}: unknown status")
+        engine.add_status(holder, status, count)
+        if holder.tokens.get(status, 0) < count:
+            raise ScenarioError(
+                f"{path}: {where}.{status}: {count} cannot be held (the stack limit is "
+                f"{engine.stack_limit(holder, status)})"
+            )
+
+
 def _arrange(engine, data: dict, path: Path) -> None:
     from game.missions.state import EnemyState
 
@@ -179,16 +194,24 @@ def _arrange(engine, data: dict, path: Path) -> None:
         for key in ("health", "cp", "momentum", "momentum_level"):
             if key in spec:
                 setattr(hero, key, spec[key])
-        if "hand" in spec:
+        if "hand" in spec:  # distinct cards of the hero's own deck, as in duel files
+            hero.deck.extend(hero.hand)
+            hero.hand = []
             for card in spec["hand"]:
                 if card not in engine.content.cards:
                     raise ScenarioError(f"{path}: {where}.hand: unknown card '{card}'")
-            hero.hand = list(spec["hand"])
+                pile = next((p for p in (hero.deck, hero.discard) if card in p), None)
+                if pile is None:
+                    raise ScenarioError(
+                        f"{path}: {where}.hand: no '{card}' card left to place (the file asks "
+                        "for more copies than the hero's deck holds)"
+                    )
+                pile.remove(card)
+                hero.hand.append(card)
         if "tokens" in spec:
             hero.tokens = {}
             hero.bonus = []
-            for status, count in spec["tokens"].items():
-                engine.add_status(hero, status, count)
+            _place_tokens(engine, hero, spec["tokens"], f"{where}.tokens", path)
         for value in spec.get("bonus", []):
             engine.add_status(hero, "bonus_damage", 1, value)
         for ally in spec.get("allies", []):
@@ -225,8 +248,7 @@ def _arrange(engine, data: dict, path: Path) -> None:
             enemy = EnemyState("boss", eid, bdef.name, 0, health, full, pos)
         else:
             raise ScenarioError(f"{path}: {where}.id: unknown Henchman or boss '{eid}'")
-        for status, count in spec.get("tokens", {}).items():
-            engine.add_status(enemy, status, count)
+        _place_tokens(engine, enemy, spec.get("tokens", {}), f"{where}.tokens", path)
         engine.enemies.append(enemy)
     for i, spec in enumerate(data.get("tile", [])):
         where = f"tile[{i}]"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from game.content.bounded import BoundsError, loads_json
 from game.content.defs import ContentDB
+from game.content.loader import ContentError
 from game.paths import content_dir
 from game.rules.dice import describe_requirement
 
@@ -24,8 +26,26 @@ class Entry:
 
 
 def glossary() -> list[Entry]:
-    raw = json.loads((content_dir() / "glossary.json").read_text(encoding="utf-8"))
-    return [Entry(item["term"], "Rules", item["text"]) for item in raw]
+    """The rules glossary (content/glossary.json), parsed within bounds like every content
+    file; a broken file is a ContentError naming the file and the entry."""
+    try:
+        raw = loads_json((content_dir() / "glossary.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ContentError("glossary.json", "", f"cannot be read ({exc})") from exc
+    except BoundsError as exc:
+        raise ContentError("glossary.json", exc.field, exc.message) from exc
+    if not isinstance(raw, list):
+        raise ContentError("glossary.json", "", "expected a list of {term, text} entries")
+    out = []
+    for i, item in enumerate(raw):
+        if not (
+            isinstance(item, dict) and all(isinstance(item.get(k), str) for k in ("term", "text"))
+        ):
+            raise ContentError(
+                "glossary.json", f"[{i}]", "expected an object with text `term` and `text`"
+            )
+        out.append(Entry(item["term"], "Rules", item["text"]))
+    return out
 
 
 KIND = {"positive": "Positive", "negative": "Negative", "unique": "Unique"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from game.content.loader import default_content
+from game.scenario import ScenarioError
 from tests.helpers import Table
 from tests.heroes.common import (
     FIXTURES,
@@ -330,11 +331,14 @@ def test_doubloons_hurt_anyone_but_the_pirate_1_each_in_their_upkeep():
 
 def test_doubloon_stack_limit_is_5_on_the_pirate_and_3_on_others():
     t = pirate_first(
-        pirate={"statuses": {"cursed_doubloon": 4}}, barb={"statuses": {"cursed_doubloon": 5}}
+        pirate={"statuses": {"cursed_doubloon": 4}}, barb={"statuses": {"cursed_doubloon": 3}}
     )
     assert coins(t, "pirate") == 5  # 4 arranged + 3 from setup, capped at 5
     assert coins(t, "barb") == 3
     assert t.player("pirate").limits["cursed_doubloon"] == 5
+    assert t.player("barb").limits["cursed_doubloon"] == 3
+    with pytest.raises(ScenarioError, match="the stack limit is 3"):  # 4 cannot be set up on him
+        pirate_first(barb={"statuses": {"cursed_doubloon": 4}})
 
 
 def test_opponents_cannot_remove_or_move_doubloons_with_cards():
@@ -572,9 +576,7 @@ def test_rival_doubloons_hurt_the_other_pirate_in_her_upkeep_her_own_do_not():
 
 
 def test_rival_doubloons_have_their_own_limit_of_3_beside_her_own_5():
-    t = pirates(
-        a={"hand": ["tainted_tribute"] * 2, "cp": 4}, b={"statuses": {"cursed_doubloon": 2}}
-    )
+    t = pirates(a={"hand": ["tainted_tribute"], "cp": 4}, b={"statuses": {"cursed_doubloon": 2}})
     assert coins(t, "b") == 5
     t.do("play", by="a", card="tainted_tribute")
     t.settle()

@@ -231,12 +231,12 @@ def test_shadows_do_not_stop_an_ultimate():
     assert landed(t, "thief")[0] == 15
 
 
-@pytest.mark.parametrize("status,damage", [("poison", 2), ("burn", 2)])
-def test_shadows_do_not_stop_poison_or_burn(status, damage):
+@pytest.mark.parametrize("status,count,damage", [("poison", 2, 2), ("burn", 1, 2)])
+def test_shadows_do_not_stop_poison_or_burn(status, count, damage):
     t = duel(
         "thief",
         start_at="upkeep",
-        thief={"hero": "shadow_thief", "statuses": {"shadows": 1, status: 2}},
+        thief={"hero": "shadow_thief", "statuses": {"shadows": 1, status: count}},
         barb={"hero": "barbarian"},
     )
     assert t.view.phase == "main1"

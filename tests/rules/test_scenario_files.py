@@ -11,7 +11,7 @@ from game.content.loader import load_content
 from game.scenario import collect, load, run_file
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-FILES = collect([str(SCENARIOS)])
+FILES, _problems = collect([str(SCENARIOS)])
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.relative_to(SCENARIOS).as_posix() for p in FILES])

@@ -450,6 +450,6 @@ def test_sim_refuses_a_wrong_table(capsys):
     assert cli(["sim", "--mode", "3v3", "--heroes", "gunslinger,barbarian"]) == 2
     assert "needs exactly 6 heroes" in capsys.readouterr().err
     assert cli(["sim", "--mode", "4v4", "--heroes", "gunslinger,barbarian"]) == 2
-    assert "unknown mode '4v4'" in capsys.readouterr().err
+    assert "invalid choice: '4v4'" in capsys.readouterr().err
     assert cli(["sim", "--ai", "genius", "--games", "1"]) == 2
-    assert "unknown computer level 'genius'" in capsys.readouterr().err
+    assert "invalid choice: 'genius'" in capsys.readouterr().err
