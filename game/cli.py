@@ -94,6 +94,13 @@ def run(argv: list[str]) -> int:
     msim.add_argument("--difficulty-up", type=int, default=0, help="increased difficulty 0-4")
     msim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from game.ui.gallery import writable_folder
+
+    gal = sub.add_parser("gallery", help="render every portrait, card and die set to PNGs")
+    gal.add_argument(
+        "--out", required=True, type=writable_folder, help="a folder (made if missing)"
+    )
+
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=getattr(logging, args.log_level), format="%(levelname)s %(name)s: %(message)s"
@@ -117,6 +124,10 @@ def run(argv: list[str]) -> int:
         return scenario_main(args.paths, verbose=args.verbose)
     if command == "content":
         return cmd_content(args.json)
+    if command == "gallery":
+        from game.ui.gallery import main as gallery_main
+
+        return gallery_main(args.out)
     if command == "selftest":
         return cmd_selftest()
     if command == "demo":
