@@ -355,28 +355,12 @@ def token_icon(status: StatusDef | str, size: int, kind: str | None = None) -> p
 # ------------------------------------------------------------------ heroes
 
 
-@lru_cache(maxsize=128)
 def hero_emblem(hero_id: str, size: int) -> pygame.Surface:
-    """A brass-rimmed medallion in the hero's colour with their silhouette."""
-    size = max(12, size)
-    k = 3
-    big = size * k
-    surf = pygame.Surface((big, big), pygame.SRCALPHA)
-    c = big / 2
-    colour = hero_colour(hero_id)
-    pygame.draw.circle(surf, T.BRASS_DARK, (c, c), c - 1)
-    pygame.draw.circle(surf, T.BRASS, (c, c), c - 1 - big * 0.03)
-    pygame.draw.circle(surf, tuple(max(0, v - 35) for v in colour), (c, c), c * 0.86)
-    pygame.draw.circle(surf, colour, (c, c - big * 0.04), c * 0.8)
-    surf = pygame.transform.smoothscale(surf, (size, size))
-    icon_size = int(size * 0.62)
-    icon = _svg("heroes", hero_id, icon_size, T.PARCHMENT)
-    if icon is None:
-        icon = _svg("enemies", hero_id, icon_size, T.PARCHMENT)
-    if icon is None:
-        icon = _initials(hero_id, icon_size, T.PARCHMENT)
-    surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
-    return surf
+    """The illustrated portrait of a hero, enemy or boss in a round brass frame (cached per size;
+    see game/ui/portraits.py)."""
+    from game.ui.portraits import portrait
+
+    return portrait(hero_id, max(12, size), hero_colour(hero_id), T.BRASS, T.BRASS_DARK)
 
 
 def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surface:
@@ -388,5 +372,8 @@ def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surfac
 
 def clear_cache() -> None:
     """Forget rasterised images (after a display mode change)."""
-    for fn in (_svg, _die_face, _token, hero_emblem, _cached_initials, _font):
+    from game.ui import portraits
+
+    for fn in (_svg, _die_face, _token, _cached_initials, _font):
         fn.cache_clear()
+    portraits.clear_cache()
