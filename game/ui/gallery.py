@@ -185,7 +185,9 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
         for hero in heroes.values():
             dice_items += [(f"{hero.id[:10]} {cap}", draw) for cap, draw in _dice_items(hero)]
         pages += _grid_pages("Dice sets", dice_items, (width, height), 64, 1.0)
-        pages.append(("Dice tray", _tray_page(heroes["gunslinger"], (width, height))))
+        pages.append(
+            ("Dice trays: kept, loose and empty", _tray_page(heroes["gunslinger"], (width, height)))
+        )
         for n, (name, surf) in enumerate(pages):
             slug = "".join(ch if ch.isalnum() else "_" for ch in name.lower()).strip("_")
             path = out / f"{width}x{height}_{n:02d}_{slug}.png"
