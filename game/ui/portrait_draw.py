@@ -94,8 +94,8 @@ class Svg:
 
 
 def backdrop(svg: Svg, colour: RGB, motif: str) -> None:
-    light = hexc(mix(colour, (255, 240, 210), 0.35))
-    dark = hexc(mix(colour, (8, 6, 6), 0.65))
+    light = hexc(mix(colour, (255, 240, 210), 0.5))
+    dark = hexc(mix(colour, (8, 6, 6), 0.45))
     svg.defs.append(
         '<radialGradient id="bg" cx="0.38" cy="0.32" r="0.75">'
         f'<stop offset="0" stop-color="{light}"/><stop offset="1" stop-color="{dark}"/>'
