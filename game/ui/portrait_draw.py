@@ -46,34 +46,33 @@ class Svg:
         self.body: list[str] = []
         self._grads: dict[str, str] = {}
 
-    def shade(self, colour: str, light: float = 0.28, dark: float = 0.38) -> str:
-        """A top-lit vertical gradient of `colour` (the style's one way to shade a shape)."""
-        key = f"v{colour}{light}{dark}"
+    def _gradient(self, key: str, element: str) -> str:
+        """Register a gradient once per key; `element` has `{gid}` where its id goes."""
         gid = self._grads.get(key)
         if gid is None:
-            gid = f"g{len(self._grads)}"
-            top = hexc(mix(colour, (255, 250, 235), light))
-            bottom = hexc(mix(colour, (10, 6, 4), dark))
-            self.defs.append(
-                f'<linearGradient id="{gid}" x1="0.2" y1="0" x2="0.6" y2="1">'
-                f'<stop offset="0" stop-color="{top}"/><stop offset="0.55" stop-color="{colour}"/>'
-                f'<stop offset="1" stop-color="{bottom}"/></linearGradient>'
-            )
-            self._grads[key] = gid
+            gid = self._grads[key] = f"g{len(self._grads)}"
+            self.defs.append(element.replace("{gid}", gid))
         return f"url(#{gid})"
 
+    def shade(self, colour: str, light: float = 0.28, dark: float = 0.38) -> str:
+        """A top-lit vertical gradient of `colour` (the style's one way to shade a shape)."""
+        top = hexc(mix(colour, (255, 250, 235), light))
+        bottom = hexc(mix(colour, (10, 6, 4), dark))
+        return self._gradient(
+            f"v{colour}{light}{dark}",
+            '<linearGradient id="{gid}" x1="0.2" y1="0" x2="0.6" y2="1">'
+            f'<stop offset="0" stop-color="{top}"/><stop offset="0.55" stop-color="{colour}"/>'
+            f'<stop offset="1" stop-color="{bottom}"/></linearGradient>',
+        )
+
     def glow(self, colour: str) -> str:
-        key = f"r{colour}"
-        gid = self._grads.get(key)
-        if gid is None:
-            gid = f"g{len(self._grads)}"
-            self.defs.append(
-                f'<radialGradient id="{gid}" cx="0.5" cy="0.5" r="0.5">'
-                f'<stop offset="0" stop-color="#FFFFF0"/><stop offset="0.35" stop-color="{colour}"/>'
-                f'<stop offset="1" stop-color="{colour}" stop-opacity="0"/></radialGradient>'
-            )
-            self._grads[key] = gid
-        return f"url(#{gid})"
+        """A white-hot radial falloff into `colour` (magic eyes, orbs, halos, flames)."""
+        return self._gradient(
+            f"r{colour}",
+            '<radialGradient id="{gid}" cx="0.5" cy="0.5" r="0.5">'
+            f'<stop offset="0" stop-color="#FFFFF0"/><stop offset="0.35" stop-color="{colour}"/>'
+            f'<stop offset="1" stop-color="{colour}" stop-opacity="0"/></radialGradient>',
+        )
 
     def add(self, element: str) -> None:
         self.body.append(element)
