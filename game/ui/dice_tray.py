@@ -372,6 +372,8 @@ class DiceTray:
             if d.track and self.rolling:
                 *_pos, spinning = d.track[min(int(self.frame), len(d.track) - 1)]
                 lift = 1.0 if spinning else 0.0
+            if lift:  # rolling over: the top face foreshortens and the next face comes up
+                img = _tumbling(img, self.frame * 0.5 + i * 1.3)
             shadow = _shadow(size)
             if abs(d.angle) > 0.01:
                 img = pygame.transform.rotozoom(img, -math.degrees(d.angle), 1.0 + 0.08 * lift)
@@ -433,6 +435,24 @@ def tray_background(size: tuple[int, int], die_size: int) -> pygame.Surface:
     out.blit(felt, floor)
     pygame.draw.rect(out, T.BRASS, floor.inflate(2, 2), 1, border_radius=radius + 1)
     return out.convert_alpha() if pygame.display.get_surface() is not None else out
+
+
+def _tumbling(img: pygame.Surface, phase: float) -> pygame.Surface:
+    """A die caught rolling over one edge: the face it shows squashed toward that edge, and the
+    next face (the same picture, in shade) rising on the other side, so the cube reads as 3D."""
+    w, h = img.get_size()
+    top_h = max(1, round(h * (0.55 + 0.45 * abs(math.cos(phase)))))
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    face = pygame.transform.smoothscale(img, (w, top_h))
+    if h - top_h >= 2:
+        side = pygame.transform.smoothscale(img, (w, h - top_h))
+        side.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        rising = math.sin(phase) > 0
+        out.blit(side, (0, 0) if rising else (0, top_h))
+        out.blit(face, (0, h - top_h) if rising else (0, 0))
+    else:
+        out.blit(face, (0, 0))
+    return out
 
 
 @lru_cache(maxsize=8)
