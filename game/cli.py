@@ -76,6 +76,8 @@ def run(argv: list[str]) -> int:
     rep.add_argument("file")
     rep.add_argument("--print-log", action="store_true", help="print the match log")
 
+    from game.ui.gallery import window_size, writable_folder
+
     demo = sub.add_parser("demo", help="open the window and let the computer play itself")
     demo.add_argument("--mode", default="duel")
     demo.add_argument("--seconds", type=float, default=30.0)
@@ -85,6 +87,9 @@ def run(argv: list[str]) -> int:
     demo.add_argument("--mission", default="harbor_heist", help="--mode missions: mission id")
     demo.add_argument("--heroes", default="", help="--mode missions: 1-4 hero ids, comma-separated")
     demo.add_argument("--difficulty", default=None, help="--mode adventure: easy .. heroic")
+    demo.add_argument(
+        "--size", type=window_size, default=None, help="window size WxH (default: 1280x720)"
+    )
 
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
     msim.add_argument("--mission", required=True)
@@ -94,11 +99,15 @@ def run(argv: list[str]) -> int:
     msim.add_argument("--difficulty-up", type=int, default=0, help="increased difficulty 0-4")
     msim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    from game.ui.gallery import writable_folder
-
     gal = sub.add_parser("gallery", help="render every portrait, card and die set to PNGs")
     gal.add_argument(
         "--out", required=True, type=writable_folder, help="a folder (made if missing)"
+    )
+    gal.add_argument(
+        "--scenes",
+        action="store_true",
+        help="also play the duel, Missions and Adventures demos at each size and keep their "
+        "screenshots (a few minutes)",
     )
 
     args = parser.parse_args(argv)
@@ -127,7 +136,7 @@ def run(argv: list[str]) -> int:
     if command == "gallery":
         from game.ui.gallery import main as gallery_main
 
-        return gallery_main(args.out)
+        return gallery_main(args.out, scenes=args.scenes)
     if command == "selftest":
         return cmd_selftest()
     if command == "demo":
@@ -144,15 +153,22 @@ def run(argv: list[str]) -> int:
                 args.screenshots,
                 args.seed,
                 args.speed,
+                args.size,
             )
         if args.mode == "missions":
             from game.ui.demo import run_mission_demo
 
             heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] or ["barbarian"]
             return run_mission_demo(
-                args.mission, heroes, args.seconds, args.screenshots, args.seed, args.speed
+                args.mission,
+                heroes,
+                args.seconds,
+                args.screenshots,
+                args.seed,
+                args.speed,
+                args.size,
             )
-        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed)
+        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed, args.size)
     parser.print_help()
     return 2
 

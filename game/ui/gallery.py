@@ -4,7 +4,9 @@ Renders, headless, at 1280x720 and 1920x1080: the portraits of every hero, enemy
 of each card type, every card of every hero and the shared decks, each hero's die set (all six
 faces, plain and kept) and a dice tray with kept and loose dice; then a contact sheet of all the
 1280x720 pages (`contact_sheet.png`). Pages are plain screens on the table colour, drawn with the
-same functions the game uses, so what you see here is what the window shows.
+same functions the game uses, so what you see here is what the window shows. With `--scenes` it
+also plays the duel, Missions and Adventures demos headless at both sizes and keeps their
+screenshots (each scene's busiest moments: dice in flight, prompts, the map, battles, the end).
 """
 
 from __future__ import annotations
@@ -240,7 +242,51 @@ def writable_folder(value: str) -> Path:
     return path
 
 
-def main(out: Path) -> int:
+def window_size(value: str) -> tuple[int, int]:
+    """argparse type for a window size "WxH" (1280x720 up to 7680x4320)."""
+    import argparse
+
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a size like 1920x1080") from exc
+    if not (1280 <= width <= 7680 and 720 <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"{value}: from 1280x720 up to 7680x4320")
+    return width, height
+
+
+# Each scene's busiest moment comes from the demos' own screenshots (game/ui/demo.py).
+SCENE_DEMOS = (
+    ("duel", ["--mode", "duel", "--seconds", "25"]),
+    ("missions", ["--mode", "missions", "--seconds", "40", "--heroes", "barbarian,monk"]),
+    ("adventure", ["--mode", "adventure", "--seconds", "45"]),
+)
+
+
+def render_scenes(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
+    """Play each demo headless at each size (its own process: a demo owns the window and the
+    engines) and keep its screenshots in out/scenes_WxH_MODE/; returns the PNGs written."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    written: list[Path] = []
+    for width, height in resolutions:
+        for mode, args in SCENE_DEMOS:
+            folder = out / f"scenes_{width}x{height}_{mode}"
+            folder.mkdir(parents=True, exist_ok=True)
+            cmd = [sys.executable, "-m", "game", "demo", *args]
+            cmd += ["--screenshots", str(folder), "--size", f"{width}x{height}"]
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                print(f"gallery: the {mode} demo at {width}x{height} failed:\n{done.stderr}")
+            written += sorted(folder.glob("*.png"))
+    return written
+
+
+def main(out: Path, scenes: bool = False) -> int:
     written = render_gallery(out)
+    if scenes:
+        written += render_scenes(out)
     print(f"wrote {len(written)} PNGs to {out}")
     return 0
