@@ -203,3 +203,15 @@ def test_gallery_renders_every_page_and_a_contact_sheet(tmp_path):
         image = pygame.image.load(str(path))
         if path.name != "contact_sheet.png":
             assert image.get_size() == (1280, 720), path.name
+
+
+def test_demo_and_gallery_sizes_are_checked(capsys):
+    from game.cli import run
+    from game.ui.gallery import window_size
+
+    assert window_size("1920x1080") == (1920, 1080)
+    for bad in ("100x100", "big", "1920", "1920x1080x2"):
+        with pytest.raises(SystemExit) as exit_info:
+            run(["demo", "--size", bad])
+        assert exit_info.value.code == 2
+        assert "--size" in capsys.readouterr().err
