@@ -170,18 +170,21 @@ def _frame(width: int, height: int, rim: tuple[int, int, int]) -> pygame.Surface
 
 
 def card_back(width: int, th: T.Theme) -> pygame.Surface:
+    """The back of a card (a hidden hand, a deck, unidentified loot): assets/art/card_back.svg,
+    a brass-framed medallion with a crown and a die on a wine-red lattice."""
     key = ("__back__", width, th.scale)
     surf = _CACHE.get(key)
-    if surf is not None:
-        return surf
-    height = int(width * 1.4)
+    if surf is None:
+        surf = _CACHE[key] = _card_back(width, int(width * 1.4))
+    return surf
+
+
+def _card_back(width: int, height: int) -> pygame.Surface:
+    from game.paths import assets_dir
+
+    image = pygame.image.load_sized_svg(
+        str(assets_dir() / "art" / "card_back.svg"), (width, height)
+    )
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(4, width // 14)
-    pygame.draw.rect(surf, T.WOOD_LIGHT, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, T.BRASS, surf.get_rect(), max(2, width // 30), border_radius=radius)
-    inner = surf.get_rect().inflate(-width // 4, -width // 4)
-    pygame.draw.rect(surf, T.BRASS_DARK, inner, max(1, width // 40), border_radius=radius)
-    pygame.draw.line(surf, T.BRASS_DARK, inner.topleft, inner.bottomright, max(1, width // 50))
-    pygame.draw.line(surf, T.BRASS_DARK, inner.topright, inner.bottomleft, max(1, width // 50))
-    _CACHE[key] = surf
+    surf.blit(image, image.get_rect(center=surf.get_rect().center))
     return surf

@@ -171,9 +171,11 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
             if kind not in seen:
                 seen.add(kind)
                 samples.append(card)
-        pages += _grid_pages(
-            "Card types", _card_items(samples, heroes, th), (width, height), 200, 1.4
-        )
+        from game.ui.cards import card_back
+
+        type_items = _card_items(samples, heroes, th)
+        type_items.append(("card back", lambda s: card_back(s, th)))
+        pages += _grid_pages("Card types", type_items, (width, height), 200, 1.4)
         for hero in heroes.values():
             cards = sorted((c for c in content.cards.values() if c.hero == hero.id), key=_order)
             pages += _grid_pages(

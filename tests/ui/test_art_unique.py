@@ -118,7 +118,9 @@ def test_card_faces_carry_the_picture_and_keep_their_text():
 
 
 def test_every_svg_and_the_recipe_file_load():
-    for path in sorted((assets_dir() / "icons").rglob("*.svg")):
+    paths = sorted(assets_dir().rglob("*.svg"))
+    assert any(p.name == "card_back.svg" for p in paths)
+    for path in paths:
         image = pygame.image.load_sized_svg(str(path), (32, 32))
         assert image.get_size() == (32, 32), path
     data = json.loads((assets_dir() / portraits.SPECS_FILE).read_text(encoding="utf-8"))
