@@ -174,7 +174,7 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
         from game.ui.cards import card_back
 
         type_items = _card_items(samples, heroes, th)
-        type_items.append(("card back", lambda s: card_back(s, th)))
+        type_items.append(("card back", lambda s, th=th: card_back(s, th)))
         pages += _grid_pages("Card types", type_items, (width, height), 200, 1.4)
         for hero in heroes.values():
             cards = sorted((c for c in content.cards.values() if c.hero == hero.id), key=_order)

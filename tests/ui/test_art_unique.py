@@ -122,7 +122,7 @@ def test_every_svg_and_the_recipe_file_load():
     assert any(p.name == "card_back.svg" for p in paths)
     for path in paths:
         image = pygame.image.load_sized_svg(str(path), (32, 32))
-        assert image.get_size() == (32, 32), path
+        assert max(image.get_size()) == 32 and min(image.get_size()) > 8, path
     data = json.loads((assets_dir() / portraits.SPECS_FILE).read_text(encoding="utf-8"))
     assert set(data) == set(portraits.specs())
 
