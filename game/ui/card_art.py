@@ -24,7 +24,8 @@ import pygame
 from game.content.defs import CardDef, HeroDef
 from game.ui import theme as T
 
-Pictogram = tuple[str, str]  # (kind, name): ("token", id), ("symbol", id), ("ui", id), ("die", "")
+# (kind, name): ("token", id), ("symbol", id), ("ui", id), ("die", "trick:count")
+Pictogram = tuple[str, str]
 
 _DO_ICON: dict[str, Pictogram] = {
     "add_damage": ("symbol", "blade"),
@@ -37,9 +38,8 @@ _DO_ICON: dict[str, Pictogram] = {
     "lose_cp": ("ui", "cp"),
     "steal_cp": ("ui", "cp"),
     "prevent_damage": ("ui", "shield"),
-    "alter_dice": ("die", ""),
-    "extra_roll_attempts": ("die", ""),
-    "roll": ("die", ""),
+    "extra_roll_attempts": ("die", "extra:1"),
+    "roll": ("die", "roll:2"),
     "draw": ("ui", "cards"),
     "grow": ("token", "seedling"),
     "flip_board": ("ui", "upgrade"),
@@ -64,6 +64,10 @@ def _effect_icon(effect: dict) -> Pictogram | None:
         if isinstance(status, str):
             return ("token", status)
         return ("token", "cleanse") if do == "remove_status" else None
+    if do == "alter_dice":
+        count = effect.get("count")
+        count = count if isinstance(count, int) and 1 <= count <= 3 else 1
+        return ("die", f"{effect.get('mode', 'set_any')}:{count}")
     return _DO_ICON.get(do)
 
 
@@ -112,7 +116,7 @@ def _upgrade_icon(card: CardDef, hero: HeroDef) -> Pictogram:
             for symbol, _count in row.requirement.symbols:
                 return ("symbol", symbol)
             if row.requirement.straight:
-                return ("die", "")
+                return ("die", "straight:3")
     symbols = list(hero.symbols) if hero.symbols else []
     if symbols:
         return ("symbol", symbols[zlib.crc32(slot.id.encode()) % len(symbols)])
@@ -127,11 +131,107 @@ def _icon(kind: str, name: str, size: int, hero: HeroDef | None, colour) -> pyga
     if kind == "symbol":
         return art.symbol_icon(name, size, colour)
     if kind == "die":
-        if hero is not None:
-            value = len(hero.dice)
-            return art.die_face(hero, value, size)
-        return art.ui_icon("roll", size, colour)
+        return _die_pictogram(name, size, hero)
     return art.ui_icon(name, size, colour)
+
+
+# Pips on a die face: (x, y) in thirds of the face.
+_PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+# What each dice trick shows: the face on the die and the mark drawn over it.
+_TRICKS = {
+    "reroll": (5, "arrow"),
+    "extra": (4, "arrow_plus"),
+    "set_six": (6, ""),
+    "set_any": (0, "?"),
+    "copy_own": (3, "="),
+    "adjust_one": (3, "±"),
+    "roll": (2, ""),
+    "straight": (0, "run"),
+}
+
+
+def _one_die(size: int, value: int, hero: HeroDef | None) -> pygame.Surface:
+    from game.ui import art
+
+    if hero is not None:
+        body, edge, ink = art.hero_dice_colours(hero.id)
+    else:
+        body, edge, ink = T.PARCHMENT, T.PARCHMENT_DARK, T.INK
+    die = art._rounded_die(size, body, edge).copy()
+    face = size * 0.9
+    r = max(1, round(size * 0.085))
+    for px, py in _PIPS.get(value, ()):
+        centre = (size * 0.06 + face * (0.25 + 0.22 * px), size * 0.06 + face * (0.25 + 0.22 * py))
+        pygame.draw.circle(die, ink, centre, r)
+    return die
+
+
+def _die_pictogram(name: str, size: int, hero: HeroDef | None) -> pygame.Surface:
+    """Dice tricks told apart: a re-roll arrow, extra attempts, a six, a wild '?', a copy '=',
+    a nudge '±', a straight run; `count` dice fanned when the trick moves several."""
+    from game.ui import art
+
+    trick, _, count_text = name.partition(":")
+    count = int(count_text) if count_text.isdigit() else 1
+    value, mark = _TRICKS.get(trick, (5, ""))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    if mark == "run":  # three dice climbing: 1, 2, 3
+        small = int(size * 0.44)
+        for i in range(3):
+            die = _one_die(small, i + 1, hero)
+            out.blit(die, (int(i * size * 0.28), int(size * 0.5 - i * size * 0.22)))
+        return out
+    if mark == "=":  # two dice showing the same face
+        small = int(size * 0.5)
+        out.blit(_one_die(small, value, hero), (0, int(size * 0.25)))
+        out.blit(_one_die(small, value, hero), (size - small, int(size * 0.25)))
+        font = art._font(max(8, int(size * 0.3)))
+        label = font.render("=", True, T.PARCHMENT)
+        out.blit(label, label.get_rect(center=(size // 2, size // 2)))
+        return out
+    die_size = int(size * (0.62 if count == 1 else 0.5))
+    for i in range(count - 1, -1, -1):  # fanned, the front die last
+        die = _one_die(die_size, value, hero)
+        if count > 1:
+            die = pygame.transform.rotozoom(die, (i - (count - 1) / 2) * -18, 1.0)
+        x = size / 2 + (i - (count - 1) / 2) * size * 0.2
+        out.blit(die, die.get_rect(center=(x, size * 0.52)))
+    if mark in ("arrow", "arrow_plus"):  # a circular arrow around the die
+        rect = pygame.Rect(0, 0, int(size * 0.94), int(size * 0.94))
+        rect.center = (size // 2, size // 2)
+        width = max(2, size // 16)
+        pygame.draw.arc(out, T.PARCHMENT, rect, math.radians(20), math.radians(300), width)
+        tip = (
+            rect.centerx + rect.w / 2 * math.cos(math.radians(20)),
+            rect.centery - rect.h / 2 * math.sin(math.radians(20)),
+        )
+        head = size * 0.12
+        pygame.draw.polygon(
+            out,
+            T.PARCHMENT,
+            [
+                (tip[0] - head, tip[1] - head * 0.2),
+                (tip[0] + head * 0.8, tip[1] - head * 0.2),
+                (tip[0], tip[1] + head),
+            ],
+        )
+        if mark == "arrow_plus":
+            font = art._font(max(8, int(size * 0.3)))
+            label = font.render("+", True, T.PARCHMENT)
+            out.blit(label, label.get_rect(center=(size * 0.14, size * 0.16)))
+    elif mark in ("?", "±"):
+        font = art._font(max(8, int(size * 0.36)))
+        ink = art.hero_dice_colours(hero.id)[2] if hero is not None else T.INK
+        label = font.render(mark, True, ink)
+        out.blit(label, label.get_rect(center=(size / 2 - size * 0.02, size * 0.5)))
+    return out
 
 
 @lru_cache(maxsize=256)
