@@ -60,9 +60,12 @@ def _walk(effects) -> Iterator[dict]:
 def _effect_icon(effect: dict) -> Pictogram | None:
     do = effect.get("do", "")
     if do in ("gain_status", "inflict_status", "transfer_status", "remove_status"):
+        from game.ui.art import has_icon
+
         status = effect.get("status")
-        if isinstance(status, str):
+        if isinstance(status, str) and has_icon("tokens", status):
             return ("token", status)
+        # "any negative status" and the like: the cleanse token, not a status's initials
         return ("token", "cleanse") if do == "remove_status" else None
     if do == "alter_dice":
         count = effect.get("count")

@@ -100,6 +100,19 @@ def test_no_two_cards_share_a_picture():
         assert _digest(surf) != _digest(blank), cid
 
 
+def test_every_card_pictogram_is_drawn_art_not_initials():
+    kinds = {"token": "tokens", "symbol": "symbols", "ui": "ui"}
+    for cid in sorted(CONTENT.cards):
+        card = CONTENT.cards[cid]
+        hero = CONTENT.heroes.get(card.hero) if card.hero else None
+        main, second, _amount = card_art.pictograms(card, hero)
+        for kind, name in (main, second) if second else (main,):
+            if kind == "die":
+                assert name.partition(":")[0] in card_art._TRICKS, (cid, name)
+            else:
+                assert art.has_icon(kinds[kind], name), f"{cid}: no {kind} icon {name!r}"
+
+
 def test_card_faces_carry_the_picture_and_keep_their_text():
     from game.ui import theme as T
     from game.ui.cards import card_face
