@@ -230,3 +230,18 @@ def test_demo_and_gallery_sizes_are_checked(capsys):
             run(["demo", "--size", bad])
         assert exit_info.value.code == 2
         assert "--size" in capsys.readouterr().err
+
+
+def test_clearing_the_art_cache_forgets_every_drawn_once_picture():
+    # reset_caches() relies on this after pygame.quit(): a kept Surface would be dead
+    from game.ui import cards, dice_tray
+    from game.ui import theme as T
+
+    art.hero_emblem("monk", 40)
+    cards.card_face(CONTENT.cards["adrenaline"], None, 120, T.Theme())
+    dice_tray.tray_background((200, 120), 40)
+    art.clear_cache()
+    assert portraits.portrait.cache_info().currsize == 0
+    assert not card_art._PICTURES
+    assert cards._frame.cache_info().currsize == 0
+    assert dice_tray.tray_background.cache_info().currsize == 0
