@@ -237,6 +237,16 @@ def _die_pictogram(name: str, size: int, hero: HeroDef | None) -> pygame.Surface
     return out
 
 
+@lru_cache(maxsize=64)
+def _pool(size: int) -> pygame.Surface:
+    k = 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    for step in range(8):  # outside in, each ring darker (draw replaces alpha, it does not add)
+        radius = size * k / 2 * (1 - step / 10)
+        pygame.draw.circle(big, (0, 0, 0, 18 * (step + 1)), (size * k / 2, size * k / 2), radius)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
 @lru_cache(maxsize=256)
 def _token_kind(status_id: str) -> str:
     from game.content.loader import default_content
@@ -320,6 +330,9 @@ def _draw_picture(card: CardDef, hero: HeroDef | None, width: int, height: int) 
     icon = _icon(*main, size, hero, T.PARCHMENT)
     shadow = _icon(*main, size, hero, (20, 14, 10)) if main[0] in ("symbol", "ui") else None
     centre = (width // 2, height // 2)
+    # a soft dark pool behind the pictogram keeps it readable on pale backdrops (and in grey)
+    pool = _pool(int(size * 1.25))
+    surf.blit(pool, pool.get_rect(center=centre))
     if shadow is not None:
         shadow = shadow.copy()
         shadow.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
@@ -368,3 +381,4 @@ def card_watermark(card: CardDef, hero: HeroDef | None, width: int, height: int)
 def clear_cache() -> None:
     _PICTURES.clear()
     _token_kind.cache_clear()
+    _pool.cache_clear()
