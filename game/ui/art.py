@@ -222,9 +222,11 @@ def _shift(colour, amount: int) -> tuple[int, int, int]:
     return tuple(max(0, min(255, c + amount)) for c in colour)  # type: ignore[return-value]
 
 
-def _rounded_die(size: int, body, edge, radius_frac: float = 0.22) -> pygame.Surface:
+@lru_cache(maxsize=256)
+def die_body(size: int, body, edge, radius_frac: float = 0.22) -> pygame.Surface:
     """A rounded die seen from above-left: a dark bevel, a face shaded from a lit top-left to a
-    darker bottom-right, a soft specular highlight. Drawn at 3x and smoothed down."""
+    darker bottom-right, a soft specular highlight. Drawn at 3x and smoothed down. Cached: copy
+    it before drawing on it."""
     k = 3
     big = size * k
     radius = int(big * radius_frac)
@@ -259,7 +261,7 @@ def _die_face(
 ) -> pygame.Surface:
     size = max(8, size)
     body, edge, ink = hero_dice_colours(hero_id)
-    surf = _rounded_die(size, body, edge)
+    surf = die_body(size, body, edge).copy()
     face_c = int(size * 0.46)  # centre of the top face (it is inset more bottom/right)
     icon_size = int(size * 0.56)
     # the symbol is printed into the face: a dark offset under the ink reads as an engraving
@@ -418,7 +420,7 @@ def clear_cache() -> None:
     """Forget rasterised images (after a display mode change, or pygame.quit)."""
     from game.ui import card_art, cards, dice_tray, portraits
 
-    for fn in (_svg, _die_face, _token, _cached_initials, _font):
+    for fn in (_svg, die_body, _die_face, _token, _cached_initials, _font):
         fn.cache_clear()
     # the drawn-once pictures built on these: portraits, card pictures and frames, the tray
     portraits.clear_cache()

@@ -167,7 +167,7 @@ def _one_die(size: int, value: int, hero: HeroDef | None) -> pygame.Surface:
         body, edge, ink = art.hero_dice_colours(hero.id)
     else:
         body, edge, ink = T.PARCHMENT, T.PARCHMENT_DARK, T.INK
-    die = art._rounded_die(size, body, edge).copy()
+    die = art.die_body(size, body, edge).copy()
     face = size * 0.9
     r = max(1, round(size * 0.085))
     for px, py in _PIPS.get(value, ()):
