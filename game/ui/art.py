@@ -376,11 +376,24 @@ def _token(status_id: str, name: str, kind: str, size: int) -> pygame.Surface:
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     colour = KIND_COLOURS.get(kind, T.UNIQUE)
     _token_rim(big, kind, colour, size * k)
+    # a chip lit from the top left: a soft sheen over the upper half, the rim's shape kept
+    sheen = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.ellipse(
+        sheen,
+        (255, 255, 255, 40),
+        (size * k * 0.16, size * k * 0.1, size * k * 0.6, size * k * 0.4),
+    )
+    sheen.blit(big, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(sheen, (0, 0))
     surf = pygame.transform.smoothscale(big, (size, size))
     icon_size = int(size * 0.56)
     icon = _svg("tokens", status_id, icon_size, T.PARCHMENT)
     if icon is None:
         icon = _initials(name, icon_size, T.PARCHMENT)
+    # the icon is stamped into the chip: a dark copy a pixel lower sits under it
+    stamp = _svg("tokens", status_id, icon_size, (20, 14, 10))
+    if stamp is not None:
+        surf.blit(stamp, stamp.get_rect(center=(size // 2 + 1, size // 2 + 1)))
     surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
     return surf
 
