@@ -9,6 +9,7 @@ import logging
 import sys
 import time
 import traceback
+from pathlib import Path
 
 SIM_MODES = ("missions", "adventure", "boss_vs_many", "boss_vs_boss")  # besides game.modes
 DEMO_MODES = ("missions", "adventure")
@@ -25,6 +26,7 @@ def run(argv: list[str]) -> int:
         seconds,
         seconds_or_zero,
         seed,
+        window_size,
     )
     from game.modes.variants import MODES
     from game.persistence.settings import SPEEDS
@@ -115,6 +117,9 @@ def run(argv: list[str]) -> int:
     demo.add_argument("--mission", default="harbor_heist", help="--mode missions: mission id")
     demo.add_argument("--heroes", default="", help="--mode missions: 1-4 hero ids, comma-separated")
     demo.add_argument("--difficulty", default=None, help="--mode adventure: easy .. heroic")
+    demo.add_argument(
+        "--size", type=window_size, default=None, help="window size WxH (default: 1280x720)"
+    )
 
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
     msim.add_argument("--mission", required=True)
@@ -139,6 +144,15 @@ def run(argv: list[str]) -> int:
         type=seconds_or_zero,
         default=0.0,
         help="seconds before the computer plays for a disconnected person (0: never)",
+    )
+
+    gal = sub.add_parser("gallery", help="render every portrait, card and die set to PNGs")
+    gal.add_argument("--out", required=True, type=out_folder, help="a folder (made if missing)")
+    gal.add_argument(
+        "--scenes",
+        action="store_true",
+        help="also play the duel, Missions and Adventures demos at each size and keep their "
+        "screenshots (a few minutes)",
     )
 
     try:  # an argparse error (usage, message) returns 2 here rather than leaving by SystemExit
@@ -175,6 +189,10 @@ def run(argv: list[str]) -> int:
         return scenario_main(args.paths, verbose=args.verbose)
     if command == "content":
         return cmd_content(args.json)
+    if command == "gallery":
+        from game.ui.gallery import main as gallery_main
+
+        return gallery_main(Path(args.out), scenes=args.scenes)
     if command == "selftest":
         return cmd_selftest()
     if command == "demo":
@@ -191,15 +209,22 @@ def run(argv: list[str]) -> int:
                 args.screenshots,
                 args.seed,
                 args.speed,
+                args.size,
             )
         if args.mode == "missions":
             from game.ui.demo import run_mission_demo
 
             heroes = [h.strip() for h in args.heroes.split(",") if h.strip()] or ["barbarian"]
             return run_mission_demo(
-                args.mission, heroes, args.seconds, args.screenshots, args.seed, args.speed
+                args.mission,
+                heroes,
+                args.seconds,
+                args.screenshots,
+                args.seed,
+                args.speed,
+                args.size,
             )
-        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed)
+        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed, args.size)
     parser.print_help()
     return 2
 

@@ -104,3 +104,14 @@ def check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespac
         value = getattr(args, action.dest, None)
         if action.nargs is None and action.option_strings and isinstance(value, list):
             parser.error(f"argument {'/'.join(action.option_strings)}: expected one value")
+
+
+def window_size(value: str) -> tuple[int, int]:
+    """argparse type for a window size "WxH" (1280x720 up to 7680x4320)."""
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a size like 1920x1080") from exc
+    if not (1280 <= width <= 7680 and 720 <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"{value}: from 1280x720 up to 7680x4320")
+    return width, height

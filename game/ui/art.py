@@ -1,4 +1,4 @@
-"""Art made here: dice faces, symbol and token icons, hero emblems, small UI icons.
+"""Art made here: dice faces, symbol and token icons, portraits (game/ui/portraits.py), UI icons.
 
 Shapes are hand-written SVG files in `assets/icons/{symbols,tokens,heroes,enemies,ui}` drawn in one
 placeholder colour (#FEDCBA) that is swapped for the colour asked for, then rasterised at the
@@ -209,31 +209,49 @@ def ui_icon(name: str, size: int, color=None) -> pygame.Surface:
 # ------------------------------------------------------------------ dice
 
 
-def _rounded_die(size: int, body, edge, radius_frac: float = 0.2) -> pygame.Surface:
-    """A die body with a soft bevel, drawn at 3x and smoothed down (anti-aliased edges)."""
+def _vertical_gradient(w: int, h: int, top, bottom) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
+        pygame.draw.line(surf, colour, (0, y), (w, y))
+    return surf
+
+
+def _shift(colour, amount: int) -> tuple[int, int, int]:
+    return tuple(max(0, min(255, c + amount)) for c in colour)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def die_body(size: int, body, edge, radius_frac: float = 0.22) -> pygame.Surface:
+    """A rounded die seen from above-left: a dark bevel, a face shaded from a lit top-left to a
+    darker bottom-right, a soft specular highlight. Drawn at 3x and smoothed down. Cached: copy
+    it before drawing on it."""
     k = 3
     big = size * k
-    surf = pygame.Surface((big, big), pygame.SRCALPHA)
     radius = int(big * radius_frac)
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    # bevel: the die's sides, darker toward the bottom right
     pygame.draw.rect(surf, edge, (0, 0, big, big), border_radius=radius)
-    inset = max(2, big // 14)
-    light = tuple(min(255, c + 26) for c in body)
+    side = _vertical_gradient(big, big, _shift(body, -10), _shift(edge, -25))
+    mask = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, big, big), border_radius=radius)
+    side.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(side, (0, 0))
+    # the top face, inset more on the bottom/right than on the top/left (light from top-left)
+    inset_tl, inset_br = big // 16, big // 9
+    fw, fh = big - inset_tl - inset_br, big - inset_tl - inset_br
+    face = _vertical_gradient(fw, fh, _shift(body, 38), _shift(body, -14))
+    face_mask = pygame.Surface((fw, fh), pygame.SRCALPHA)
     pygame.draw.rect(
-        surf, body, (inset // 2, inset // 2, big - inset, big - inset), border_radius=radius
+        face_mask, (255, 255, 255, 255), (0, 0, fw, fh), border_radius=int(radius * 0.8)
     )
-    pygame.draw.rect(
-        surf,
-        light,
-        (inset, inset // 2, big - 2 * inset, big // 2 - inset),
-        border_top_left_radius=radius,
-        border_top_right_radius=radius,
-    )
-    pygame.draw.rect(
-        surf,
-        body,
-        (inset, big // 4, big - 2 * inset, big - big // 4 - inset),
-        border_radius=radius,
-    )
+    face.blit(face_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(face, (inset_tl, inset_tl))
+    # specular highlight: a soft white oval near the top-left corner
+    shine = pygame.Surface((fw // 2, fh // 4), pygame.SRCALPHA)
+    pygame.draw.ellipse(shine, (255, 255, 255, 46), shine.get_rect())
+    surf.blit(shine, (inset_tl + fw // 8, inset_tl + fh // 14))
     return pygame.transform.smoothscale(surf, (size, size))
 
 
@@ -243,18 +261,40 @@ def _die_face(
 ) -> pygame.Surface:
     size = max(8, size)
     body, edge, ink = hero_dice_colours(hero_id)
-    surf = _rounded_die(size, body, edge)
-    icon_size = int(size * 0.58)
+    surf = die_body(size, body, edge).copy()
+    face_c = int(size * 0.46)  # centre of the top face (it is inset more bottom/right)
+    icon_size = int(size * 0.56)
+    # the symbol is printed into the face: a dark offset under the ink reads as an engraving
+    shadow = symbol_icon(symbol, icon_size, _shift(edge, -30))
     icon = symbol_icon(symbol, icon_size, ink)
-    surf.blit(icon, icon.get_rect(center=(size // 2, int(size * 0.52))))
+    offset = max(1, size // 40)
+    surf.blit(shadow, shadow.get_rect(center=(face_c + offset, face_c + offset + 1)))
+    surf.blit(icon, icon.get_rect(center=(face_c, face_c + 1)))
     if size >= 30:
         font = _font(max(7, size // 5))
         digit = font.render(str(value), True, ink)
-        surf.blit(digit, (max(2, size // 12), max(1, size // 20)))
+        surf.blit(digit, (max(3, size // 10), max(2, size // 16)))
     if kept or locked or highlight:
-        ring = T.HIGHLIGHT if highlight else (T.BRASS if kept else T.TEXT_DIM)
-        width = max(2, size // 16)
-        pygame.draw.rect(surf, ring, surf.get_rect(), width, border_radius=int(size * 0.2))
+        ring = T.HIGHLIGHT if highlight else (T.GOLD if kept else T.TEXT_DIM)
+        width = max(2, size // 14)
+        pygame.draw.rect(surf, ring, surf.get_rect(), width, border_radius=int(size * 0.22))
+        if kept and not highlight:  # a small brass pin with a tick: this die is set aside
+            pin = max(4, size // 8)
+            centre = (size - pin - 1, size - pin - 1)
+            pygame.draw.circle(surf, T.WOOD, centre, pin + 1)
+            pygame.draw.circle(surf, T.GOLD, centre, pin)
+            w = max(1, pin // 3)
+            pygame.draw.lines(
+                surf,
+                T.WOOD,
+                False,
+                [
+                    (centre[0] - pin * 0.5, centre[1]),
+                    (centre[0] - pin * 0.1, centre[1] + pin * 0.45),
+                    (centre[0] + pin * 0.55, centre[1] - pin * 0.45),
+                ],
+                w,
+            )
     if locked:
         pin = max(3, size // 9)
         centre = (size - pin - 2, pin + 2)
@@ -336,11 +376,24 @@ def _token(status_id: str, name: str, kind: str, size: int) -> pygame.Surface:
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     colour = KIND_COLOURS.get(kind, T.UNIQUE)
     _token_rim(big, kind, colour, size * k)
+    # a chip lit from the top left: a soft sheen over the upper half, the rim's shape kept
+    sheen = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.ellipse(
+        sheen,
+        (255, 255, 255, 40),
+        (size * k * 0.16, size * k * 0.1, size * k * 0.6, size * k * 0.4),
+    )
+    sheen.blit(big, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(sheen, (0, 0))
     surf = pygame.transform.smoothscale(big, (size, size))
     icon_size = int(size * 0.56)
     icon = _svg("tokens", status_id, icon_size, T.PARCHMENT)
     if icon is None:
         icon = _initials(name, icon_size, T.PARCHMENT)
+    # the icon is stamped into the chip: a dark copy a pixel lower sits under it
+    stamp = _svg("tokens", status_id, icon_size, (20, 14, 10))
+    if stamp is not None:
+        surf.blit(stamp, stamp.get_rect(center=(size // 2 + 1, size // 2 + 1)))
     surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
     return surf
 
@@ -355,38 +408,36 @@ def token_icon(status: StatusDef | str, size: int, kind: str | None = None) -> p
 # ------------------------------------------------------------------ heroes
 
 
-@lru_cache(maxsize=128)
 def hero_emblem(hero_id: str, size: int) -> pygame.Surface:
-    """A brass-rimmed medallion in the hero's colour with their silhouette."""
-    size = max(12, size)
-    k = 3
-    big = size * k
-    surf = pygame.Surface((big, big), pygame.SRCALPHA)
-    c = big / 2
-    colour = hero_colour(hero_id)
-    pygame.draw.circle(surf, T.BRASS_DARK, (c, c), c - 1)
-    pygame.draw.circle(surf, T.BRASS, (c, c), c - 1 - big * 0.03)
-    pygame.draw.circle(surf, tuple(max(0, v - 35) for v in colour), (c, c), c * 0.86)
-    pygame.draw.circle(surf, colour, (c, c - big * 0.04), c * 0.8)
-    surf = pygame.transform.smoothscale(surf, (size, size))
-    icon_size = int(size * 0.62)
-    icon = _svg("heroes", hero_id, icon_size, T.PARCHMENT)
-    if icon is None:
-        icon = _svg("enemies", hero_id, icon_size, T.PARCHMENT)
-    if icon is None:
-        icon = _initials(hero_id, icon_size, T.PARCHMENT)
-    surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
-    return surf
+    """The illustrated portrait of a hero, enemy or boss in a round brass frame (cached per size;
+    see game/ui/portraits.py)."""
+    from game.ui.portraits import portrait
+
+    return portrait(hero_id, max(12, size), hero_colour(hero_id), T.BRASS, T.BRASS_DARK)
+
+
+PORTRAIT_MIN = 24  # below this many pixels a bust is a blur: map pieces show the silhouette
 
 
 def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surface:
-    """An enemy's bare silhouette (no medallion) for map pieces; its initials if it has no art."""
+    """An enemy on a map piece: its portrait when `size` is at least PORTRAIT_MIN pixels,
+    otherwise its bare silhouette in `color` (its initials if it has no silhouette)."""
+    if size >= PORTRAIT_MIN:
+        return hero_emblem(enemy_id, size)
     colour = tuple(pygame.Color(color or T.PARCHMENT))[:3]
     icon = _svg("enemies", enemy_id, size, colour)
     return icon if icon is not None else _cached_initials(name, size, colour)
 
 
 def clear_cache() -> None:
-    """Forget rasterised images (after a display mode change)."""
-    for fn in (_svg, _die_face, _token, hero_emblem, _cached_initials, _font):
+    """Forget rasterised images (after a display mode change, or pygame.quit)."""
+    from game.ui import card_art, cards, dice_tray, portraits
+
+    for fn in (_svg, die_body, _die_face, _token, _cached_initials, _font):
+        fn.cache_clear()
+    # the drawn-once pictures built on these: portraits, card pictures and frames, the tray
+    portraits.clear_cache()
+    card_art.clear_cache()
+    cards._frame.cache_clear()
+    for fn in (dice_tray.tray_background, dice_tray._shadow, dice_tray._glow):
         fn.cache_clear()

@@ -1,14 +1,16 @@
 """Card faces: frame colour by card type (the tabletop's conventions), cost on the left edge,
-phase icon under it, name, and the card's own text."""
+phase icon under it, name, type line, the card's picture (game/ui/card_art.py) and its own text."""
 
 from __future__ import annotations
 
 import contextlib
+from functools import lru_cache
 
 import pygame
 
 from game.content.defs import CardDef, HeroDef
 from game.ui import theme as T
+from game.ui.card_art import card_picture, card_watermark
 from game.ui.widgets import text_surface, wrap
 
 TYPE_NAMES = {
@@ -48,12 +50,9 @@ def card_face(
     if surf is not None:
         return surf
     height = int(width * 1.4)
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(4, width // 14)
     rim = frame_colour(card, hero)
-    pygame.draw.rect(surf, rim, surf.get_rect(), border_radius=radius)
+    surf = _frame(width, height, rim).copy()
     inner = surf.get_rect().inflate(-max(4, width // 18) * 2, -max(4, width // 18) * 2)
-    pygame.draw.rect(surf, T.PARCHMENT, inner, border_radius=max(2, radius - 3))
     # The cost sits on the left edge, the phase icon beneath it.
     small = width < 120
     cost_r = max(9, width // 9)
@@ -89,8 +88,12 @@ def card_face(
             type_line += {2: "II", 3: "III"}.get(card.upgrade_level, "")
         except KeyError:
             pass
-    if type_font.size(type_line)[0] > name_w and card.type != "upgrade":
-        type_line = TYPE_SHORT[card.type]
+    if type_font.size(type_line)[0] > name_w:
+        if card.type != "upgrade":
+            type_line = TYPE_SHORT[card.type]
+        else:  # "Upgrade: offensive II" -> "Offensive II"
+            rest = type_line.removeprefix("Upgrade: ")
+            type_line = rest[:1].upper() + rest[1:]
     type_surf = text_surface(type_font, type_line, T.INK_SOFT)
     surf.blit(type_surf, (text_x, y + 1))
     y = max(y + type_surf.get_height() + 4, cy + cost_r * 3 + 4)
@@ -101,10 +104,22 @@ def card_face(
         (inner.right - 6, y),
         max(1, width // 90),
     )
-    y += 5
+    y += 4
     body_font = th.font(10 if small else 13, condensed=True)
-    for line in wrap(body_font, card.text, inner.w - 12):
-        if y + body_font.get_linesize() > inner.bottom - 4:
+    lines = wrap(body_font, card.text, inner.w - 12)
+    # The picture takes the room the text leaves, up to half the card's width. When the text
+    # leaves less than a fifth, the picture lies faintly behind the text instead: no rules text
+    # is ever pushed off the card by its picture.
+    free = inner.bottom - 4 - y - len(lines) * body_font.get_linesize() - 4
+    if free >= int(width * 0.2):
+        pic_h = min(int(width * 0.5), free)
+        surf.blit(card_picture(card, hero, inner.w - 8, pic_h), (inner.x + 4, y))
+        y += pic_h + 3
+    else:
+        area = pygame.Rect(inner.x + 4, y, inner.w - 8, max(8, inner.bottom - 4 - y))
+        surf.blit(card_watermark(card, hero, area.w, area.h), area)
+    for line in lines:
+        if y + body_font.get_linesize() > inner.bottom - 2:
             break
         line_surf = text_surface(body_font, line, T.INK)
         surf.blit(line_surf, (inner.x + 6, y))
@@ -115,19 +130,61 @@ def card_face(
     return surf
 
 
+@lru_cache(maxsize=64)
+def _frame(width: int, height: int, rim: tuple[int, int, int]) -> pygame.Surface:
+    """An empty card: a rim in the type's colour, lit from the top, a dark outer edge, a brass
+    hairline, and parchment that darkens a little toward the bottom. Copy before drawing on it."""
+    k = 2
+    big = pygame.Surface((width * k, height * k), pygame.SRCALPHA)
+    radius = max(4, width // 14) * k
+    rect = big.get_rect()
+    pygame.draw.rect(big, tuple(int(c * 0.45) for c in rim), rect, border_radius=radius)
+    light = tuple(min(255, c + 40) for c in rim)
+    for y in range(k, rect.h - k):
+        t = y / rect.h
+        colour = tuple(int(a + (b - a) * t) for a, b in zip(light, rim, strict=True))
+        pygame.draw.line(big, colour, (k, y), (rect.w - k, y))
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect.inflate(-k, -k), border_radius=radius)
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(big, tuple(int(c * 0.45) for c in rim), rect, k, border_radius=radius)
+    pad = max(4, width // 18) * k
+    inner = rect.inflate(-pad * 2, -pad * 2)
+    parchment = pygame.Surface(inner.size, pygame.SRCALPHA)
+    for y in range(inner.h):
+        t = y / inner.h
+        colour = tuple(
+            int(a + (b - a) * t * 0.6) for a, b in zip(T.PARCHMENT, T.PARCHMENT_DARK, strict=True)
+        )
+        pygame.draw.line(parchment, colour, (0, y), (inner.w, y))
+    pmask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(
+        pmask, (255, 255, 255, 255), pmask.get_rect(), border_radius=max(2, radius - 3 * k)
+    )
+    parchment.blit(pmask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(parchment, inner)
+    pygame.draw.rect(
+        big, T.BRASS_DARK, inner.inflate(k * 2, k * 2), k, border_radius=radius - 2 * k
+    )
+    return pygame.transform.smoothscale(big, (width, height))
+
+
 def card_back(width: int, th: T.Theme) -> pygame.Surface:
+    """The back of a card (a hidden hand, a deck, unidentified loot): assets/art/card_back.svg,
+    a brass-framed medallion with a crown and a die on a wine-red lattice."""
     key = ("__back__", width, th.scale)
     surf = _CACHE.get(key)
-    if surf is not None:
-        return surf
-    height = int(width * 1.4)
+    if surf is None:
+        surf = _CACHE[key] = _card_back(width, int(width * 1.4))
+    return surf
+
+
+def _card_back(width: int, height: int) -> pygame.Surface:
+    from game.paths import assets_dir
+
+    image = pygame.image.load_sized_svg(
+        str(assets_dir() / "art" / "card_back.svg"), (width, height)
+    )
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(4, width // 14)
-    pygame.draw.rect(surf, T.WOOD_LIGHT, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, T.BRASS, surf.get_rect(), max(2, width // 30), border_radius=radius)
-    inner = surf.get_rect().inflate(-width // 4, -width // 4)
-    pygame.draw.rect(surf, T.BRASS_DARK, inner, max(1, width // 40), border_radius=radius)
-    pygame.draw.line(surf, T.BRASS_DARK, inner.topleft, inner.bottomright, max(1, width // 50))
-    pygame.draw.line(surf, T.BRASS_DARK, inner.topright, inner.bottomleft, max(1, width // 50))
-    _CACHE[key] = surf
+    surf.blit(image, image.get_rect(center=surf.get_rect().center))
     return surf

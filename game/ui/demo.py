@@ -55,7 +55,9 @@ class BaseDirector:
         self.taken[name] = self.app.screenshot(self.out / f"{index:02d}_{name}.png")
 
 
-def play_in_window(make_director, speed: str, screenshots: str | None):
+def play_in_window(
+    make_director, speed: str, screenshots: str | None, size: tuple[int, int] | None = None
+):
     """Open the window on a throwaway user folder (unless DICE_THRONE_HOME is set), let the
     director drive it from the title screen, print the pictures taken; returns the director."""
     if not os.environ.get("DICE_THRONE_HOME"):
@@ -64,7 +66,8 @@ def play_in_window(make_director, speed: str, screenshots: str | None):
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
 
-    app = App(Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0))
+    window = {"window_width": size[0], "window_height": size[1]} if size else {}
+    app = App(Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0, **window))
     director = make_director(app, Path(screenshots) if screenshots else None)
     app.screenshot_hook = director.after_frame
     app.push(TitleScene(app))
@@ -151,6 +154,7 @@ def run_demo(
     screenshots: str | None = None,
     seed: int = 7,
     speed: str = "fast",
+    size: tuple[int, int] | None = None,
 ) -> int:
     from game.modes.variants import MODES
 
@@ -158,7 +162,10 @@ def run_demo(
         print(f"demo: unknown mode '{mode}' (known: {', '.join(MODES)})")
         return 2
     director = play_in_window(
-        lambda app, out: Director(app, max(5.0, seconds), out, seed, mode), speed, screenshots
+        lambda app, out: Director(app, max(5.0, seconds), out, seed, mode),
+        speed,
+        screenshots,
+        size,
     )
     missing = [name for name in SHOTS if name not in director.taken]
     if mode == "duel":
@@ -257,6 +264,7 @@ def run_mission_demo(
     screenshots: str | None = None,
     seed: int = 7,
     speed: str = "fast",
+    size: tuple[int, int] | None = None,
 ) -> int:
     from game.content.loader import default_content
     from game.missions.content import default_missions
@@ -275,6 +283,7 @@ def run_mission_demo(
         lambda app, out: MissionDirector(app, mission, heroes, max(5.0, seconds), out, seed),
         speed,
         screenshots,
+        size,
     )
     if director.result is not None:
         r = director.result
@@ -372,6 +381,7 @@ def run_adventure_demo(
     screenshots: str | None = None,
     seed: int = 7,
     speed: str = "fast",
+    size: tuple[int, int] | None = None,
 ) -> int:
     from game.adventures.content import default_adventures
     from game.content.loader import default_content
@@ -389,6 +399,7 @@ def run_adventure_demo(
         lambda app, out: AdventureDirector(app, heroes, difficulty, max(5.0, seconds), out, seed),
         speed,
         screenshots,
+        size,
     )
     scene = director.scene
     if scene is not None:

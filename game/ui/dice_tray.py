@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 import pymunk
@@ -347,15 +348,13 @@ class DiceTray:
 
     def draw(self, surface: pygame.Surface, face: FaceFn) -> None:
         rect = self.rect
-        radius = max(8, self.die_size // 4)
-        pygame.draw.rect(surface, T.WOOD, rect.inflate(6, 6), border_radius=radius + 3)
-        pygame.draw.rect(surface, T.BRASS_DARK, rect.inflate(6, 6), 2, border_radius=radius + 3)
-        pygame.draw.rect(surface, T.FELT_DARK, rect, border_radius=radius)
-        inner = rect.inflate(-8, -8)
-        pygame.draw.rect(surface, (24, 48, 38), inner, border_radius=radius)
+        surface.blit(tray_background(rect.size, self.die_size), rect.move(-RIM, -RIM))
         strip = self.kept_strip
+        radius = max(8, self.die_size // 4)
         if any(d.kept for d in self.dice):
-            pygame.draw.rect(surface, (34, 58, 46), strip, border_radius=radius // 2)
+            shelf = pygame.Surface(strip.size, pygame.SRCALPHA)
+            pygame.draw.rect(shelf, (0, 0, 0, 60), shelf.get_rect(), border_radius=radius // 2)
+            surface.blit(shelf, strip)
             pygame.draw.rect(surface, T.BRASS_DARK, strip, 1, border_radius=radius // 2)
             font = _small_font(max(13, self.die_size // 4))
             label = font.render("KEPT", True, T.BRASS)
@@ -367,19 +366,120 @@ class DiceTray:
             value = d.shown or d.value
             img = face(value, size, d.kept, i)
             if i in self.highlighted and not self.rolling:
-                glow = pygame.Surface((size + 16, size + 16), pygame.SRCALPHA)
-                pygame.draw.rect(
-                    glow, (*T.HIGHLIGHT, 90), glow.get_rect(), border_radius=size // 4 + 6
-                )
-                surface.blit(glow, glow.get_rect(center=(d.x, d.y)))
+                surface.blit(_glow(size), _glow(size).get_rect(center=(d.x, d.y)))
+            # a thrown die in the air casts its shadow further away and looks a little bigger
+            lift = 0.0
+            if d.track and self.rolling:
+                *_pos, spinning = d.track[min(int(self.frame), len(d.track) - 1)]
+                lift = 1.0 if spinning else 0.0
+            if lift:  # rolling over: the top face foreshortens and the next face comes up
+                img = _tumbling(img, self.frame * 0.5 + i * 1.3)
+            shadow = _shadow(size)
             if abs(d.angle) > 0.01:
-                img = pygame.transform.rotozoom(img, -math.degrees(d.angle), 1.0)
-            shadow = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=size // 5)
-            if abs(d.angle) > 0.01:
-                shadow = pygame.transform.rotozoom(shadow, -math.degrees(d.angle), 1.0)
-            surface.blit(shadow, shadow.get_rect(center=(d.x + 3, d.y + 5)))
+                img = pygame.transform.rotozoom(img, -math.degrees(d.angle), 1.0 + 0.08 * lift)
+                shadow = pygame.transform.rotate(shadow, -math.degrees(d.angle))
+            off = size * (0.06 + 0.1 * lift)
+            surface.blit(shadow, shadow.get_rect(center=(d.x + off, d.y + off * 1.3)))
             surface.blit(img, img.get_rect(center=(round(d.x), round(d.y))))
+
+
+TRAY_FELT = (38, 86, 62)  # the tray's cloth: a shade brighter than the table so it reads as a dish
+RIM = 3  # px of the wooden rim drawn outside the tray's rect (4 more lie inside it)
+
+
+@lru_cache(maxsize=8)
+def tray_background(size: tuple[int, int], die_size: int) -> pygame.Surface:
+    """The tray drawn once per size: a wooden rim with a brass inlay and a felt floor with a woven
+    speckle and an inner shadow along the top and left walls."""
+    w, h = size
+    radius = max(8, die_size // 4)
+    out = pygame.Surface((w + 2 * RIM, h + 2 * RIM), pygame.SRCALPHA)
+    outer = out.get_rect()
+    # wood: a vertical gradient with a few darker grain lines
+    for y in range(outer.h):
+        t = y / max(1, outer.h - 1)
+        colour = tuple(
+            round(a + (b - a) * t) for a, b in zip((84, 62, 44), (48, 34, 24), strict=True)
+        )
+        pygame.draw.line(out, colour, (0, y), (outer.w, y))
+    rng = random.Random(w * 7919 + h)
+    for _ in range(max(6, outer.h // 6)):
+        y = rng.randrange(outer.h)
+        pygame.draw.line(out, (60, 44, 32), (0, y), (outer.w, y + rng.randint(-2, 2)), 1)
+    mask = pygame.Surface(outer.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), outer, border_radius=radius + RIM)
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(out, T.BRASS_DARK, outer, 2, border_radius=radius + RIM)
+    # felt floor
+    floor = pygame.Rect(RIM + 4, RIM + 4, w - 8, h - 8)
+    w, h = floor.size
+    felt = pygame.Surface((w, h), pygame.SRCALPHA)
+    felt.fill((*TRAY_FELT, 255))
+    for _ in range(w * h // 18):  # speckle: the weave of the cloth
+        x, y = rng.randrange(w), rng.randrange(h)
+        shade = rng.choice((-10, -6, 6, 9))
+        felt.set_at((x, y), tuple(max(0, min(255, c + shade)) for c in TRAY_FELT))
+    light = pygame.Surface((w, h), pygame.SRCALPHA)  # a lamp above the middle of the table
+    for r in range(10, 0, -1):
+        ell = pygame.Rect(0, 0, w * (0.4 + 0.07 * r), h * (0.4 + 0.07 * r))
+        ell.center = (w // 2, h // 2)
+        pygame.draw.ellipse(light, (255, 255, 230, 5), ell)
+    felt.blit(light, (0, 0))
+    for k in range(max(4, die_size // 6)):  # inner shadow under the top and left walls
+        alpha = int(90 * (1 - k / max(4, die_size // 6)))
+        pygame.draw.line(felt, (0, 0, 0, alpha), (0, k), (w, k))
+        pygame.draw.line(felt, (0, 0, 0, alpha // 2), (k, 0), (k, h))
+    fmask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(fmask, (255, 255, 255, 255), fmask.get_rect(), border_radius=radius)
+    felt.blit(fmask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out.blit(felt, floor)
+    pygame.draw.rect(out, T.BRASS, floor.inflate(2, 2), 1, border_radius=radius + 1)
+    return out.convert_alpha() if pygame.display.get_surface() is not None else out
+
+
+def _tumbling(img: pygame.Surface, phase: float) -> pygame.Surface:
+    """A die caught rolling over one edge: the face it shows squashed toward that edge, and the
+    next face (the same picture, in shade) rising on the other side, so the cube reads as 3D."""
+    w, h = img.get_size()
+    top_h = max(1, round(h * (0.55 + 0.45 * abs(math.cos(phase)))))
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    face = pygame.transform.smoothscale(img, (w, top_h))
+    if h - top_h >= 2:
+        side = pygame.transform.smoothscale(img, (w, h - top_h))
+        side.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        rising = math.sin(phase) > 0
+        out.blit(side, (0, 0) if rising else (0, top_h))
+        out.blit(face, (0, h - top_h) if rising else (0, 0))
+    else:
+        out.blit(face, (0, 0))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _shadow(size: int) -> pygame.Surface:
+    """A soft shadow for a die: a dark rounded square blurred by shrinking and growing it."""
+    pad = size // 4
+    big = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(
+        big, (0, 0, 0, 120), big.get_rect().inflate(-pad * 2, -pad * 2), border_radius=size // 4
+    )
+    small = pygame.transform.smoothscale(
+        big, (max(1, big.get_width() // 4), max(1, big.get_height() // 4))
+    )
+    return pygame.transform.smoothscale(small, big.get_size())
+
+
+@lru_cache(maxsize=8)
+def _glow(size: int) -> pygame.Surface:
+    glow = pygame.Surface((size + 18, size + 18), pygame.SRCALPHA)
+    for k in range(3):
+        pygame.draw.rect(
+            glow,
+            (*T.HIGHLIGHT, 50 + 30 * k),
+            glow.get_rect().inflate(-6 * k, -6 * k),
+            border_radius=size // 4 + 8 - 3 * k,
+        )
+    return glow
 
 
 _FONTS: dict[int, pygame.font.Font] = {}

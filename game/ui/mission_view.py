@@ -198,14 +198,14 @@ def enemy_die_face(colour: str, symbol: str, value: int, size: int, highlight=Fa
     size = max(12, size)
     body = (170, 38, 36) if colour == "red" else (34, 32, 34)
     edge = (230, 110, 96) if colour == "red" else (120, 116, 110)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    radius = max(3, size // 5)
-    pygame.draw.rect(surf, body, surf.get_rect(), border_radius=radius)
+    # the same shaded, bevelled body as the heroes' dice (art.die_body), in the enemy's colours
+    surf = art.die_body(size, body, tuple(c // 2 for c in body)).copy()
+    radius = int(size * 0.22)
     pygame.draw.rect(
         surf,
         (highlight and T.HIGHLIGHT) or edge,
         surf.get_rect(),
-        max(1, size // 16 + (2 if highlight else 0)),
+        max(1, size // 20 + (2 if highlight else 0)),
         border_radius=radius,
     )
     ink = T.PARCHMENT

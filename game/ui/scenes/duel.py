@@ -1037,15 +1037,6 @@ class DuelScene(PauseMenu, Scene):
             return art.die_face(self.content.heroes[hero_id], value, size, kept=kept)
 
         self.tray.draw(surface, face)
-        if not dice:
-            draw_text(
-                surface,
-                "Dice tray",
-                th.font(18, bold=True),
-                (70, 100, 84),
-                self.tray_rect.center,
-                align="center",
-            )
         choice = self.engine.pending
         if choice is not None and choice.kind in ("offensive_roll", "defensive_roll"):
             left = choice.context.get("attempts_left", 0)
