@@ -36,6 +36,7 @@ from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import KingsHandRules
 from game.rules.engine import MODE_STARTS, _Processor, register_processor
+from game.rules.phases import push_hero_setups
 
 MODE = "adventure_boss"
 BOSS_TURN_LIMIT = 300  # a harness safety valve: the battle is lost after this many hero turns
@@ -120,6 +121,7 @@ def step_battle(eng, frame: BossBattleFrame) -> None:
             start=eng.seat(start),
             order=[eng.seat(p) for p in sc.order],
         )
+        push_hero_setups(eng, sc.order)  # rule 14: each hero is set up as normal
         frame.stage = "turns"
         return
     if sc.turns >= BOSS_TURN_LIMIT:

@@ -44,6 +44,7 @@ from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import Enemy, KingsHandRules, Standing
 from game.rules.engine import MODE_STARTS, _Processor, register_processor
+from game.rules.phases import push_hero_setups
 from game.rules.rng import below, shuffle
 
 MODE = "adventure_crawl"
@@ -265,6 +266,7 @@ def step_crawl(eng, frame: CrawlFrame) -> None:
             start=eng.seat(start),
             order=[eng.seat(p) for p in sc.order],
         )
+        push_hero_setups(eng, sc.order)  # rule 14: each hero is set up as normal
         frame.stage = "turns"
         return
     if sc.result:
