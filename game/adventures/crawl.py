@@ -43,6 +43,7 @@ from game.adventures.components import Adventurer, Scenario, Tile
 from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import Enemy, KingsHandRules, Standing
+from game.rules.effects import adventure_verbs
 from game.rules.engine import MODE_STARTS, _Processor, register_processor
 from game.rules.phases import push_hero_setups
 from game.rules.rng import below, shuffle
@@ -785,6 +786,7 @@ TILE_VERBS = (
     "draw",
     "discard",
     "gain_status",
+    "gain_bonus_damage",
     "salve",
     "loot_chest",
     "gold",
@@ -822,6 +824,8 @@ def run_tile_effect(eng, player: int, fx: dict, why: str) -> None:
             ops.discard_from_hand(eng, player, hand[below(eng.rng, len(hand))], why)
     elif verb == "gain_status":
         ops.give_status(eng, player, str(fx["status"]), amount, None)
+    elif verb == "gain_bonus_damage":
+        give_bonus_damage(eng, player, int(fx["value"]), why)
     elif verb == "salve":
         grant(eng, player, {"kind": "salve", "amount": amount}, why)
     elif verb == "loot_chest":
@@ -872,7 +876,7 @@ def grant(eng, player: int, gain: dict, why: str) -> None:
     elif kind == "cards":
         ops.draw(eng, player, amount, why)
     elif kind == "bonus_damage":
-        give_bonus_damage(eng, player, amount)
+        give_bonus_damage(eng, player, amount, why)
     elif kind == "loot_chest":
         grant_chest(eng, player, gain.get("rarity") or "common", why)
     elif kind == "unidentified":
@@ -884,15 +888,10 @@ def grant(eng, player: int, gain: dict, why: str) -> None:
         raise ValueError(f"unknown reward kind '{kind}'")
 
 
-def give_bonus_damage(eng, player: int, amount: int) -> None:
-    status = BONUS_DAMAGE_STATUS
-    if status in eng.content.statuses:
-        ops.give_status(eng, player, status, amount, None)
-    else:
-        eng.emit("note", "No Bonus Damage token exists in this build; it is lost.")
-
-
-BONUS_DAMAGE_STATUS = "bonus_damage"
+def give_bonus_damage(eng, player: int, value: int, why: str) -> None:
+    """Rule 100 and the Loot Table's "take 1 corresponding token": one Bonus Damage token
+    showing +value (at the stack limit its owner swaps or throws away, asked in a frame)."""
+    eng.push(adventure_verbs.bonus_frame(eng, player, value, why))
 
 
 def grant_chest(eng, player: int, rarity: str, why: str) -> None:
@@ -1070,8 +1069,11 @@ def _t_after_minion(eng, frame: CrawlTurnFrame) -> None:
 
 
 def _t_end(eng, frame: CrawlTurnFrame) -> None:
+    depth = len(eng.program.frames)
     settle_minions(eng, frame.player)
     check_win(eng)
+    if len(eng.program.frames) > depth:
+        return  # a reward asks its own question first (Bonus Damage at its limit); back after
     eng.pop()
 
 
