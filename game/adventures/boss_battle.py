@@ -150,7 +150,7 @@ def salve_options(eng, player: int) -> list[Option]:
     if adv.salves <= 0:
         return []
     dial = eng.dial(player)
-    if dial.health >= dial.start:  # as in the crawl: offered only when the team is hurt
+    if dial.health >= dial.cap:  # rule 99: healing stops 10 above the starting Health
         return []
     seat = eng.seat(player)
     sc = scenario(eng)
@@ -158,7 +158,8 @@ def salve_options(eng, player: int) -> list[Option]:
         Option(act(seat, "done"), "Spend no (more) Salves"),
         Option(
             act(seat, "salve", target=seat),
-            f"Spend a Salve: the team heals {sc.salve_heal} ({adv.salves} left)",
+            f"Spend a Salve: the team heals {min(sc.salve_heal, dial.cap - dial.health)} "
+            f"({adv.salves} left)",
         ),
     ]
 

@@ -365,13 +365,14 @@ def salve_options(eng, player: int) -> list[Option]:
         return []
     options = []
     dial = eng.dial(player)
-    # Our convenience: the step only offers healing to a hurt hero (below starting Health),
-    # though rule 99 would let a Salve heal up to 10 above it.
-    if dial.health < dial.start:
+    # Rule 99: healing may take a hero up to 10 above their starting Health, so a Salve is
+    # offered whenever it can heal at all.
+    if dial.health < dial.cap:
         options.append(
             Option(
                 act(seat, "salve", target=seat),
-                f"Spend a Salve: heal {sc.salve_heal} ({adv.salves} left)",
+                f"Spend a Salve: heal {min(sc.salve_heal, dial.cap - dial.health)} "
+                f"({adv.salves} left)",
             )
         )
     for mate in heroes(eng):
