@@ -30,6 +30,7 @@ from game.missions.hexgrid import Hex
 from game.missions.maps import PLOT_TOKENS, MissionMap, mission_map
 from game.missions.state import EnemyState, HeroState, HexSpace, MissionInfo
 from game.rules.actions import Action, IllegalAction, Option, PendingChoice, act
+from game.rules.effects.adventure_verbs import BONUS_FULL, bonus_choices
 from game.rules.rng import RngState, roll_die, seed_state, shuffle
 from game.rules.world import MatchWorld
 
@@ -171,6 +172,7 @@ class MissionEngine:
 
     def ask(self, seat: int, kind: str, prompt: str, options: list[Option], **context) -> Driver:
         """Yield a decision (unless only one option is legal) and return the chosen action."""
+        yield from self.bonus_questions()  # Bonus Damage gained at its limit is settled first
         if not options:  # pragma: no cover - a driver bug
             raise RuntimeError(f"asked {prompt!r} with no options")
         if len(options) == 1:
@@ -258,13 +260,64 @@ class MissionEngine:
             return
         for _ in range(count):
             if holder.tokens.get(status, 0) >= limit:
-                break
+                if status != "bonus_damage":
+                    break
+                self.bonus_at_limit(holder, value)
+                continue
             holder.tokens[status] = holder.tokens.get(status, 0) + 1
             if status == "bonus_damage":
                 holder.bonus.append(value)
             if isinstance(holder, HeroState):  # `not_on_turn_gained`: rests until next round
                 key = f"gained:{status}"
                 holder.used_this_round[key] = holder.used_this_round.get(key, 0) + 1
+
+    def bonus_at_limit(self, holder: HeroState | EnemyState, value: int) -> None:
+        """A Bonus Damage token gained at the stack limit: the holder either swaps it for one
+        they hold or throws it away. A Hero is asked at the next question; an enemy takes the
+        sensible answer (the new token replaces its lowest one only if it is worth more)."""
+        if isinstance(holder, HeroState):
+            holder.bonus_waiting.append(value)
+            return
+        key = bonus_choices(holder.bonus, value)[0][0]
+        if key != "discard":
+            holder.bonus[key] = value
+
+    def bonus_questions(self) -> Driver:
+        """Ask each Hero about the Bonus Damage tokens they gained at the stack limit."""
+        for hero in self.heroes:
+            while hero.bonus_waiting:
+                value = hero.bonus_waiting.pop(0)
+                if hero.defeated or hero.exited:
+                    continue
+                opts = [
+                    Option(
+                        act(hero.seat, "bonus_keep")
+                        if key == "discard"
+                        else act(hero.seat, "bonus_swap", index=key),
+                        label,
+                    )
+                    for key, label in bonus_choices(hero.bonus, value)
+                ]
+                held = " and ".join(f"+{v}" for v in hero.bonus)
+                a = yield PendingChoice(
+                    hero.seat,
+                    BONUS_FULL,
+                    f"{hero.name}: Bonus Damage is at its limit ({held}) - swap one for the new "
+                    f"+{value}, or throw the new one away?",
+                    opts,
+                )
+                if a.kind == "bonus_swap":
+                    old = hero.bonus[a.get("index")]
+                    hero.bonus[a.get("index")] = value
+                    self.emit(
+                        "bonus_damage",
+                        f"{hero.name} swaps a +{old} Bonus Damage token for the new +{value}.",
+                    )
+                else:
+                    self.emit(
+                        "bonus_damage",
+                        f"{hero.name} throws the new +{value} Bonus Damage token away.",
+                    )
 
     def stack_limit(self, holder: HeroState | EnemyState, status: str) -> int:
         """The Missions status's limit, or the hero status's (its owner's limit for the hero's
