@@ -154,3 +154,26 @@ def test_a_boss_cards_bonus_damage_hero_bonus_is_one_token_of_that_number():
         assert bonus_faces(engine, me) == [2]
         assert engine.pending.player is not None  # play goes on
     engine.close()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_computer_spends_bonus_damage_before_its_damage_lands(level):
+    """The computer reads a token's number from the spend effects (a face it cannot know is
+    guessed as +2); with nothing to go on it would never spend one."""
+    from game.ai import make_ai
+
+    t = table(["battle_hymn", "war_banner"], cp=6)
+    t.do("play", by="barb", card="battle_hymn")
+    t.do("play", by="barb", card="war_banner")
+    t.do("end_phase", by="barb")
+    t.do("roll", by="barb", dice=SMACK_DICE)
+    t.do("activate", by="barb", ability="smack", row=0)
+    for _ in range(20):
+        choice = t.pending
+        if choice.window == "before_damage" and choice.player == t.seat("barb"):
+            break
+        t.apply(next(o.action for o in choice.options if o.action.kind == "pass"))
+    else:
+        raise AssertionError("no window before the damage")
+    action = make_ai(level, 1).decide(t.engine, choice)
+    assert (action.kind, action.get("status")) == ("spend", "bonus_damage")
