@@ -13,6 +13,7 @@ duel computer of that level (`game.ai.make_ai`); the rest are short rules of thu
 * Outside battles (rule 33): play a Loot-die card, a heal that is not wasted, or a cleanse;
   keep the rest for the battles.
 * Tile choices: the option whose effects add up best (Health, CP, Gold, Salves, chests).
+* Bonus Damage at its limit: swap the lowest token for a better new one, else throw it away.
 * Shop: identify what can be identified, buy the dearest affordable card, finish.
 * Boss loot: keep a card (it grows the deck) unless the deck is full, else take the point.
 """
@@ -32,6 +33,7 @@ EFFECT_WORTH = {
     "draw": 1.5,
     "discard": -1.5,
     "gain_status": 2.0,
+    "gain_bonus_damage": 2.0,  # per point on the token
     "salve": 4.0,
     "loot_chest": 3.0,
     "gold": 0.4,
@@ -59,6 +61,11 @@ class AdventureAI:
                 return action
             return choice.options[0].action
         return self.duel.decide(engine, choice)
+
+    def _bonus_damage_full(self, engine, choice: PendingChoice) -> Action | None:
+        """Rule 100 at the stack limit: the question lists the sensible answer first (swap the
+        lowest held token for a better new one, else throw the new one away)."""
+        return choice.options[0].action
 
     # ------------------------------------------------------------ crawl
 
@@ -169,7 +176,7 @@ class AdventureAI:
             opt = tdef["choices"][action.get("option")]
             score = 0.0
             for fx in opt["effects"]:
-                amount = float(fx.get("amount", fx.get("count", 1)))
+                amount = float(fx.get("amount", fx.get("count", fx.get("value", 1))))
                 worth = EFFECT_WORTH.get(fx["do"], 0.0)
                 if fx["do"] == "lose_health" and low:
                     worth *= 3

@@ -20,6 +20,7 @@ from game.content.defs import BossUpgrade, Requirement
 from game.rules import codec, invariants, ops
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import Board, CardInstance, CombatPoints, Foe, KingsHandRules
+from game.rules.effects import adventure_verbs
 from game.rules.engine import _Processor, register_processor
 from game.rules.frames import MainFrame, RollPhaseFrame, UpkeepFrame
 from game.rules.phases import set_phase
@@ -186,7 +187,9 @@ def grant_hero_bonus(eng, hero: int, kind: str, amount: int, source: str) -> Non
         ops.heal_now(eng, hero, amount, "Hero Bonus")
     elif kind == "cards":
         ops.draw(eng, hero, amount, "Hero Bonus")
-    elif kind in eng.content.statuses:  # salve, bonus_damage as status tokens
+    elif kind == adventure_verbs.BONUS_DAMAGE:  # one token showing +amount (rule 100)
+        eng.push(adventure_verbs.bonus_frame(eng, hero, amount, "Hero Bonus"))
+    elif kind in eng.content.statuses:  # salve as a status token
         ops.give_status(eng, hero, kind, amount, None)
 
 

@@ -36,6 +36,7 @@ from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import KingsHandRules
 from game.rules.engine import MODE_STARTS, _Processor, register_processor
+from game.rules.phases import push_hero_setups
 
 MODE = "adventure_boss"
 BOSS_TURN_LIMIT = 300  # a harness safety valve: the battle is lost after this many hero turns
@@ -120,6 +121,7 @@ def step_battle(eng, frame: BossBattleFrame) -> None:
             start=eng.seat(start),
             order=[eng.seat(p) for p in sc.order],
         )
+        push_hero_setups(eng, sc.order)  # rule 14: each hero is set up as normal
         frame.stage = "turns"
         return
     if sc.turns >= BOSS_TURN_LIMIT:
@@ -148,7 +150,7 @@ def salve_options(eng, player: int) -> list[Option]:
     if adv.salves <= 0:
         return []
     dial = eng.dial(player)
-    if dial.health >= dial.start:  # as in the crawl: offered only when the team is hurt
+    if dial.health >= dial.cap:  # rule 99: healing stops 10 above the starting Health
         return []
     seat = eng.seat(player)
     sc = scenario(eng)
@@ -156,7 +158,8 @@ def salve_options(eng, player: int) -> list[Option]:
         Option(act(seat, "done"), "Spend no (more) Salves"),
         Option(
             act(seat, "salve", target=seat),
-            f"Spend a Salve: the team heals {sc.salve_heal} ({adv.salves} left)",
+            f"Spend a Salve: the team heals {min(sc.salve_heal, dial.cap - dial.health)} "
+            f"({adv.salves} left)",
         ),
     ]
 

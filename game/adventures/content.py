@@ -40,6 +40,7 @@ TILE_VERBS: dict[str, dict[str, str]] = {
     "draw": {"count": "int"},
     "discard": {"count": "int"},
     "gain_status": {"status": "status", "count": "int?"},
+    "gain_bonus_damage": {"value": "int"},  # one Bonus Damage token showing +value (rule 100)
     "salve": {"count": "int"},
     "loot_chest": {"rarity": "rarity"},
     "gold": {"amount": "int"},

@@ -43,7 +43,9 @@ from game.adventures.components import Adventurer, Scenario, Tile
 from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import Enemy, KingsHandRules, Standing
+from game.rules.effects import adventure_verbs
 from game.rules.engine import MODE_STARTS, _Processor, register_processor
+from game.rules.phases import push_hero_setups
 from game.rules.rng import below, shuffle
 
 MODE = "adventure_crawl"
@@ -265,6 +267,7 @@ def step_crawl(eng, frame: CrawlFrame) -> None:
             start=eng.seat(start),
             order=[eng.seat(p) for p in sc.order],
         )
+        push_hero_setups(eng, sc.order)  # rule 14: each hero is set up as normal
         frame.stage = "turns"
         return
     if sc.result:
@@ -362,13 +365,14 @@ def salve_options(eng, player: int) -> list[Option]:
         return []
     options = []
     dial = eng.dial(player)
-    # Our convenience: the step only offers healing to a hurt hero (below starting Health),
-    # though rule 99 would let a Salve heal up to 10 above it.
-    if dial.health < dial.start:
+    # Rule 99: healing may take a hero up to 10 above their starting Health, so a Salve is
+    # offered whenever it can heal at all.
+    if dial.health < dial.cap:
         options.append(
             Option(
                 act(seat, "salve", target=seat),
-                f"Spend a Salve: heal {sc.salve_heal} ({adv.salves} left)",
+                f"Spend a Salve: heal {min(sc.salve_heal, dial.cap - dial.health)} "
+                f"({adv.salves} left)",
             )
         )
     for mate in heroes(eng):
@@ -783,6 +787,7 @@ TILE_VERBS = (
     "draw",
     "discard",
     "gain_status",
+    "gain_bonus_damage",
     "salve",
     "loot_chest",
     "gold",
@@ -820,6 +825,8 @@ def run_tile_effect(eng, player: int, fx: dict, why: str) -> None:
             ops.discard_from_hand(eng, player, hand[below(eng.rng, len(hand))], why)
     elif verb == "gain_status":
         ops.give_status(eng, player, str(fx["status"]), amount, None)
+    elif verb == "gain_bonus_damage":
+        give_bonus_damage(eng, player, int(fx["value"]), why)
     elif verb == "salve":
         grant(eng, player, {"kind": "salve", "amount": amount}, why)
     elif verb == "loot_chest":
@@ -870,7 +877,7 @@ def grant(eng, player: int, gain: dict, why: str) -> None:
     elif kind == "cards":
         ops.draw(eng, player, amount, why)
     elif kind == "bonus_damage":
-        give_bonus_damage(eng, player, amount)
+        give_bonus_damage(eng, player, amount, why)
     elif kind == "loot_chest":
         grant_chest(eng, player, gain.get("rarity") or "common", why)
     elif kind == "unidentified":
@@ -882,15 +889,10 @@ def grant(eng, player: int, gain: dict, why: str) -> None:
         raise ValueError(f"unknown reward kind '{kind}'")
 
 
-def give_bonus_damage(eng, player: int, amount: int) -> None:
-    status = BONUS_DAMAGE_STATUS
-    if status in eng.content.statuses:
-        ops.give_status(eng, player, status, amount, None)
-    else:
-        eng.emit("note", "No Bonus Damage token exists in this build; it is lost.")
-
-
-BONUS_DAMAGE_STATUS = "bonus_damage"
+def give_bonus_damage(eng, player: int, value: int, why: str) -> None:
+    """Rule 100 and the Loot Table's "take 1 corresponding token": one Bonus Damage token
+    showing +value (at the stack limit its owner swaps or throws away, asked in a frame)."""
+    eng.push(adventure_verbs.bonus_frame(eng, player, value, why))
 
 
 def grant_chest(eng, player: int, rarity: str, why: str) -> None:
@@ -1068,8 +1070,11 @@ def _t_after_minion(eng, frame: CrawlTurnFrame) -> None:
 
 
 def _t_end(eng, frame: CrawlTurnFrame) -> None:
+    depth = len(eng.program.frames)
     settle_minions(eng, frame.player)
     check_win(eng)
+    if len(eng.program.frames) > depth:
+        return  # a reward asks its own question first (Bonus Damage at its limit); back after
     eng.pop()
 
 

@@ -32,6 +32,7 @@ from game.ai.model import CARD_WORTH, CP_WORTH, Env, Fighter
 from game.ai.simple import _verbs as _spend_verbs
 from game.ai.simple import companion_share, is_companion_share, main_phase_spend
 from game.rules.actions import Action, PendingChoice
+from game.rules.ops import CP_MAX
 from game.rules.view import MatchView, PlayerView, match_view
 
 # Cards that alter dice: id -> (mode, count, whose)
@@ -1194,6 +1195,14 @@ class SmartAI:
                     return action
                 if verbs == ["inflict_status"] and fx["status"] == "concussion" and spare >= 3:
                     return action
+        self._ensure_economy()
+        for action, cdef in plays:  # damage, CP, healing... (a Boss's Main Phase Action cards)
+            if cdef.type != "main" or cdef.cost > me.cp:
+                continue
+            value, plan = self._parts_value(cdef, me, opp)
+            if value is not None and value - cdef.cost * self._cpw > 0.3:
+                self.plan = plan
+                return action
         sells = [o.action for o in choice.options if o.action.kind == "sell"]
         if phase == "main2" and sells and me.hand > 6:
             return min(sells, key=lambda a: self.keep_value(engine, view, me, a.get("card")))
@@ -1273,7 +1282,59 @@ class SmartAI:
             return -model.status_worth(status, opp, me, env, 1), Plan(target_seat=opp.seat)
         if verbs == ["remove_status"] or verbs == ["transfer_status"]:
             return self._status_card(engine, view, cdef, me, opp, phase)
-        return None, None
+        return self._parts_value(cdef, me, opp)
+
+    def _parts_value(self, cdef, me: Fighter, opp: Fighter):
+        """(points, plan) of a card made only of simple parts - damage to the opponent, a heal,
+        CP for me or lost by the opponent, a status on the opponent, a cleanse, cards, a Bonus
+        Damage token - summed, or
+        (None, None) if any part is something else. The Bosses' Main Phase Action cards are
+        such cards (Boss vs Many, Boss vs Boss), and a few hero and Loot cards."""
+        env = self.env
+        self._ensure_economy()
+        cpw = self._cpw
+        new_my, new_opp = me.health, opp.health
+        my_cp = me.cp - cdef.cost
+        points = 0.0
+        aimed = False
+        for fx in cdef.effects:
+            verb = fx.verb
+            amount = fx.get("amount", fx.get("count", fx.get("value", 1)))
+            if not isinstance(amount, int):
+                return None, None
+            target = fx.get("target")
+            if verb == "deal_damage" and target in (None, "opponent"):
+                new_opp -= amount
+                aimed = True
+            elif verb == "heal" and target in (None, "self"):
+                new_my = min(me.cap, new_my + amount)
+            elif verb == "gain_cp" and target in (None, "self"):
+                gained = max(0, min(amount, CP_MAX - my_cp))
+                my_cp += gained
+                points += gained * cpw
+            elif verb == "lose_cp" and target == "opponent":
+                points += min(amount, opp.cp) * CP_WORTH * 0.8  # their CP, at face value
+                aimed = True
+            elif verb == "remove_status" and target in (None, "self"):
+                if fx.get("status") not in ("any_negative", "any", "all"):
+                    return None, None
+                bad = [
+                    -model.status_worth(sid, me, opp, env, 1)
+                    for sid, n in me.statuses
+                    if n and env.content.statuses[sid].kind == "negative"
+                ]
+                points += max([0.0, *bad])
+            elif verb == "draw" and target in (None, "self"):
+                points += amount * CARD_WORTH * 0.9 - 0.3 * CARD_WORTH
+            elif verb == "inflict_status" and target in (None, "opponent"):
+                points -= amount * model.status_worth(fx["status"], opp, me, env, 1)
+                aimed = True
+            elif verb == "gain_bonus_damage":  # spent on a later Attack
+                points += 0.8 * env.change(me.health, opp.health, me.health, opp.health - amount)
+            else:
+                return None, None
+        points += env.change(me.health, opp.health, new_my, max(0, new_opp))
+        return points, Plan(target_seat=opp.seat) if aimed else None
 
     def _status_card(self, engine, view, cdef, me: Fighter, opp: Fighter, phase: str):
         env = self.env

@@ -43,7 +43,8 @@ from game.missions.state import (
     HexSpace,
     MissionInfo,
 )
-from game.rules.actions import Action, IllegalAction, Option, PendingChoice
+from game.rules.actions import Action, IllegalAction, Option, PendingChoice, act
+from game.rules.effects.adventure_verbs import BONUS_FULL, bonus_choices
 from game.rules.rng import RngState, roll_die, seed_state, shuffle
 from game.rules.world import MatchWorld
 
@@ -191,6 +192,7 @@ class MissionEngine(SetupMixin, HeroPhasesMixin, EnemyPhasesMixin):
         """Yield a decision and return the chosen action. A single legal option is taken
         without asking - unless it spends a resource (SPENDING_KINDS): spending is always the
         player's choice."""
+        yield from self.bonus_questions()  # Bonus Damage gained at its limit is settled first
         if not options:  # pragma: no cover - a driver bug
             raise RuntimeError(f"asked {prompt!r} with no options")
         if len(options) == 1 and options[0].action.kind not in SPENDING_KINDS:
@@ -278,13 +280,64 @@ class MissionEngine(SetupMixin, HeroPhasesMixin, EnemyPhasesMixin):
             return
         for _ in range(count):
             if holder.tokens.get(status, 0) >= limit:
-                break
+                if status != "bonus_damage":
+                    break
+                self.bonus_at_limit(holder, value)
+                continue
             holder.tokens[status] = holder.tokens.get(status, 0) + 1
             if status == "bonus_damage":
                 holder.bonus.append(value)
             if isinstance(holder, HeroState):  # `not_on_turn_gained`: rests until next round
                 key = f"gained:{status}"
                 holder.used_this_round[key] = holder.used_this_round.get(key, 0) + 1
+
+    def bonus_at_limit(self, holder: HeroState | EnemyState, value: int) -> None:
+        """A Bonus Damage token gained at the stack limit: the holder either swaps it for one
+        they hold or throws it away. A Hero is asked at the next question; an enemy takes the
+        sensible answer (the new token replaces its lowest one only if it is worth more)."""
+        if isinstance(holder, HeroState):
+            holder.bonus_waiting.append(value)
+            return
+        key = bonus_choices(holder.bonus, value)[0][0]
+        if key != "discard":
+            holder.bonus[key] = value
+
+    def bonus_questions(self) -> Driver:
+        """Ask each Hero about the Bonus Damage tokens they gained at the stack limit."""
+        for hero in self.heroes:
+            while hero.bonus_waiting:
+                value = hero.bonus_waiting.pop(0)
+                if hero.defeated or hero.exited:
+                    continue
+                opts = [
+                    Option(
+                        act(hero.seat, "bonus_keep")
+                        if key == "discard"
+                        else act(hero.seat, "bonus_swap", index=key),
+                        label,
+                    )
+                    for key, label in bonus_choices(hero.bonus, value)
+                ]
+                held = " and ".join(f"+{v}" for v in hero.bonus)
+                a = yield PendingChoice(
+                    hero.seat,
+                    BONUS_FULL,
+                    f"{hero.name}: Bonus Damage is at its limit ({held}) - swap one for the new "
+                    f"+{value}, or throw the new one away?",
+                    opts,
+                )
+                if a.kind == "bonus_swap":
+                    old = hero.bonus[a.get("index")]
+                    hero.bonus[a.get("index")] = value
+                    self.emit(
+                        "bonus_damage",
+                        f"{hero.name} swaps a +{old} Bonus Damage token for the new +{value}.",
+                    )
+                else:
+                    self.emit(
+                        "bonus_damage",
+                        f"{hero.name} throws the new +{value} Bonus Damage token away.",
+                    )
 
     def stack_limit(self, holder: HeroState | EnemyState, status: str) -> int:
         """The Missions status's limit, or the hero status's (its owner's limit for the hero's

@@ -50,6 +50,9 @@ class HeroState:
     defeated: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
     bonus: list[int] = field(default_factory=list)  # the numbers on held Bonus Damage tokens
+    # new Bonus Damage tokens gained at the stack limit: the Hero swaps or throws each away at
+    # the next question (engine.bonus_questions)
+    bonus_waiting: list[int] = field(default_factory=list)
     allies: list[str] = field(default_factory=list)
     ally_limit: int = 1
     used_this_round: dict[str, int] = field(default_factory=dict)

@@ -140,19 +140,7 @@ def step_match(eng, frame: MatchFrame) -> None:
         return
     if frame.stage == "hero_setup":
         frame.stage = "turns"
-        setups = []
-        for player in info.turn_order:
-            hero = eng.hero(player)
-            if hero.setup:
-                ctx = EffectCtx(
-                    me=player,
-                    opp=None,
-                    kind="setup",
-                    source=f"{hero.name} setup",
-                    scope=eng.new_scope(),
-                )
-                setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
-        eng.push(*reversed(setups))
+        push_hero_setups(eng, info.turn_order)
         return
     if info.turn_limit and info.turn >= info.turn_limit:
         info.over = True
@@ -178,6 +166,25 @@ def step_match(eng, frame: MatchFrame) -> None:
                 info.round += 1
             eng.push(TurnFrame(player=player))
             return
+
+
+def push_hero_setups(eng, players: list[int]) -> None:
+    """Each hero's own setup step (Cursed Doubloons, Nyra, a Seedling, Synths...), resolved in
+    `players`' order: the duel runs it after the roll for the first turn, and so do the
+    Adventures sessions and Boss vs Many (one path for every mode)."""
+    setups = []
+    for player in players:
+        hero = eng.hero(player)
+        if hero.setup:
+            ctx = EffectCtx(
+                me=player,
+                opp=None,
+                kind="setup",
+                source=f"{hero.name} setup",
+                scope=eng.new_scope(),
+            )
+            setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
+    eng.push(*reversed(setups))
 
 
 def _start_roll(eng) -> None:

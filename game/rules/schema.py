@@ -260,6 +260,11 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     # Adventures rule 54 (Boss vs Many / Boss vs Boss): roll the Loot die (d20) and apply the
     # option of the first range whose upper bound (`ranges`, rising, the last 20) it reaches.
     "loot_die": {"ranges": ("ints", True), "options": ("options", True)},
+    # Adventures rule 100: gain one Bonus Damage token worth `value` (at the stack limit the
+    # owner swaps it for a held token or throws it away); spending one puts the spent token's
+    # number into the variable `var` for the add_damage after it.
+    "gain_bonus_damage": {"value": ("int", True)},
+    "bonus_damage_face": {"var": ("str", True)},
     "raise_stack_limit": {
         "status": ("status", True),
         "amount": ("int", True),

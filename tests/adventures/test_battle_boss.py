@@ -83,11 +83,13 @@ def test_rules64_66_setup_boss_upgrades_with_the_match_rng_and_sets_starting_val
         boss = eng.player(2)
         levels = eng.board(boss).levels
         assert {k: v for k, v in levels.items() if v > 1} == upgraded[0].data["levels"]
-        assert eng.health(boss) <= 70
+        assert eng.dial(boss).start == 70 and eng.health(boss) == 70  # untouched so far
+        assert eng.cp(boss) == 2  # the Starting CP
         from game.rules import ops
 
         assert ops.status_count(eng, boss, "kings_hand") == 2
-        assert len(eng.piles(boss).deck) + len(eng.piles(boss).hand) >= 11
+        actions = eng.content.bosses["fallen_barbarian"].actions
+        assert len(eng.piles(boss).deck) + len(eng.piles(boss).hand) == len(actions) == 12
     again = _boss_match(4)
     assert [e.text for e in again.log][:20] == [e.text for e in eng.log][:20]
 

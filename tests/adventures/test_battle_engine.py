@@ -199,10 +199,11 @@ def _play(eng: Engine, seed: int, level: str = "simple") -> int:
 def test_enemy_answers_are_not_recorded_and_a_battle_replays_exactly():
     eng = _battle(seed=11)
     _play(eng, 11)
-    assert all(a.player == 0 for a in eng.actions)  # only the hero's decisions
+    assert eng.actions and all(a.player == 0 for a in eng.actions)  # only the hero's
+    enemy_attacks = [e for e in eng.log if e.kind == "attack_declared" and e.data["attacker"] != 0]
+    assert enemy_attacks  # the Minion did decide things (its answers just were not recorded)
     again = replay(eng.setup, list(eng.actions))
     assert again.digest() == eng.digest()
-    assert [e.text for e in eng.log] != []
 
 
 def test_an_enemy_decision_is_never_left_pending():

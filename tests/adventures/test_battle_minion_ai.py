@@ -98,7 +98,9 @@ def test_rule40_first_strike_minion_steps_before_the_hero():
     assert turns[0].data["player"] == 1  # the Bog Rat Swarm first (First Strike)
     with eng.world.active():
         assert E.battle_order(eng, eng.player(1)) == ("minion", "hero")
-        assert E.battle_order(eng, eng.player(1)) != ("hero", "minion")
+    # the hero's first decision is a defense against the Swarm, before any step of their own
+    assert (eng.pending.player, eng.pending.kind) == (0, "defensive_roll")
+    assert not any(e.kind == "hero_step" for e in eng.log)
 
 
 def test_rule40_without_first_strike_the_hero_steps_first():

@@ -37,18 +37,30 @@ def test_rule_56_salves_heal_the_shared_dial_and_never_revive():
 
 
 def test_rule_67_each_turn_is_salves_then_hero_step_then_boss_step_against_that_hero():
+    """Each hero's turn is their Hero Step followed by a Boss Step, and every Attack the Boss
+    makes in that Boss Step is aimed at that hero (rule 76), whichever hero it is."""
     eng = new_boss(("barbarian", "monk"), seed=5)
-    run_until(eng, lambda e, seen: sum(k == "hero_step" for k in kinds(e.log)) >= 2)
-    log = eng.log
-    first = next(i for i, e in enumerate(log) if e.kind == "hero_step")
-    hero = log[first].data["player"]
-    boss_turn = next(
-        e for e in log[first:] if e.kind == "turn_started" and e.data.get("step") == "Boss Step"
-    )
-    attacks = [e for e in log[first:] if e.kind == "attack_declared"]
-    assert boss_turn is not None
-    boss_attacks = [e for e in attacks if e.data["defender"] == hero]
-    assert all(e.data["defender"] == hero for e in boss_attacks)  # rule 76: the active hero
+
+    def boss_hit_both(e, seen):
+        boss_attacks = [x for x in e.log if x.kind == "attack_declared" and x.data["attacker"] == 2]
+        return len({x.data["defender"] for x in boss_attacks}) == 2
+
+    run_until(eng, boss_hit_both)
+    hero = None  # whose turn it is: the last Hero Step's hero
+    in_boss_step = False
+    checked = []
+    for event in eng.log:
+        if event.kind == "hero_step":
+            assert not in_boss_step or event.data["player"] != hero  # turns alternate heroes
+            hero, in_boss_step = event.data["player"], False
+        elif event.kind == "turn_started" and event.data.get("step") == "Boss Step":
+            assert hero is not None  # a Boss Step always follows a Hero Step
+            in_boss_step = True
+        elif event.kind == "attack_declared" and event.data["attacker"] == 2:
+            assert in_boss_step  # the Boss attacks only in its own step
+            assert event.data["defender"] == hero  # rule 76: the hero whose turn it is
+            checked.append(hero)
+    assert set(checked) == {0, 1}  # Boss Steps against both heroes were checked
 
 
 def test_rule_68_the_team_wins_when_both_dials_reach_0_together():

@@ -69,9 +69,9 @@ def test_boss_vs_boss_health_evens_out_the_boards():
     engine = Engine.new_match(boss_vs_boss_setup(["mad_king", "fallen_gunslinger"], seed=4))
     with engine.world.active():
         king, gunslinger = engine.info.players
-        assert engine.dial(king).start == boss_modes.BOSS_VS_BOSS_HEALTH["mad_king"] == 32
-        assert engine.dial(gunslinger).start == 58
-        assert engine.dial(king).health == 32
+        assert engine.dial(king).start == boss_modes.BOSS_VS_BOSS_HEALTH["mad_king"] == 34
+        assert engine.dial(gunslinger).start == 61
+        assert engine.dial(king).health == 34
     engine.close()
 
 
@@ -128,10 +128,9 @@ def test_heroes_always_target_the_boss_and_the_boss_rolls_to_target():
     )
     boss_seat = len(setup.seats) - 1
     attacks = _events(engine, "attack_declared")
-    assert attacks
-    for attack in attacks:
-        if attack.data["attacker"] != boss_seat:
-            assert attack.data["defender"] == boss_seat
+    hero_attacks = [a for a in attacks if a.data["attacker"] != boss_seat]
+    assert hero_attacks and len(hero_attacks) < len(attacks)  # both sides attacked
+    assert {a.data["defender"] for a in hero_attacks} == {boss_seat}
     rolls = _events(engine, "targeting_roll")
     assert rolls and all(r.data["attacker"] == boss_seat for r in rolls)
     assert all(r.data["table"] == "boss_vs_many" for r in rolls)
@@ -275,3 +274,72 @@ def test_a_boss_action_card_aimed_at_the_active_hero_lets_the_boss_choose_the_he
     events = engine.apply(option.action)
     aimed = [e for e in events if e.kind == "damage_pending"]
     assert [(e.data["target"], e.data["amount"]) for e in aimed] == [(1, 3)]
+
+
+def _boss_main_phase_with(card_id: str, seed: int = 3):
+    """A Boss vs Many game run by the computer up to the Boss's first Main Phase question with
+    CP to spare, with `card_id` standing in for the first card of the Boss's hand."""
+    from game.ai import make_ai
+    from game.rules.components import CardInstance, CombatPoints
+
+    setup = boss_vs_many_setup(["barbarian", "monk"], "mad_king", seed=seed)
+    engine = Engine.new_match(setup)
+    players = [make_ai("simple", i) for i in range(3)]
+    for _ in range(2000):
+        choice = engine.pending
+        if choice.player == 2 and choice.kind == "main_phase":
+            with engine.world.active():
+                boss = engine.player(2)
+                piles = engine.piles(boss)
+                if piles.hand and engine.cp(boss) >= 3:
+                    card, *rest = piles.hand
+                    piles.hand[:] = [card]  # the only card in hand
+                    piles.discard.extend(rest)
+                    esper.component_for_entity(card, CardInstance).card = card_id
+                    for hero in engine.info.players[:2]:
+                        esper.component_for_entity(hero, CombatPoints).cp = 4  # CP to take
+                    engine.program.pending = None  # ask again with this hand
+                    engine._run()
+                    return engine
+        engine.apply(players[choice.player].decide(engine, choice))
+    raise AssertionError("the Boss never reached its Main Phase with 3 CP")
+
+
+@pytest.mark.parametrize(  # (easy and simple play Main Phase cards at random)
+    ("level", "card_id"),
+    [
+        (level, card)
+        for level in ("normal", "hard")
+        for card in ("mad_king_execution_order", "mad_king_royal_tax", "mad_king_tithe")
+    ]
+    + [("hard", "mad_king_dungeon")],  # Normal finds 3 CP too dear for a Knockdown
+)
+def test_a_computer_boss_plays_its_main_phase_action_cards_instead_of_selling_them(level, card_id):
+    """Rule 54, issue 16 item 9: Deal 3 dmg / take CP / gain CP / inflict Knockdown cards are
+    worth playing; the computer Boss used to sell or hoard them (bench/boss_cards.py)."""
+    from game.ai import make_ai
+
+    engine = _boss_main_phase_with(card_id)
+    choice = engine.pending
+    plays = [o for o in choice.options if o.action.kind == "play"]
+    ours = [o for o in plays if engine.content.cards[card_id].name in o.label]
+    assert ours, [o.label for o in choice.options]
+    action = make_ai(level, 5).decide(engine, choice)
+    assert action.kind == "play", choice.find(action).label
+    engine.close()
+
+
+def test_boss_action_card_texts_read_right_in_every_mode():
+    """Boss vs Many and Boss vs Boss have no "active hero": the cards say "an opponent" (in a
+    Boss Battle the Boss's opponent is the hero whose turn it is, rule 76)."""
+    content = Engine.new_match(boss_vs_boss_setup(["mad_king", "fallen_monk"], seed=1)).content
+    aimed = 0
+    for deck in content.bosses.values():
+        for action in deck.actions:
+            card = content.cards[action.card]
+            assert "active hero" not in card.text.lower(), card.id
+            aims = any(fx.get("target") == "opponent" for fx in card.effects)
+            if card.type == "main" and aims:  # (an Attack Modifier hits the Attack's target)
+                assert "opponent" in card.text.lower(), card.id
+                aimed += 1
+    assert aimed >= 11

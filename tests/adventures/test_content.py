@@ -42,7 +42,15 @@ def test_environment_tiles_cover_every_level_with_the_start_and_the_portal(adv):
     assert adv.portal_tile.id == "boss_portal" and adv.portal_tile.minion == 4  # rule 18
     used = {e["do"] for t in adv.tiles.values() for e in t.mandatory}
     used |= {e["do"] for t in adv.tiles.values() for o in t.choices for e in o.effects}
-    assert {"heal", "lose_health", "gain_cp", "draw", "gain_status", "salve", "loot_chest"} <= used
+    assert {
+        "heal",
+        "lose_health",
+        "gain_cp",
+        "draw",
+        "gain_bonus_damage",
+        "salve",
+        "loot_chest",
+    } <= used
     assert used <= set(TILE_VERBS)
 
 

@@ -169,10 +169,8 @@ def test_boss_loot_keep_or_discard_for_a_point(adv, cards):
     assert result.unclaimed == 2
     for hero, card_id, kind in answers:
         assert (card_id in result.decks[hero]) == (kind == "boss_loot_keep")
-        if kind == "boss_loot_discard":
-            assert result.loot_decks[cards[card_id].loot.rarity][-1] == card_id or any(
-                card_id in d for d in result.loot_decks.values()
-            )
+        if kind == "boss_loot_discard":  # back into the deck of its own rarity
+            assert card_id in result.loot_decks[cards[card_id].loot.rarity]
 
 
 def test_boss_loot_replays_the_same_with_the_same_seed(adv, cards):

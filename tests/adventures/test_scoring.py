@@ -103,9 +103,15 @@ def test_a_damaged_sheet_names_the_field(change, words):
     assert str(info.value).startswith(words)
 
 
-def test_rows_match_the_campaign_rows_fields():
+def test_a_campaign_keeps_every_box_of_its_rows_through_json():
+    """The campaign file stores the sheet's rows: every box survives a save and a load."""
     from dataclasses import fields
 
-    from game.adventures import campaign
+    from game.adventures.campaign import Campaign, new_campaign
 
-    assert [f.name for f in fields(ScoreRow)] == [f.name for f in fields(campaign.ScoreRow)]
+    c = new_campaign("normal", "T", [("barbarian", "A", "simple")], seed=2)
+    row = ScoreRow(3, "crawl", "s3_b", "won", 1, 2, 4, 5, 6, 7)
+    assert len({getattr(row, f.name) for f in fields(ScoreRow)}) == len(fields(ScoreRow))
+    c.rows.append(row)
+    again = Campaign.from_json(json.loads(json.dumps(c.to_json())))
+    assert again.rows == [row]

@@ -187,6 +187,25 @@ def test_a_question_asked_by_a_card_played_on_the_map_stays_on_the_map():
     eng.close()
 
 
+def test_a_bonus_damage_question_found_on_the_map_stays_on_the_map():
+    """Rule 100: a token from a tile or a chest at the stack limit is asked on the map; the
+    same question inside a battle (a Loot card played there) is the battle's."""
+    from types import SimpleNamespace
+
+    from game.adventures.enemies import HeroStepFrame
+    from game.rules.actions import PendingChoice
+    from tests.adventures.crawl_kit import new_crawl
+
+    eng = new_crawl()
+    full = PendingChoice(player=0, kind="bonus_damage_full", prompt="Swap or throw?", options=[])
+    runner = SimpleNamespace(engine=eng, driver=None, pending=full)
+    assert not is_battle_choice(runner)
+    with eng.world.active():
+        eng.program.frames.append(HeroStepFrame(hero=eng.player(0), foe=eng.player(0)))
+    assert is_battle_choice(runner)
+    eng.close()
+
+
 def test_the_shop_buttons_cover_every_option_and_a_purchase_goes_through(app):
     runner = human_runner(seed=5)
     advance(runner, lambda r: r.driver is not None and r.pending.kind == "adventure_shop")

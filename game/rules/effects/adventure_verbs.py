@@ -8,14 +8,25 @@ activated: rule 52; trigger B, targeted by an Ultimate: rule 53). Each spend tak
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 import esper
 
 from game.content.defs import Fx
 from game.rules import codec, ops
+from game.rules.actions import Option, act
 from game.rules.components import Enemy, Foe, InBattle, KingsHandRules
 from game.rules.dice import meets
-from game.rules.effects import DONE, WAIT, ask, child, rolled_values, verb
-from game.rules.frames import DiceRollFrame, RollPhaseFrame, RollSessionFrame
+from game.rules.effects import DONE, WAIT, ask, child, rolled_values, scope_vars, verb
+from game.rules.frames import (
+    ChooseFrame,
+    DiceRollFrame,
+    EffectCtx,
+    ResolveFrame,
+    RollPhaseFrame,
+    RollSessionFrame,
+)
 from game.rules.rng import below
 
 KINGS_HAND = "kings_hand"
@@ -191,3 +202,137 @@ def loot_die(eng, frame, fx):
 
 
 codec.register(Enemy, Foe, InBattle, KingsHandRules)
+
+
+# ---------------------------------------------------------------- rule 100: Bonus Damage tokens
+
+BONUS_DAMAGE = "bonus_damage"
+BONUS_FACES = (1, 2, 3)  # our design: the seeds lost the numbers printed on the tokens
+BONUS_FULL = "bonus_damage_full"  # the PendingChoice kind of the question at the stack limit
+
+
+@dataclass(slots=True)
+class BonusFaces:
+    """The number printed on each Bonus Damage token a player holds, oldest first. The
+    `bonus_damage` status keeps the count (and the stack limit); a token placed some other way
+    (a scenario file, a test) reads as +1."""
+
+    values: list[int] = field(default_factory=list)
+
+
+def bonus_faces(eng, player: int) -> list[int]:
+    """The faces of the tokens `player` holds now, kept in step with the status count."""
+    held = ops.status_count(eng, player, BONUS_DAMAGE)
+    faces = esper.try_component(player, BonusFaces)
+    if faces is None:
+        faces = BonusFaces()
+        esper.add_component(player, faces)
+    del faces.values[held:]  # tokens taken away by other effects: the newest go first
+    faces.values.extend([1] * (held - len(faces.values)))
+    return faces.values
+
+
+def bonus_frame(eng, player: int, value: int, source: str) -> ResolveFrame:
+    """A resolution that gives `player` one Bonus Damage token worth `value` (asking them
+    what to do at the stack limit)."""
+    ctx = EffectCtx(me=player, opp=None, kind="status", source=source, scope=eng.new_scope())
+    return ResolveFrame(effects=(Fx({"do": "gain_bonus_damage", "value": value}),), ctx=ctx)
+
+
+def bonus_choices(faces: list[int], value: int) -> list[tuple[Any, str]]:
+    """Rule 100 at the stack limit: replace one of the held tokens, or throw the new one away.
+    The sensible answer comes first (computer players without a rule for it take the first):
+    replace the lowest token when the new one is worth more, else keep what you have."""
+    lowest = min(range(len(faces)), key=lambda i: (faces[i], i))
+    replace = [
+        (i, f"Replace your +{face} token with the new +{value}") for i, face in enumerate(faces)
+    ]
+    discard = ("discard", f"Throw the new +{value} token away")
+    if value > faces[lowest]:
+        replace.insert(0, replace.pop(lowest))
+        return [*replace, discard]
+    return [discard, *replace]
+
+
+@verb("gain_bonus_damage")
+def gain_bonus_damage(eng, frame, fx):
+    me = frame.ctx.me
+    value = int(fx["value"])
+    if not eng.alive(me):
+        return DONE
+    faces = bonus_faces(eng, me)
+    if len(faces) < ops.stack_limit(eng, me, BONUS_DAMAGE):
+        if ops.give_status(eng, me, BONUS_DAMAGE, 1, None):
+            faces.append(value)
+            eng.emit(
+                "bonus_face",
+                f"{eng.name(me)}'s new Bonus Damage token shows +{value}.",
+                player=eng.seat(me),
+                value=value,
+            )
+        return DONE
+    answer = frame.scratch.get("bonus_full")
+    if answer is None:
+        seat = eng.seat(me)
+        held = " and ".join(f"+{face}" for face in faces)
+        eng.push(
+            ChooseFrame(
+                player=me,
+                prompt=f"Bonus Damage is at its limit ({held}): swap one for the new "
+                f"+{value}, or throw the new one away?",
+                options=[
+                    Option(act(seat, "choose", option=key), label)
+                    for key, label in bonus_choices(faces, value)
+                ],
+                key="bonus_full",
+                kind=BONUS_FULL,
+            )
+        )
+        return WAIT
+    if answer == "discard":
+        eng.emit(
+            "bonus_face",
+            f"{eng.name(me)} throws the new +{value} Bonus Damage token away.",
+            player=eng.seat(me),
+            value=value,
+            kept=False,
+        )
+        return DONE
+    old = faces[answer]
+    faces[answer] = value
+    eng.emit(
+        "bonus_face",
+        f"{eng.name(me)} swaps a +{old} Bonus Damage token for the new +{value}.",
+        player=eng.seat(me),
+        value=value,
+        replaced=old,
+    )
+    return DONE
+
+
+@verb("bonus_damage_face")
+def bonus_damage_face(eng, frame, fx):
+    """Spending a Bonus Damage token: the token already left the stack (spend_status), so the
+    faces list holds one more than the count; the highest face is the one spent. Its number
+    goes into the variable `fx["var"]` for the `add_damage` that follows."""
+    me = frame.ctx.me
+    faces = esper.try_component(me, BonusFaces)
+    values = list(faces.values) if faces else []
+    held = ops.status_count(eng, me, BONUS_DAMAGE)
+    values = values[: held + 1] + [1] * (held + 1 - len(values))
+    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    spent = values.pop(best)
+    if faces is not None:
+        faces.values[:] = values
+    scope_vars(eng, frame)[fx["var"]] = spent
+    eng.emit(
+        "bonus_face",
+        f"The spent Bonus Damage token shows +{spent}.",
+        player=eng.seat(me),
+        value=spent,
+        spent=True,
+    )
+    return DONE
+
+
+codec.register(BonusFaces)

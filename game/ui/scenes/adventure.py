@@ -72,12 +72,16 @@ def outside_battle(runner) -> bool:
     """A card or token used on the map (rule 33) may ask a question of its own (which token to
     remove...): that question stays on the map's buttons."""
     from game.adventures.crawl import CrawlTurnFrame
+    from game.adventures.enemies import HeroStepFrame, MinionStepFrame
 
     engine = runner.engine
     if engine is None:
         return False
     with engine.world.active():
         frames = list(engine.program.frames)
+    if runner.pending is not None and runner.pending.kind == "bonus_damage_full":
+        # a Bonus Damage token found on the map (a tile, a chest) at the stack limit
+        return not any(isinstance(f, (HeroStepFrame, MinionStepFrame)) for f in frames)
     return any(isinstance(f, CrawlTurnFrame) and f.stage == "instants" for f in frames)
 
 
