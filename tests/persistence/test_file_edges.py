@@ -76,3 +76,41 @@ def test_a_refused_number_is_explained_in_plain_words(tmp_path, token):
     assert "window_width holds" in messages[0]
     assert "is not a number it accepts" not in messages[0]
     assert "too large for the game" in messages[0]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_the_title_message_panel_never_hides_a_button(tmp_path, scale):
+    """Seen at ui_scale 1.25 with a damaged save: the panel covered Settings and Quit."""
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+    from game.ui.widgets import wrap
+    from tests.persistence.test_hostile_files import _home
+
+    _home(tmp_path, "title")  # a saved duel and a saved mission: the longest column
+    app = App(
+        Settings(animation_speed="instant", sound_volume=0.0, ui_scale=scale), size=(1280, 720)
+    )
+    try:
+        long = "The saved duel (saves/duel.json) has a wrong field: setup.seed holds 1e999. " * 3
+        app.messages.extend([long, long, long])
+        title = TitleScene(app)
+        app.push(title)
+        app.frame(1 / 60)
+        labels = [b.label for b in title.buttons]
+        assert labels[:2] == ["Continue", "Continue Mission"] and labels[-1] == "Quit"
+        panel = title.message_rect()
+        for b in title.buttons:
+            assert b.rect.bottom <= panel.top, (b.label, b.rect, panel)
+            assert b.rect.top >= int(720 * 0.14) + app.theme.px(112)  # under "digital edition"
+            assert b.rect.h >= app.theme.px(24)
+        assert panel.bottom <= 720
+        font = app.theme.font(15)
+        lines = len(wrap(font, title._message_text(), panel.w - app.theme.px(24)))
+        assert lines > 2  # the panel holds at least 2 lines, more when there is room
+        assert panel.h >= 2 * (font.get_linesize() + 2) + app.theme.px(20)
+        app.messages.append("One more, from another screen.")
+        app.frame(1 / 60)  # the column is laid out again for it
+        assert all(b.rect.bottom <= title.message_rect().top for b in title.buttons)
+    finally:
+        app.close()
