@@ -149,9 +149,27 @@ def from_model(model: CampaignSlotFile, slot: int) -> SavedCampaign:
             f"'{campaign.difficulty}' (one of {', '.join(difficulties)})"
         )
     record = SessionRecord.from_model(model.session) if model.session is not None else None
+    if record is not None:
+        _known_card(record)
     return SavedCampaign(
         slot=slot, campaign=campaign, session=record, saved_at=model.saved_at, model=model
     )
+
+
+def _known_card(record: SessionRecord) -> None:
+    """The session's scenario card must be one this game has (the window shows it and the
+    scenario's conclusion reads it): refused here, not by a crash at the next boundary."""
+    import json
+
+    from game.adventures.content import default_adventures
+
+    try:
+        card = json.loads(record.setup.get("adventure") or "{}").get("card")
+    except (ValueError, AttributeError) as exc:
+        raise Damaged(f"has a wrong field: session.setup.adventure: {exc}") from exc
+    adv = default_adventures()
+    if card not in adv.crawl_cards and card not in adv.boss_cards:
+        raise Damaged(f"has a wrong field: session.setup.adventure: unknown scenario card {card!r}")
 
 
 def _checker(slot: int, verify: bool):

@@ -114,3 +114,80 @@ def test_the_title_message_panel_never_hides_a_button(tmp_path, scale):
         assert all(b.rect.bottom <= title.message_rect().top for b in title.buttons)
     finally:
         app.close()
+
+
+def test_continue_on_a_tampered_campaign_slot_says_why_and_marks_the_slot(tmp_path, monkeypatch):
+    """Seen in the window: Continue on a slot whose actions were cut short did nothing visible
+    (the slot list's own message replaced the refusal, the slot still looked healthy)."""
+    import json
+
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.adventures_menu import CampaignMenuScene
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    home = _home(tmp_path, "slots")
+    good = home / _relative("campaign")
+    data = json.loads(good.read_bytes())
+    data["slot"] = 2
+    data["session"]["actions"] = data["session"]["actions"][:5]
+    tampered = good.parent / "slot-2.json"
+    tampered.write_text(json.dumps(data))
+    before = tampered.read_bytes()
+    data["slot"], data["session"]["digest"] = 3, None  # a third slot with a listed problem
+    (good.parent / "slot-3.json").write_text(json.dumps(data))
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    try:
+        menu = CampaignMenuScene(app)
+        app.push(menu)
+        app.frame(1 / 60)
+        assert not menu.slots[1].problem and menu.slots[2].problem
+        menu.selected_slot = 2
+        menu.continue_campaign()
+        assert app.scene is menu
+        assert "slot-2.json" in menu.message and "digest" in menu.message
+        assert "slot-2.json" in menu.slots[1].problem
+        assert not menu._slot_info(1).problem  # the good slot is still there to continue
+        assert tampered.read_bytes() == before
+        # the full text of a cut-short message is the tooltip over the slot
+        rect = next(r for r, slot in menu.slot_rects if slot == 2)
+        monkeypatch.setattr("pygame.mouse.get_pos", lambda: rect.center)
+        menu.update(1 / 60)
+        assert app.tooltip._next == menu.slots[1].problem
+        monkeypatch.setattr("pygame.mouse.get_pos", lambda: menu.message_rect().center)
+        menu.update(1 / 60)
+        assert app.tooltip._next == menu.message
+    finally:
+        app.close()
+
+
+def test_a_campaign_slot_naming_an_unknown_scenario_card_is_refused_at_the_menu(tmp_path):
+    """Seen in the window: Continue on a slot whose session names a scenario card the game
+    does not have (the session carries its own map and enemies, so it replays) drew the crash
+    screen (KeyError in the top bar; the scenario's conclusion reads the card too). It is
+    refused when the slots are listed, like an unknown hero, and the other slots stay."""
+    import json
+
+    from game.adventures.runner import CampaignRunner
+    from game.adventures.save import list_slots
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    home = _home(tmp_path, "card")
+    good = home / _relative("campaign")
+    data = json.loads(good.read_bytes())
+    data["slot"] = 2
+    (good.parent / "slot-2.json").write_text(json.dumps(data))
+    adventure = json.loads(data["session"]["setup"]["adventure"])
+    adventure["card"] = "no_such_card"
+    data["slot"], data["session"]["setup"]["adventure"] = 1, json.dumps(adventure)
+    good.write_text(json.dumps(data))
+    before = good.read_bytes()
+    infos, _messages = list_slots()
+    assert "unknown scenario card 'no_such_card'" in infos[0].problem
+    assert "slot-1.json" in infos[0].problem and not infos[1].empty
+    runner, messages = CampaignRunner.resume(1)
+    assert runner is None and "unknown scenario card" in messages[-1]
+    assert good.read_bytes() == before
+    runner, _ = CampaignRunner.resume(2)
+    assert runner is not None
+    runner.close()
