@@ -191,3 +191,35 @@ def test_a_campaign_slot_naming_an_unknown_scenario_card_is_refused_at_the_menu(
     runner, _ = CampaignRunner.resume(2)
     assert runner is not None
     runner.close()
+
+
+def test_the_missions_menu_message_stays_in_the_window_with_its_full_text_as_tooltip(
+    tmp_path, monkeypatch
+):
+    """Seen in the window: a damaged Perk sheet (and a .bak that is valid JSON with a wrong
+    field) gave two messages joined and wrapped below the window's bottom edge."""
+    import json
+
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.missions_menu import MissionSelectScene
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    home = _home(tmp_path, "perks")
+    sheet = home / _relative("perks")
+    sheet.write_bytes(b'{"vers\xff')
+    sheet.with_name("Ann.json.bak").write_text(json.dumps({"version": 1, "points": "x"}))
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    try:
+        menu = MissionSelectScene(app)
+        app.push(menu)
+        app.frame(1 / 60)
+        assert any("perk_sheets/Ann.json.bak" in m for m in app.messages)
+        box = menu.message_rect()
+        assert box.bottom <= 720 and box.h < 2 * app.theme.font(13).get_linesize()
+        monkeypatch.setattr("pygame.mouse.get_pos", lambda: box.center)
+        menu.update(1 / 60)
+        assert app.tooltip._next == app.messages[-1]
+        assert sheet.read_bytes() == b'{"vers\xff'
+    finally:
+        app.close()

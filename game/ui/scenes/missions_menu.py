@@ -589,6 +589,8 @@ class MissionSelectScene(Scene):
         for rect, text in self.tips:
             if rect.collidepoint(mouse):
                 self.app.tooltip.offer(text, mouse)
+        if self.app.messages and self.message_rect().collidepoint(mouse):
+            self.app.tooltip.offer(self.app.messages[-1], mouse)
 
     # ---- drawing
 
@@ -771,16 +773,25 @@ class MissionSelectScene(Scene):
                 b.draw(surface, th)
         if self.typing is not None:
             self._draw_typing(surface)
-        messages = self.app.messages[-2:]
-        if messages:
+        if self.app.messages:  # the latest, on the line left under the summary
+            box = self.message_rect()
             draw_text(
                 surface,
-                "  ".join(messages),
+                self.app.messages[-1],
                 th.font(13),
                 T.NEGATIVE,
-                (th.px(200), self.app.screen.get_height() - th.px(24)),
-                width=th.px(780),
+                box.topleft,
+                width=box.w,
+                max_height=box.h,
             )
+
+    def message_rect(self) -> pygame.Rect:
+        """The line the latest message is drawn on (cut short; its full text is the tooltip
+        there: it used to run off the bottom of the window)."""
+        th = self.app.theme
+        return pygame.Rect(
+            th.px(200), self.app.screen.get_height() - th.px(24), th.px(780), th.px(20)
+        )
 
     def _draw_mission_row(self, surface, b: Button, sheet) -> None:
         th = self.app.theme
