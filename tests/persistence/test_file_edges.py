@@ -191,6 +191,11 @@ def test_a_campaign_slot_naming_an_unknown_scenario_card_is_refused_at_the_menu(
     runner, _ = CampaignRunner.resume(2)
     assert runner is not None
     runner.close()
+    # the session's adventure text is parsed with the same bounds as a file
+    data["session"]["setup"]["adventure"] = "[" * 3000 + "]" * 3000
+    good.write_text(json.dumps(data))
+    infos, _messages = list_slots()
+    assert "session.setup.adventure is nested more than 40 levels deep" in infos[0].problem
 
 
 def test_the_missions_menu_message_stays_in_the_window_with_its_full_text_as_tooltip(
