@@ -228,3 +228,30 @@ def test_the_missions_menu_message_stays_in_the_window_with_its_full_text_as_too
         assert sheet.read_bytes() == b'{"vers\xff'
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (lambda d: d["campaign"]["heroes"][0].update(hero="no_such_hero"), "unknown hero"),
+        (lambda d: d["campaign"].update(difficulty="impossible"), "unknown difficulty"),
+    ],
+)
+def test_replay_of_a_slot_naming_an_unknown_id_says_it_is_refused_not_that_it_differs(
+    change, said, tmp_path, capsys
+):
+    """Seen: "final state DIFFERS from the recorded digest: has a wrong field: ..." - no
+    replay ran; the slot is refused like any other wrong field."""
+    import json
+
+    from game.cli import run as cli
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    path = _home(tmp_path, "ids") / _relative("campaign")
+    data = json.loads(path.read_bytes())
+    change(data)
+    path.write_text(json.dumps(data))
+    assert cli(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "the campaign slot has a wrong field: campaign." in out and said in out
+    assert "it cannot be checked (not a match)" in out and "DIFFERS" not in out
