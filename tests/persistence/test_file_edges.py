@@ -255,3 +255,24 @@ def test_replay_of_a_slot_naming_an_unknown_id_says_it_is_refused_not_that_it_di
     out = capsys.readouterr().out
     assert "the campaign slot has a wrong field: campaign." in out and said in out
     assert "it cannot be checked (not a match)" in out and "DIFFERS" not in out
+
+
+def test_a_damaged_spend_limits_file_is_told_on_the_perk_sheet(tmp_path):
+    """The spend limits file was refused and copied aside without a word to the player."""
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.missions_menu import PerkSheetScene
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    path = _home(tmp_path, "limits") / _relative("limits")
+    path.write_text('{"version": 1, "limits": {"Ann": 1e999}}')
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    try:
+        scene = PerkSheetScene(app, "Ann")
+        assert scene.limit == 0
+        text = " ".join(app.messages)
+        assert "missions/spend_limits.json" in text and "limits.Ann holds 1e999" in text
+        assert "spend_limits.json.damaged-" in text
+        assert path.read_text() == '{"version": 1, "limits": {"Ann": 1e999}}'
+    finally:
+        app.close()

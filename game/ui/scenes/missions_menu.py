@@ -130,10 +130,13 @@ def _limits():
     return load(_limits_path(), kind)
 
 
-def spend_limit(profile: str) -> int:
+def spend_limit(profile: str, messages: list[str] | None = None) -> int:
     """The (Total) Difficulty of the profile's last mission: Perk Points are spent in columns
-    up to it (rule 111). 0 before the first mission."""
+    up to it (rule 111). 0 before the first mission. What was wrong with the file (which file,
+    where its copy is) is added to `messages`."""
     loaded = _limits()
+    if messages is not None:
+        messages.extend(loaded.messages)
     return loaded.value.limits.get(profile, 0) if loaded.value is not None else 0
 
 
@@ -915,7 +918,7 @@ class PerkSheetScene(Scene):
 
         self.db = default_missions()
         self.profile = profile
-        self.limit = spend_limit(profile) if limit is None else limit
+        self.limit = spend_limit(profile, app.messages) if limit is None else limit
         self.sheet, messages = P.load_sheet(profile)
         app.messages.extend(messages)
         self.message = ""
