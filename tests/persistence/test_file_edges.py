@@ -276,3 +276,10 @@ def test_a_damaged_spend_limits_file_is_told_on_the_perk_sheet(tmp_path):
         assert path.read_text() == '{"version": 1, "limits": {"Ann": 1e999}}'
     finally:
         app.close()
+
+
+def test_the_crash_screen_does_not_speak_of_a_duel_when_an_adventure_crashed():
+    """Seen after a crash in an Adventures scenario: "Your saved duel was not touched."."""
+    from game.ui.scenes.crash import CrashScene
+
+    assert "duel" not in CrashScene.BODY and "Your saves were not touched." in CrashScene.BODY
