@@ -283,3 +283,23 @@ def test_the_crash_screen_does_not_speak_of_a_duel_when_an_adventure_crashed():
     from game.ui.scenes.crash import CrashScene
 
     assert "duel" not in CrashScene.BODY and "Your saves were not touched." in CrashScene.BODY
+
+
+@pytest.mark.parametrize("token", ["1e999", "9" * 5000, "[" * 3000 + "]" * 3000])
+def test_replay_of_a_save_holding_a_refused_number_or_nesting_exits_2(token, tmp_path, capsys):
+    """What docs/reliability.md says of `replay`: the bounded parse refuses the file before
+    its kind is known, so it is 'cannot replay' (exit 2), never a match."""
+    import json
+
+    from game.cli import run as cli
+    from tests.persistence.test_hostile_files import _home, _relative
+
+    path = _home(tmp_path, "numbers") / _relative("duel")
+    data = json.loads(path.read_bytes())
+    data["setup"]["seed"] = "__X__"
+    path.write_text(json.dumps(data).replace('"__X__"', token))
+    before = path.read_bytes()
+    assert cli(["replay", str(path)]) == 2
+    out = capsys.readouterr()
+    assert "cannot replay" in out.err and "matches" not in out.out + out.err
+    assert "Traceback" not in out.out + out.err and path.read_bytes() == before
