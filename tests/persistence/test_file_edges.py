@@ -303,3 +303,39 @@ def test_replay_of_a_save_holding_a_refused_number_or_nesting_exits_2(token, tmp
     out = capsys.readouterr()
     assert "cannot replay" in out.err and "matches" not in out.out + out.err
     assert "Traceback" not in out.out + out.err and path.read_bytes() == before
+
+
+def test_could_not_save_the_campaign_is_wrapped_inside_the_prompt_panel(monkeypatch):
+    """Seen with a read-only data folder: the message with the folder's path ran past the
+    Adventures prompt panel's right edge."""
+    from game.adventures.campaign import new_campaign
+    from game.adventures.runner import CampaignRunner
+    from game.persistence import files
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes import adventure
+
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    runner = CampaignRunner(new_campaign("normal", "T", [("monk", "A", "human")], seed=2), slot=4)
+    files.disable_saving("the data folder /a/long/path/to/the/data cannot be written (read-only)")
+    try:
+        scene = adventure.AdventureScene(app, runner)
+        app.push(scene)
+        runner.save()
+        scene.update(1 / 60)
+        assert scene.message.startswith("Could not save the campaign: saving is switched off")
+        drawn = []
+        real = adventure.draw_text
+        monkeypatch.setattr(
+            adventure,
+            "draw_text",
+            lambda s, text, *a, **k: drawn.append((text, k)) or real(s, text, *a, **k),
+        )
+        scene.ticker = []
+        scene.draw(app.screen)
+        kwargs = [k for text, k in drawn if text == scene.message]
+        assert kwargs and kwargs[0].get("width") and kwargs[0].get("max_height")
+    finally:
+        files.enable_saving()
+        runner.close()
+        app.close()
