@@ -58,14 +58,18 @@ def check_data_folder() -> str:
     """'' when the data folder can hold saves; otherwise what is wrong with it (the title
     shows it and saving is switched off)."""
     path = data_root()
+    if path.exists() and not path.is_dir():
+        return f"the data folder {path} is a file, not a folder"
+    probe = path / f".write-test-{os.getpid()}.tmp"
     try:
         path.mkdir(parents=True, exist_ok=True)
-        probe = path / f".write-test-{os.getpid()}.tmp"
         with open(probe, "wb") as handle:
             handle.write(b"ok")
             handle.flush()
             os.fsync(handle.fileno())
         probe.unlink()
     except OSError as exc:
+        with contextlib.suppress(OSError):  # (a full disk: the empty probe must not stay)
+            probe.unlink()
         return f"the data folder {path} cannot be written ({exc.strerror or type(exc).__name__})"
     return ""

@@ -149,9 +149,27 @@ def from_model(model: CampaignSlotFile, slot: int) -> SavedCampaign:
             f"'{campaign.difficulty}' (one of {', '.join(difficulties)})"
         )
     record = SessionRecord.from_model(model.session) if model.session is not None else None
+    if record is not None:
+        _known_card(record)
     return SavedCampaign(
         slot=slot, campaign=campaign, session=record, saved_at=model.saved_at, model=model
     )
+
+
+def _known_card(record: SessionRecord) -> None:
+    """The session's scenario card must be one this game has (the window shows it and the
+    scenario's conclusion reads it): refused here, not by a crash at the next boundary."""
+    from game.adventures.content import default_adventures
+    from game.persistence.files import parse_json
+
+    try:  # (the same bounded parse as the file itself: the text may be hostile too)
+        inner = parse_json((record.setup.get("adventure") or "{}").encode("utf-8"))
+    except Damaged as exc:
+        raise Damaged(f"has a wrong field: session.setup.adventure {exc}") from exc
+    card = inner.get("card") if isinstance(inner, dict) else None
+    adv = default_adventures()
+    if card not in adv.crawl_cards and card not in adv.boss_cards:
+        raise Damaged(f"has a wrong field: session.setup.adventure: unknown scenario card {card!r}")
 
 
 def _checker(slot: int, verify: bool):

@@ -82,13 +82,13 @@ class _Refused:
 def _finite_float(text: str) -> float | _Refused:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        return _Refused(f"{text[:20]} (too large for a number)")
+        return _Refused(f"{text[:20]}, a number too large for the game")
     return value
 
 
 def _bounded_int(text: str) -> int | _Refused:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        return _Refused(f"a {len(text)}-digit number (too large)")
+        return _Refused(f"a {len(text)}-digit number, too large for the game")
     return int(text)
 
 
@@ -101,7 +101,7 @@ def _walk(data: Any) -> None:
             raise Damaged(f"is nested more than {MAX_DEPTH} levels deep")
         if isinstance(item, _Refused):
             field = ".".join(str(part) for part in where) or "(the whole file)"
-            raise Damaged(f"has a wrong field: {field}: {item.what} is not a number it accepts")
+            raise Damaged(f"has a wrong field: {field} holds {item.what}")
         if isinstance(item, dict):
             stack.extend((v, (*where, k)) for k, v in item.items())
         elif isinstance(item, list):
@@ -124,7 +124,7 @@ def parse_json(raw: bytes) -> Any:
     refused: list[_Refused] = []
 
     def constant(name: str) -> _Refused:
-        refused.append(_Refused(name))
+        refused.append(_Refused(f"{name}, not a number the game can use"))
         return refused[-1]
 
     def number(text: str) -> float | _Refused:
@@ -298,8 +298,13 @@ def copy_aside(path: Path) -> Path:
         except FileExistsError:
             n += 1
             continue
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(raw)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(raw)
+        except BaseException:  # (a full disk) never leave an empty or partial "copy"
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+            raise
         return target
 
 

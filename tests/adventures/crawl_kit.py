@@ -42,7 +42,7 @@ def crawl_json(
     data = {
         "kind": "crawl",
         "number": 1,
-        "card": "test_card",
+        "card": "s1_a",  # a real card: a saved session is checked against the content
         "difficulty": "normal",
         "gold": 10,
         "salve_heal": 5,
@@ -73,7 +73,7 @@ def boss_json(**over) -> str:
     data = {
         "kind": "boss",
         "number": 2,
-        "card": "test_boss",
+        "card": "s2_boss",
         "difficulty": "normal",
         "boss": "fallen_barbarian",
         "boss_health": 40,

@@ -1152,9 +1152,15 @@ class AdventureScene(PauseMenu, Scene):
         )
         if self.message:
             hint = self.message
-        if hint:
+        if hint:  # (wrapped: a "Could not save ..." with its folder ran past the panel)
             draw_text(
-                surface, hint, th.font(14), T.TEXT_DIM, (rect.x + th.px(12), rect.y + th.px(32))
+                surface,
+                hint,
+                th.font(14),
+                T.TEXT_DIM,
+                (rect.x + th.px(12), rect.y + th.px(32)),
+                width=rect.w - th.px(24),
+                max_height=th.px(34),
             )
 
     def seat_name(self, seat: int) -> str:

@@ -298,11 +298,17 @@ class CampaignMenuScene(Scene):
 
         if self.selected_slot is None:
             return
-        runner, messages = CampaignRunner.resume(self.selected_slot, keep_log=True)
+        slot = self.selected_slot
+        runner, messages = CampaignRunner.resume(slot, keep_log=True)
         self.app.messages.extend(messages)
         if runner is None:
-            self.message = messages[-1] if messages else "That campaign could not be resumed."
-            self.refresh()
+            self.refresh()  # (first: the slot list's own messages must not hide this one)
+            why = messages[-1] if messages else "That campaign could not be resumed."
+            self.message = why
+            info = self._slot_info(slot)
+            if info is not None:  # the list does not replay sessions: mark it here
+                info.problem, info.empty = why, True
+            self._buttons()
             return
         from game.ui.scenes.adventure import AdventureScene
 
@@ -363,6 +369,11 @@ class CampaignMenuScene(Scene):
         for button in self.buttons:
             if button.rect.collidepoint(mouse) and button.tooltip:
                 self.app.tooltip.offer(button.tooltip, mouse)
+        for (rect, _slot), info in zip(self.slot_rects, self.slots, strict=False):
+            if info.problem and rect.collidepoint(mouse):  # the whole message, not cut short
+                self.app.tooltip.offer(info.problem, mouse)
+        if self.message and self.message_rect().collidepoint(mouse):
+            self.app.tooltip.offer(self.message, mouse)
         for rect, diff in self.diff_rects:
             if rect.collidepoint(mouse):
                 self.app.tooltip.offer(self.adv.difficulties[diff].text, mouse)
@@ -590,15 +601,26 @@ class CampaignMenuScene(Scene):
         for button in self.buttons:
             button.draw(surface, th)
         if self.message:
+            box = self.message_rect()
             draw_text(
                 surface,
                 self.message,
                 th.font(15),
                 T.NEGATIVE,
-                (self.right.x + th.px(14), self.right.bottom - th.px(40)),
-                width=self.right.w - th.px(270),
-                max_height=th.px(36),
+                box.topleft,
+                width=box.w,
+                max_height=box.h,
             )
+
+    def message_rect(self) -> pygame.Rect:
+        """Where the latest message is drawn (its full text is the tooltip there)."""
+        th = self.app.theme
+        return pygame.Rect(
+            self.right.x + th.px(14),
+            self.right.bottom - th.px(40),
+            self.right.w - th.px(270),
+            th.px(36),
+        )
 
 
 class ScoreSheetScene(Scene):

@@ -12,6 +12,14 @@ from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
 class CrashScene(Scene):
+    # (any screen can crash - an Adventures scenario, a mission - so no one kind of save is
+    # named: the crash path writes no save of any kind)
+    BODY = (
+        "The game hit an unexpected error and stopped what it was doing. Your saves were not "
+        "touched. A report with the details (and the match so far, which can be replayed) was "
+        "written to:"
+    )
+
     def __init__(self, app, exc: Exception, report: Path | None) -> None:
         super().__init__(app)
         self.error = f"{type(exc).__name__}: {exc}"
@@ -58,11 +66,7 @@ class CrashScene(Scene):
         x, y = box.x + th.px(28), box.y + th.px(24)
         draw_text(surface, "Something went wrong", th.font(30, serif=True), T.BRASS, (x, y))
         y += th.px(48)
-        body = (
-            "The game hit an unexpected error and stopped what it was doing. Your saved duel "
-            "was not touched. A report with the details (and the match so far, which can be "
-            "replayed) was written to:"
-        )
+        body = self.BODY
         y += draw_text(surface, body, th.font(16), T.TEXT, (x, y), width=box.w - th.px(56))
         where = str(self.report) if self.report else "(the report could not be written)"
         y += th.px(6)

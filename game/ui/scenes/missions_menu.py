@@ -130,10 +130,13 @@ def _limits():
     return load(_limits_path(), kind)
 
 
-def spend_limit(profile: str) -> int:
+def spend_limit(profile: str, messages: list[str] | None = None) -> int:
     """The (Total) Difficulty of the profile's last mission: Perk Points are spent in columns
-    up to it (rule 111). 0 before the first mission."""
+    up to it (rule 111). 0 before the first mission. What was wrong with the file (which file,
+    where its copy is) is added to `messages`."""
     loaded = _limits()
+    if messages is not None:
+        messages.extend(loaded.messages)
     return loaded.value.limits.get(profile, 0) if loaded.value is not None else 0
 
 
@@ -589,6 +592,8 @@ class MissionSelectScene(Scene):
         for rect, text in self.tips:
             if rect.collidepoint(mouse):
                 self.app.tooltip.offer(text, mouse)
+        if self.app.messages and self.message_rect().collidepoint(mouse):
+            self.app.tooltip.offer(self.app.messages[-1], mouse)
 
     # ---- drawing
 
@@ -771,16 +776,25 @@ class MissionSelectScene(Scene):
                 b.draw(surface, th)
         if self.typing is not None:
             self._draw_typing(surface)
-        messages = self.app.messages[-2:]
-        if messages:
+        if self.app.messages:  # the latest, on the line left under the summary
+            box = self.message_rect()
             draw_text(
                 surface,
-                "  ".join(messages),
+                self.app.messages[-1],
                 th.font(13),
                 T.NEGATIVE,
-                (th.px(200), self.app.screen.get_height() - th.px(24)),
-                width=th.px(780),
+                box.topleft,
+                width=box.w,
+                max_height=box.h,
             )
+
+    def message_rect(self) -> pygame.Rect:
+        """The line the latest message is drawn on (cut short; its full text is the tooltip
+        there: it used to run off the bottom of the window)."""
+        th = self.app.theme
+        return pygame.Rect(
+            th.px(200), self.app.screen.get_height() - th.px(24), th.px(780), th.px(20)
+        )
 
     def _draw_mission_row(self, surface, b: Button, sheet) -> None:
         th = self.app.theme
@@ -904,7 +918,7 @@ class PerkSheetScene(Scene):
 
         self.db = default_missions()
         self.profile = profile
-        self.limit = spend_limit(profile) if limit is None else limit
+        self.limit = spend_limit(profile, app.messages) if limit is None else limit
         self.sheet, messages = P.load_sheet(profile)
         app.messages.extend(messages)
         self.message = ""

@@ -20,6 +20,7 @@ class TitleScene(Scene):
 
         self.mission_saved = has_mission_save()
         self.focus = 0
+        self._notes: pygame.Rect | None = None
         self.resize()
 
     def resize(self) -> None:
@@ -51,9 +52,46 @@ class TitleScene(Scene):
         gap = th.px(14)
         if len(entries) > 5:  # a saved duel and a saved mission: a tighter column
             y, bh, gap = int(h * 0.34), th.px(44), th.px(8)
+        # the column ends above the message panel (never hiding Settings or Quit under it)
+        n = len(entries)
+        top = int(h * 0.14) + th.px(120)  # under "digital edition"
+        smallest = n * th.px(24) + (n - 1) * th.px(6)  # the tightest column still readable
+        notes = self._notes = self._panel(h - th.px(34) - th.px(10) - (top + smallest))
+        bottom = (notes.top if notes else h - th.px(34)) - th.px(10)
+        if y + n * bh + (n - 1) * gap > bottom:
+            y = max(top, bottom - (n * bh + (n - 1) * gap))
+            if y + n * bh + (n - 1) * gap > bottom:
+                gap = th.px(6)
+                bh = max(th.px(24), (bottom - y - (n - 1) * gap) // n)
+        self._laid_out_for = len(self.app.messages)
         for index, (label, action, tip) in enumerate(entries):
             rect = pygame.Rect(x, y + index * (bh + gap), bw, bh)
             self.buttons.append(Button(rect, label, action, primary=index == 0, tooltip=tip))
+
+    MESSAGE_LINES = 5  # at most; more ends in "..." (every message is also in the log)
+
+    def _message_text(self) -> str:
+        return "  ".join(self.app.messages[-3:])
+
+    def message_rect(self) -> pygame.Rect | None:
+        """The panel the latest messages are shown in (None without messages)."""
+        return self._notes
+
+    def _panel(self, room: int) -> pygame.Rect | None:
+        """As tall as the messages' wrapped text, at most MESSAGE_LINES lines and at most
+        `room` pixels (the button column comes first), above the "F1 rules" line."""
+        if not self.app.messages:
+            return None
+        from game.ui.widgets import wrap
+
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        font = th.font(15)
+        lines = len(wrap(font, self._message_text(), w - th.px(40) - th.px(24)))
+        step = font.get_linesize() + 2
+        fit = max(2, (room - th.px(20)) // step)
+        height = min(max(lines, 2), self.MESSAGE_LINES, fit) * step + th.px(20)
+        return pygame.Rect(th.px(20), h - th.px(34) - height, w - th.px(40), height)
 
     def continue_duel(self) -> None:
         from game.persistence.duel_save import resume
@@ -132,6 +170,8 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         if self.app.scene is not self:
             return
+        if getattr(self, "_laid_out_for", None) != len(self.app.messages):
+            self.resize()  # a message arrived (from another screen): make room for it
         mouse = pygame.mouse.get_pos()
         for index, button in enumerate(self.buttons):
             if button.rect.collidepoint(mouse):
@@ -165,17 +205,17 @@ class TitleScene(Scene):
         for index, button in enumerate(self.buttons):
             button.hovered = index == self.focus
             button.draw(surface, th)
-        if self.app.messages:
-            rect = pygame.Rect(th.px(20), h - th.px(110), w - th.px(40), th.px(90))
+        rect = self.message_rect()
+        if rect is not None:
             panel(surface, rect, th, fill=T.PARCHMENT, rim=T.NEGATIVE, radius=8)
-            text = "  ".join(self.app.messages[-3:])
             draw_text(
                 surface,
-                text,
+                self._message_text(),
                 th.font(15),
                 T.INK,
                 (rect.x + th.px(12), rect.y + th.px(10)),
                 width=rect.w - th.px(24),
+                max_height=rect.h - th.px(20),
             )
         from game.persistence.files import saving_enabled
 
