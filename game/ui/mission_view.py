@@ -368,8 +368,8 @@ def draw_hex_map(
     on), Plot tokens and a face-down Mystery tile. `spaces` maps hex -> object with
     dark/entry/exit/boost(_space)/number/defeat_tile and optionally plot/mystery/clear."""
     s = layout.size
-    font_num = th.font(max(11, int(s / th.scale * 0.42)), bold=True)
-    font_tag = th.font(max(10, int(s / th.scale * 0.26)), bold=True, condensed=True)
+    font_num = th.font_px(max(13, int(s * 0.42)), bold=True)
+    font_tag = th.font_px(max(13, int(s * 0.26)), bold=True, condensed=True)
     glow_set, path_set = set(glow_hexes), set(path)
     targets, rings = set(target_hexes), set(ring_hexes)
     for h in sorted(spaces, key=hexgrid.reading_key):
@@ -429,9 +429,7 @@ def draw_hex_map(
         if number:
             c = (int(cx - s * 0.5), int(cy - s * 0.42))
             pygame.draw.circle(surface, NUMBERED, c, int(s * 0.2) + 2)
-            lab = text_surface(
-                th.font(max(10, int(s / th.scale * 0.3)), bold=True), str(number), T.WHITE
-            )
+            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), str(number), T.WHITE)
             surface.blit(lab, lab.get_rect(center=c))
         if clear:  # an open Clear tile over a dark space: walkable
             slab = layout.corners(h, shrink=s * 0.14)
@@ -452,7 +450,7 @@ def draw_hex_map(
             pygame.draw.polygon(surface, (14, 30, 32), [(x + 1, y + 2) for x, y in diamond])
             pygame.draw.polygon(surface, MYSTERY, diamond)
             pygame.draw.polygon(surface, (180, 230, 226), diamond, max(1, th.px(1.5)))
-            lab = text_surface(th.font(max(10, int(s / th.scale * 0.3)), bold=True), "?", T.WHITE)
+            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), "?", T.WHITE)
             surface.blit(lab, lab.get_rect(center=(int(mc[0]), int(mc[1]))))
         plot = getattr(sp, "plot", 0)
         if plot:  # Plot tokens: a plum disc with a scroll mark and the count
@@ -462,7 +460,7 @@ def draw_hex_map(
             pygame.draw.circle(surface, PLOT, pc, pr)
             pygame.draw.circle(surface, (236, 200, 236), pc, pr, max(1, th.px(1.5)))
             word = "P" if plot == 1 else f"P{plot}"
-            lab = text_surface(th.font(max(10, int(s / th.scale * 0.26)), bold=True), word, T.WHITE)
+            lab = text_surface(th.font_px(max(13, int(s * 0.26)), bold=True), word, T.WHITE)
             surface.blit(lab, lab.get_rect(center=pc))
         if getattr(sp, "defeat_tile", False):
             inner = layout.corners(h, shrink=s * 0.3)

@@ -24,7 +24,16 @@ from game.ui.devhooks import record_events
 from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
 from game.ui.table_view import LEADER_TIP, TableView, Targeting, draw_crown, targeting_rows
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface, wrap
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_lines,
+    glow,
+    panel,
+    text_surface,
+    wrap,
+)
 
 PHASES = [
     ("upkeep", "UP", "Upkeep"),
@@ -895,10 +904,11 @@ class DuelScene(PauseMenu, Scene):
         x += size + th.px(8)
         active = view.active == seat and not view.over
         name_col = T.HIGHLIGHT if active else T.TEXT
-        draw_text(surface, player.name, th.font(18, bold=True), name_col, (x, y))
+        name_font = th.fit_font(18, player.name, rect.w // 3, height=th.px(21), bold=True)
+        draw_text(surface, player.name, name_font, name_col, (x, y))
         if self.table is not None and seat in view.leaders:
             crown = pygame.Rect(0, 0, th.px(20), th.px(15))
-            crown.topleft = (x + th.font(18, bold=True).size(player.name)[0] + th.px(6), y + 2)
+            crown.topleft = (x + name_font.size(player.name)[0] + th.px(6), y + 2)
             draw_crown(surface, crown, T.GOLD)
             self.spots.append(Hotspot(crown, "leader", seat, None, LEADER_TIP))
         if seat in self.controllers:
@@ -908,12 +918,12 @@ class DuelScene(PauseMenu, Scene):
             sub = "You" if not self.hotseat else f"Player {seat + 1}"
         if active:
             sub += " - to move"
-        sub_font = th.font(13)
+        sub_font = th.fit_font(13, sub, rect.w // 2, height=th.px(14))
         draw_text(surface, sub, sub_font, T.TEXT_DIM, (x, y + th.px(22)))
         health = self.presenter.shown_health.get(seat, player.health)
         cp = self.presenter.shown_cp.get(seat, player.cp)
         if top:
-            text_right = x + max(sub_font.size(sub)[0], th.font(18, bold=True).size(player.name)[0])
+            text_right = x + max(sub_font.size(sub)[0], name_font.size(player.name)[0])
             hx = max(rect.x + th.px(290), text_right + th.px(40))
             cy = rect.centery
             r = th.px(22)
@@ -987,7 +997,8 @@ class DuelScene(PauseMenu, Scene):
                 align="right",
             )
         else:
-            draw_text(surface, info, th.font(13), T.TEXT_DIM, (rect.x + th.px(70), y + th.px(38)))
+            info_font = th.fit_font(13, info, rect.right - th.px(76) - rect.x, height=th.px(14))
+            draw_text(surface, info, info_font, T.TEXT_DIM, (rect.x + th.px(70), y + th.px(38)))
 
     def _draw_board(self, surface, view: MatchView, seat: int, rect: pygame.Rect) -> None:
         th = self.app.theme
@@ -1078,11 +1089,7 @@ class DuelScene(PauseMenu, Scene):
         )
         text = self._prompt_text(choice)
         width = rect.w - th.px(20) - sum(b.rect.w + th.px(8) for b in self.buttons)
-        font = th.font(16, bold=True)
-        lines = wrap(font, text, width)
-        if len(lines) > 1:
-            font = th.font(14, bold=True, condensed=True)
-            lines = wrap(font, text, width)[:2]
+        lines, font = fit_lines(th, 16, text, width, rect.h - th.px(4), bold=True)
         y = rect.centery - (len(lines) * font.get_linesize()) // 2
         for line in lines:
             surface.blit(
