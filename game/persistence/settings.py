@@ -11,6 +11,7 @@ from game.persistence.files import read_json, write_json
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 AUTO_PASS = ("never", "when_not_targeted", "always")
+MIN_WINDOW = (1024, 576)  # the smallest window the scenes are laid out for (layout check)
 
 
 @dataclass(slots=True)
@@ -26,8 +27,8 @@ class Settings:
 
     def clean(self) -> Settings:
         """Clamp every value into its allowed range (a hand-edited file can say anything)."""
-        self.window_width = max(1280, min(7680, int(self.window_width)))
-        self.window_height = max(720, min(4320, int(self.window_height)))
+        self.window_width = max(MIN_WINDOW[0], min(7680, int(self.window_width)))
+        self.window_height = max(MIN_WINDOW[1], min(4320, int(self.window_height)))
         self.fullscreen = bool(self.fullscreen)
         self.ui_scale = max(0.75, min(2.0, float(self.ui_scale)))
         if self.animation_speed not in SPEEDS:

@@ -7,7 +7,8 @@ What counts (per scene drawn once at one size and scale):
 * offscreen: a text, panel or button not wholly inside the window;
 * overflow: a text whose centre lies in a panel or button but which sticks out of it, or a text
   cut by the surface's clip rectangle;
-* overlap: two different texts drawn over each other (a drop shadow of the same text is not).
+* overlap: two different texts drawn over each other (a drop shadow of the same text is not),
+  two buttons over each other, or a button half over a panel.
 Tooltips are not part of a scene's draw; dialogs drawn over a scene call `layer()` so the texts
 under them are not compared with theirs.
 """
@@ -154,6 +155,18 @@ def problems(rec: Recorder, name: str, size, scale: float) -> list[Problem]:
             if not box.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(rect):
                 add("overflow", f"text {text!r} {tuple(rect)} out of {label} {tuple(box)}")
                 break
+    buttons = [(r, label, lvl) for r, label, lvl in rec.boxes if label.startswith("button")]
+    for i, (a, la, lvl) in enumerate(buttons):
+        for b, lb, blvl in buttons[i + 1 :]:
+            clip = a.clip(b)
+            if blvl == lvl and clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"{la} {tuple(a)} over {lb} {tuple(b)}")
+        for b, lb, blvl in rec.boxes:
+            if blvl != lvl or lb != "panel":
+                continue
+            clip = a.clip(b)
+            if clip.w > TOLERANCE and clip.h > TOLERANCE and not b.contains(a) and clip != b:
+                add("overlap", f"{la} {tuple(a)} half over a panel {tuple(b)}")
     seen = set()
     texts = rec.texts
     for i in range(len(texts)):

@@ -8,10 +8,9 @@ import pygame
 
 from game.persistence.settings import AUTO_PASS, SPEEDS
 from game.ui import theme as T
-from game.ui.app import Scene
+from game.ui.app import Scene, offered_sizes
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
 AUTO_PASS_WORDS = {
     "never": "Always ask me",
     "when_not_targeted": "Only when it concerns me",
@@ -27,7 +26,8 @@ class SettingsScene(Scene):
                 "Window size",
                 self._size_text,
                 self._size_step,
-                "The window's size (you can also drag its edges).",
+                "The window's size (you can also drag its edges). Only sizes that fit on "
+                "this screen are offered.",
             ),
             (
                 "Fullscreen",
@@ -111,9 +111,14 @@ class SettingsScene(Scene):
         return f"{self.draft.window_width} x {self.draft.window_height}"
 
     def _size_step(self, d: int) -> None:
+        sizes = offered_sizes()
         current = (self.draft.window_width, self.draft.window_height)
-        index = SIZES.index(current) if current in SIZES else 0
-        self.draft.window_width, self.draft.window_height = SIZES[(index + d) % len(SIZES)]
+        if current in sizes:
+            index = (sizes.index(current) + d) % len(sizes)
+        else:  # a size from elsewhere (dragged, or too large for this screen): the nearest
+            index = max(0, sum(1 for s in sizes if s <= current) - (1 if d < 0 else 0))
+            index = min(index, len(sizes) - 1)
+        self.draft.window_width, self.draft.window_height = sizes[index]
 
     def _toggle_full(self, d: int) -> None:
         self.draft.fullscreen = not self.draft.fullscreen

@@ -454,7 +454,7 @@ class SetupScene(Scene):
         draw_text(
             surface,
             "Seats, clockwise",
-            th.font(22, bold=True),
+            th.fit_font(22, "Seats, clockwise", box.w - th.px(28), height=th.px(24), bold=True),
             T.TEXT,
             (box.x + th.px(14), box.y + th.px(8)),
         )
@@ -497,12 +497,25 @@ class SetupScene(Scene):
             side = team_name(team) if teams else ("the Hill" if self.mode == "koth" else "")
             if self.mode == "boss_vs_many":
                 side = "Boss" if self.is_boss_seat(seat) else "hero"
-            draw_text(surface, hero.name, th.font(16, bold=True), T.TEXT, (tx, row.y + th.px(6)))
-            sub = f"{label} · {side}" if side else label
+            # the words end where the seat's Human / CPU buttons begin
+            room = min(
+                [
+                    b.rect.x - tx - th.px(4)
+                    for b in self.controls
+                    if b.data.get("side") == seat and "kind" in b.data and b.rect.colliderect(row)
+                ]
+                or [row.right - tx - th.px(6)]
+            )
+            name_font = th.fit_font(16, hero.name, room, height=th.px(19), bold=True)
+            draw_text(surface, hero.name, name_font, T.TEXT, (tx, row.y + th.px(6)))
+            for sub in (f"{label} · {side}" if side else label, side or label, f"{seat + 1}"):
+                sub_font = th.fit_font(13, sub, room, height=th.px(15), bold=True, condensed=True)
+                if sub_font.size(sub)[0] <= room:
+                    break
             draw_text(
                 surface,
                 sub,
-                th.font(13, bold=True, condensed=True),
+                sub_font,
                 colour,
                 (tx, row.y + th.px(28)),
             )
@@ -573,7 +586,7 @@ class SetupScene(Scene):
         top = col.y + self.tiles_bottom + th.px(10)
         x = col.x + th.px(16)
         width = col.w - th.px(32)
-        title_font = th.font(26, serif=True)
+        title_font = th.fit_font(26, hero.name, width, height=th.px(30), serif=True)
         draw_text(surface, hero.name, title_font, T.BRASS, (x, top))
         meta = f"Complexity {hero.complexity} of 6   -   Weapon: {hero.weapon}"
         if self.is_boss_seat(side):
@@ -586,6 +599,7 @@ class SetupScene(Scene):
             )
             y = top + th.px(36)
         else:
+            meta_font = th.fit_font(14, meta, width, height=th.px(16), condensed=True)
             draw_text(surface, meta, meta_font, T.TEXT_DIM, (x, top + th.px(34)))
             y = top + th.px(56)
         # two lines of the story when the hero grid is tall (the tile's tooltip has it all)
