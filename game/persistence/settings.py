@@ -24,12 +24,14 @@ class Settings:
     sound_volume: float = 0.7
     music_volume: float = 0.5
     auto_pass: str = "never"  # never | when_not_targeted | always
+    confirm_end_phase: bool = True  # ask before ending a Main Phase with a card still playable
 
     def clean(self) -> Settings:
         """Clamp every value into its allowed range (a hand-edited file can say anything)."""
         self.window_width = max(MIN_WINDOW[0], min(7680, int(self.window_width)))
         self.window_height = max(MIN_WINDOW[1], min(4320, int(self.window_height)))
         self.fullscreen = bool(self.fullscreen)
+        self.confirm_end_phase = bool(self.confirm_end_phase)
         self.ui_scale = max(0.75, min(2.0, float(self.ui_scale)))
         if self.animation_speed not in SPEEDS:
             self.animation_speed = "normal"

@@ -214,10 +214,31 @@ def _duel(mode: str):
         cpu = {"kind": "computer", "level": "easy"}
         scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
         app.push(scene)
-        _pump(app, lambda: _human_main_phase(scene), 1500)
+        reach_main_phase(app, scene)
         return scene
 
     return build
+
+
+def reach_main_phase(app, scene, frames: int = 3000) -> None:
+    """Play on (the human's other questions answered as the computer would) until the human
+    seat is in a Main Phase with its hand: the busiest moment of a duel's screen."""
+    from game.ai import make_ai
+
+    stand_in = make_ai("easy", 1)
+    for _ in range(frames):
+        if _human_main_phase(scene):
+            return
+        choice = scene.engine.pending
+        if (
+            choice is not None
+            and scene.human(choice.player)
+            and not scene.presenter.busy
+            and scene.pass_to is None
+        ):
+            scene.act(stand_in.decide(scene.engine, choice))
+        pygame.event.pump()
+        app.update(1 / 60)
 
 
 def _human_main_phase(scene) -> bool:

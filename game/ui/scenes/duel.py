@@ -7,6 +7,8 @@ becomes one of those options, never anything else.
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 
 from game.ai import LEVEL_NAMES, make_ai
@@ -34,6 +36,8 @@ from game.ui.widgets import (
     text_surface,
     wrap,
 )
+
+ANSWER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 PHASES = [
     ("upkeep", "UP", "Upkeep"),
@@ -78,6 +82,8 @@ class DuelScene(PauseMenu, Scene):
         self.kept: list[bool] = []
         self.buttons: list[Button] = []
         self.modal: list[Button] = []
+        self.keys_down: set[int] = set()  # keys held now (a held key never answers a prompt)
+        self.confirm_end = None  # the Main Phase choice whose End Phase waits for a yes
         self.spots: list[Hotspot] = []
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
         self.hover_card: int | None = None
@@ -447,13 +453,18 @@ class DuelScene(PauseMenu, Scene):
             return button
 
         if kind == "main_phase":
-            add(
+            if self.confirm_end is choice:
+                self._build_end_confirm(choice, add)
+                return
+            end = add(
                 "End Phase",
                 self.find("end_phase"),
                 primary=True,
                 hotkey="Space",
                 tooltip="Finish this Main Phase and move on.",
             )
+            if end.enabled:
+                end.on_click = lambda c=choice: self.end_main_phase(c)
             if self.undo_stack:
                 undo = Button(
                     pygame.Rect(right - bw, y, bw, bh),
@@ -535,6 +546,51 @@ class DuelScene(PauseMenu, Scene):
                     )
                 )
 
+    def playable_now(self, choice) -> list[str]:
+        """What the player could still do in this Main Phase besides selling: the names."""
+        names = []
+        for option in choice.options:
+            if option.action.kind in ("end_phase", "sell", "pass"):
+                continue
+            card = option.action.get("card")
+            names.append(self.card_name(card) if card is not None else option.label)
+        return list(dict.fromkeys(names))
+
+    def card_name(self, card: int) -> str:
+        cid = self.card_id(card)
+        cdef = self.content.cards.get(cid)
+        return cdef.name if cdef is not None else cid
+
+    def end_main_phase(self, choice) -> None:
+        """End Phase, but with a card still playable (or a token to spend) ask once more."""
+        end = self.find("end_phase")
+        if end is None:
+            return
+        if self.app.settings.confirm_end_phase and self.playable_now(choice):
+            self.confirm_end = choice
+            self.decided_for = None  # rebuild the controls as the question
+            return
+        self.act(end)
+
+    def _build_end_confirm(self, choice, add) -> None:
+        end = self.find("end_phase")
+
+        def never_ask() -> None:
+            settings = copy.copy(self.app.settings)
+            settings.confirm_end_phase = False
+            self.app.apply_settings(settings)
+            self.act(end)
+
+        def keep() -> None:
+            self.confirm_end = None
+            self.decided_for = None
+
+        add("End Phase", end, primary=True, hotkey="Space", tooltip="End it anyway.")
+        add("Keep playing", None, hotkey="Esc", tooltip="Back to the Main Phase.")
+        self.buttons[-1].on_click, self.buttons[-1].enabled = keep, True
+        add("End, never ask", None, tooltip="End it and stop asking (Settings can undo this).")
+        self.buttons[-1].on_click, self.buttons[-1].enabled = never_ask, True
+
     def roll(self) -> None:
         choice = self.engine.pending
         if choice is None:
@@ -569,8 +625,16 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        held = False
+        if event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            held = event.key in self.keys_down
+            self.keys_down.add(event.key)
         if self.handle_pause(event):
             return
+        if held and event.key in ANSWER_KEYS:
+            return  # auto-repeat, or a key held across a prompt change: press it again
         if self.pass_to is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -578,6 +642,8 @@ class DuelScene(PauseMenu, Scene):
                 self.viewer = self.pass_to
                 self.pass_to = None
                 self.decided_for = None
+            return
+        if event.type == pygame.KEYUP:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -619,7 +685,10 @@ class DuelScene(PauseMenu, Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.confirm_end is not None:
+            self.confirm_end = None  # Esc answers "Keep playing"
+            self.decided_for = None
+        elif key == pygame.K_ESCAPE:
             self._open_pause()
         elif key == pygame.K_F1:
             from game.ui.scenes.rules import RulesScene
@@ -1120,6 +1189,10 @@ class DuelScene(PauseMenu, Scene):
         left = choice.context.get("attempts_left", 0)
         if kind == "main_phase":
             n = choice.context.get("phase", "main1")[-1]
+            if self.confirm_end is choice:
+                can = self.playable_now(choice)
+                shown = ", ".join(can[:3]) + (f" and {len(can) - 3} more" if len(can) > 3 else "")
+                return f"You can still play {shown}. End Main Phase ({n}) anyway?"
             return f"Main Phase ({n}): play or sell cards, then End Phase."
         if kind == "offensive_roll":
             if left == choice.context.get("attempts_total", 0):

@@ -67,6 +67,13 @@ class SettingsScene(Scene):
                 "in a response window. 'Only when it concerns me': on your turn, or when damage is "
                 "heading your way.",
             ),
+            (
+                "Ask before ending a Main Phase",
+                lambda: "On" if self.draft.confirm_end_phase else "Off",
+                self._toggle_confirm,
+                "When a card or token could still be played, End Phase (or Space) asks once "
+                "more before the Main Phase ends.",
+            ),
         ]
         self.selected = 0
         self.resize()
@@ -119,6 +126,9 @@ class SettingsScene(Scene):
             index = max(0, sum(1 for s in sizes if s <= current) - (1 if d < 0 else 0))
             index = min(index, len(sizes) - 1)
         self.draft.window_width, self.draft.window_height = sizes[index]
+
+    def _toggle_confirm(self, d: int) -> None:
+        self.draft.confirm_end_phase = not self.draft.confirm_end_phase
 
     def _toggle_full(self, d: int) -> None:
         self.draft.fullscreen = not self.draft.fullscreen
