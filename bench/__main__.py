@@ -327,7 +327,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "prompts", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -367,6 +367,10 @@ def main(argv: list[str] | None = None) -> int:
         figures = bench_render(args.seconds, args.seed, args.mode)
     elif args.name == "startup":
         figures = bench_startup(5)
+    elif args.name == "prompts":
+        from bench.prompts import bench_prompts
+
+        figures = bench_prompts(args.games, args.seed, args.mode)
     elif args.name == "ai":
         figures = bench_ai(args.games, args.seed, max(1, args.jobs), not args.json)
     else:

@@ -10,7 +10,7 @@ from game.paths import user_data_dir
 from game.persistence.files import read_json, write_json
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
-AUTO_PASS = ("never", "when_not_targeted", "always")
+AUTO_PASS = ("never", "when_it_matters", "when_not_targeted", "always")
 MIN_WINDOW = (1024, 576)  # the smallest window the scenes are laid out for (layout check)
 
 
@@ -23,7 +23,7 @@ class Settings:
     animation_speed: str = "normal"  # slow | normal | fast | instant
     sound_volume: float = 0.7
     music_volume: float = 0.5
-    auto_pass: str = "never"  # never | when_not_targeted | always
+    auto_pass: str = "when_it_matters"  # see game/ui/prompt_policy.py
     confirm_end_phase: bool = True  # ask before ending a Main Phase with a card still playable
 
     def clean(self) -> Settings:
@@ -38,7 +38,7 @@ class Settings:
         self.sound_volume = max(0.0, min(1.0, float(self.sound_volume)))
         self.music_volume = max(0.0, min(1.0, float(self.music_volume)))
         if self.auto_pass not in AUTO_PASS:
-            self.auto_pass = "never"
+            self.auto_pass = "when_it_matters"
         return self
 
     @property

@@ -83,3 +83,84 @@ def test_a_held_space_does_not_answer_the_next_prompt(app):
     for _ in range(5):
         app.frame(STEP)
     assert scene.engine.pending is not roll
+
+
+# ---------------------------------------------------------------- the prompt policy
+
+from types import SimpleNamespace as NS  # noqa: E402
+
+from game.content.loader import default_content  # noqa: E402
+from game.rules.actions import Action, Option  # noqa: E402
+from game.ui.prompt_policy import should_ask  # noqa: E402
+
+CARDS = {10: "double_up", 11: "tip_it", 12: "thick_fur"}
+
+
+def window(name, cards, *, dice=(), spend=False, seat=0, attacker=1, defender=0):
+    options = [Option(Action(seat, "play", (("card", c),)), "Play") for c in cards]
+    if spend:
+        options.append(Option(Action(seat, "spend", (("status", "evasive"),)), "Spend"))
+    options.append(Option(Action(seat, "pass"), "Pass"))
+    choice = NS(kind="respond", player=seat, window=name, options=options, context={"dice": dice})
+    combat = NS(attacker=attacker, defender=defender, incoming={})
+    view = NS(combat=combat, teams={}, active=attacker)
+    return choice, view
+
+
+def asks(policy, choice, view):
+    return should_ask(policy, choice, view, default_content(), CARDS.get)
+
+
+def test_a_draw_card_alone_does_not_stop_an_attack_when_it_matters():
+    for name in ("before_defense", "before_damage", "after_damage", "dice_roll"):
+        choice, view = window(name, [10], dice=[1, 2, 3])
+        assert asks("never", choice, view)
+        assert not asks("when_it_matters", choice, view)
+
+
+def test_what_can_change_the_window_still_asks():
+    choice, view = window("dice_roll", [10, 11], dice=[1, 2, 3])
+    assert asks("when_it_matters", choice, view)  # Tip It! changes dice in play
+    choice, view = window("before_damage", [12])
+    assert asks("when_it_matters", choice, view)  # Thick Fur! prevents damage to the defender
+    choice, view = window("before_damage", [12], attacker=2, defender=3)
+    view.active = 2
+    assert not asks("when_it_matters", choice, view)  # someone else's fight
+    choice, view = window("after_damage", [10], spend=True)
+    assert asks("when_it_matters", choice, view)  # a token the engine says is useful now
+    assert not asks("always", choice, view)
+
+
+def test_fewer_prompts_per_attack_in_seeded_duels():
+    from bench.prompts import run_policy
+
+    before = run_policy("never", 2, 1)
+    after = run_policy("when_it_matters", 2, 1)
+    assert before["attacks"] > 10
+    assert after["prompts_per_attack"] < 0.75 * before["prompts_per_attack"]
+
+
+def test_two_defeat_tiles_ask_two_different_momentum_questions():
+    from game.missions.engine import MissionEngine, MissionSetup
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("barbarian", "huntress"), seed=3))
+    with engine.world.active():
+        engine._momentum_owed = 4  # two Defeat Tiles placed in one phase
+        gen = engine._hand_out_momentum()
+        prompts = []
+        choice = next(gen)
+        try:
+            while True:
+                prompts.append(choice.prompt)
+                choice = gen.send(choice.options[0].action)
+        except StopIteration:
+            pass
+    assert len(prompts) == 2 and prompts[0] != prompts[1]
+    assert prompts[0].endswith("(1 of 2)") and prompts[1].endswith("(2 of 2)")
+
+
+def test_mission_phase_labels_do_not_read_like_hero_numbers():
+    from game.ui.scenes.mission import PHASES
+
+    labels = [label for _key, label, _tip in PHASES]
+    assert not any(label.startswith("Hero ") and label[-1].isdigit() for label in labels)

@@ -415,14 +415,10 @@ class DuelScene(PauseMenu, Scene):
         self.tray.finish()
 
     def _auto_pass(self, choice) -> bool:
-        mode = self.app.settings.auto_pass
-        if mode == "always":
-            return True
-        if mode == "when_not_targeted":
-            seat = choice.player
-            incoming = self.view.combat.incoming.get(seat, 0)
-            return incoming == 0 and self.view.active != seat
-        return False
+        from game.ui.prompt_policy import should_ask
+
+        policy = self.app.settings.auto_pass
+        return not should_ask(policy, choice, self.view, self.content, self.card_id)
 
     # ------------------------------------------------------------ decision controls
 
@@ -1455,6 +1451,17 @@ class DuelScene(PauseMenu, Scene):
             face.set_alpha(alpha)
             surface.blit(face, face.get_rect(midtop=(rect.centerx, rect.bottom + th.px(8))))
 
+    def handoff_reason(self) -> str:
+        """Why the screen changes hands: what the next player is asked (cards stay hidden)."""
+        choice = self.engine.pending
+        if choice is None:
+            return "Cards are hidden until the next player is ready."
+        if choice.kind == "respond":
+            return f"They may respond: {choice.prompt}"
+        if choice.kind == "main_phase":
+            return "Their turn: the Main Phase."
+        return f"They are asked: {choice.prompt}"
+
     def _draw_pass_screen(self, surface) -> None:
         th = self.app.theme
         w, h = surface.get_size()
@@ -1462,18 +1469,20 @@ class DuelScene(PauseMenu, Scene):
         layer.fill(T.FELT_DARK)
         surface.blit(layer, (0, 0))
         name = f"Player {self.pass_to + 1} ({self.seat_name(self.pass_to)})"
+        title = f"Pass the screen to {name}"
         draw_text(
             surface,
-            f"Pass the screen to {name}",
-            th.font(36, serif=True),
+            title,
+            th.fit_font(36, title, w - th.px(40), serif=True),
             T.BRASS,
             (w // 2, h // 2 - th.px(60)),
             align="center",
         )
+        reason = self.handoff_reason()
         draw_text(
             surface,
-            "Cards are hidden until the next player is ready.",
-            th.font(18),
+            reason,
+            th.fit_font(18, reason, w - th.px(40)),
             T.TEXT,
             (w // 2, h // 2),
             align="center",

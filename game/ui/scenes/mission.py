@@ -53,9 +53,9 @@ HERO_TURN_KINDS = {"main_phase", "offensive_roll", "announce", "discard"}
 PHASES = (
     ("pass", "Pass", "The Start Player token passes to the left (not in round 1)."),
     ("movement", "Move", "Every Hero moves any distance; they may pass through each other."),
-    ("hero_part_1", "Hero 1", "Upkeep, Income, Main Phase (1) and the Offensive Roll."),
+    ("hero_part_1", "Turn A", "Heroes' turns, part A: Upkeep, Income, Main (1), Offensive Roll."),
     ("target_resolve", "Target", "In turn order, each Hero picks a target and resolves."),
-    ("hero_part_2", "Hero 2", "Main Phase (2), then sell down to 6 cards."),
+    ("hero_part_2", "Turn B", "Heroes' turns, part B: Main Phase (2), then sell down to 6 cards."),
     ("enemy_upkeep", "E.Upk", "Enemies take Burn, Poison and Bleed damage."),
     ("enemy_roll", "E.Roll", "One roll of the Enemy Dice; panels activate left to right."),
     ("crisis_clock", "Clock", "The Crisis Clock advances one segment per Hero."),

@@ -13,6 +13,7 @@ from game.ui.widgets import Button, draw_text, felt_background, panel
 
 AUTO_PASS_WORDS = {
     "never": "Always ask me",
+    "when_it_matters": "Only when it matters",
     "when_not_targeted": "Only when it concerns me",
     "always": "Never ask (always pass)",
 }
@@ -64,8 +65,10 @@ class SettingsScene(Scene):
                 lambda: AUTO_PASS_WORDS[self.draft.auto_pass],
                 self._auto_step,
                 "When the game should stop to ask whether you want to play a card or spend a token "
-                "in a response window. 'Only when it concerns me': on your turn, or when damage is "
-                "heading your way.",
+                "in a response window. 'Only when it matters': when you hold a token you could "
+                "spend, a card that changes dice while dice are in play, or any card during an "
+                "attack you are part of. 'Only when it concerns me': on your turn, or when damage "
+                "is heading your way.",
             ),
             (
                 "Ask before ending a Main Phase",
