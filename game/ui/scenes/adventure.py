@@ -129,6 +129,7 @@ class AdventureScene(PauseMenu, Scene):
         self.battle: AdventureBattleScene | None = None
         self.current_line = ""
         self.shop_hero = 0
+        self.chosen_moves: list[tuple[int, str]] = []  # moves the players picked themselves
         self._sync_engine(prime=True)
 
     # ------------------------------------------------------------ engine bookkeeping
@@ -152,6 +153,9 @@ class AdventureScene(PauseMenu, Scene):
             self.log_index = len(engine.log)
             self.log.extend(e.text for e in engine.log[-40:] if e.text)
             self.shown_explored = explored
+            if not engine.actions:  # a new session: say what was done before anyone could act
+                for event in engine.log:
+                    self.notice_auto_move(event)
         else:
             self.log_index = 0
             self.shown_explored = {s for s in explored if s in self._sands()}
@@ -209,8 +213,30 @@ class AdventureScene(PauseMenu, Scene):
             self.sheet_due = True
         return True
 
+    def notice_auto_move(self, event) -> None:
+        """A human's hero moved without its player choosing (the only move open): stop the
+        narration on a notice that says so until the player clicks it away."""
+        if event.kind != "hero_moved":
+            return
+        seat, slot = event.data.get("player"), event.data.get("slot")
+        if seat is None or seat in self.controllers:
+            return
+        if (seat, slot) in self.chosen_moves:
+            self.chosen_moves.remove((seat, slot))
+            return
+        self.reveals.append(
+            {
+                "title": "Only one way to go",
+                "roll": None,
+                "notice": True,  # held even at the instant speed, never skipped past
+                "lines": [f"{event.text} It was the only move open, so it was made for you."],
+            }
+        )
+
     def act(self, action: Action) -> None:
         self.buttons = []
+        if action.kind == "move":
+            self.chosen_moves.append((action.player, action.get("slot")))
         if self.apply(action):
             self.ticker.extend(self.collect())
             self._sync_engine()
@@ -219,6 +245,7 @@ class AdventureScene(PauseMenu, Scene):
         if event.text:
             self.log.append(event.text)
             self.current_line = event.text
+        self.notice_auto_move(event)
         kind = event.kind
         if kind == "tile_explored":
             slot = event.data.get("slot")
@@ -267,7 +294,8 @@ class AdventureScene(PauseMenu, Scene):
             # teams and the instant setting go on by themselves)
             self.reveal_timer += dt
             everyone_cpu = len(self.controllers) == len(self.campaign.heroes)
-            if speed == 0 or (everyone_cpu and self.reveal_timer > 1.6 * speed):
+            held = self.reveals[0].get("notice")
+            if not held and (speed == 0 or (everyone_cpu and self.reveal_timer > 1.6 * speed)):
                 self.dismiss_reveal()
             return
         if self.ticker:
@@ -330,10 +358,12 @@ class AdventureScene(PauseMenu, Scene):
 
     def skip(self) -> None:
         while self.ticker:
+            if any(r.get("notice") for r in self.reveals):
+                break  # a notice about the player's hero is never skipped past
             if is_battle_choice(self.runner) and self.ticker[0].kind in BATTLE_EVENTS:
                 return
             self.narrate(self.ticker.pop(0))
-        self.reveals.clear()
+        self.reveals = [r for r in self.reveals if r.get("notice")]
         self.flips.clear()
 
     def finish_instantly(self, limit: int = 200_000, until=None) -> None:
@@ -1195,6 +1225,25 @@ class AdventureScene(PauseMenu, Scene):
             (rect.centerx, rect.y + th.px(14)),
             align="center",
         )
+        if reveal.get("notice"):
+            draw_text(
+                surface,
+                " ".join(reveal["lines"]),
+                th.font(16),
+                T.INK,
+                (rect.x + th.px(16), rect.y + th.px(56)),
+                width=rect.w - th.px(32),
+                max_height=th.px(140),
+            )
+            draw_text(
+                surface,
+                "click or press Enter to go on",
+                th.font(13),
+                T.INK_SOFT,
+                (rect.centerx, rect.bottom - th.px(22)),
+                align="center",
+            )
+            return
         die = pygame.Rect(0, 0, th.px(64), th.px(64))
         die.center = (rect.centerx, rect.y + th.px(88))
         pygame.draw.polygon(

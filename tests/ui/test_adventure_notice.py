@@ -1,0 +1,64 @@
+"""Adventures: a human's hero never moves without the player seeing why. When the only move open
+is made for them (the crawl takes a single option without asking), the narration stops on a
+notice until it is clicked away; a move the player chose makes no notice."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.persistence.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene
+from game.ui.scenes.adventures_menu import new_runner
+from tests.ui.uikit import key, shot
+
+
+@pytest.fixture
+def app():
+    application = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    yield application
+    for scene in application.scenes:
+        runner = getattr(scene, "runner", None)
+        if runner is not None:
+            runner.close()
+    application.close()
+
+
+def humans(seed):
+    return new_runner("easy", "Testers", [("barbarian", "human"), ("moon_elf", "human")], 1, seed)
+
+
+def test_an_automatic_first_move_is_announced_and_waits_for_the_player(app):
+    runner = humans(5)  # both heroes' first moves are forced: one tile each
+    assert not runner.engine.actions
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    notices = [r for r in scene.reveals if r.get("notice")]
+    assert len(notices) == 2
+    assert "Moon Elf moves to" in notices[0]["lines"][0]
+    assert "only move open" in notices[0]["lines"][0]
+    for _ in range(30):  # instant speed: still held, the battle does not open underneath
+        app.frame(1 / 60)
+    assert app.scene is scene and scene.reveals
+    shot(app, "adventure_auto_move_notice")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    for _ in range(10):
+        app.frame(1 / 60)
+    assert not scene.reveals
+    assert isinstance(app.scene, AdventureBattleScene)
+
+
+def test_a_move_the_player_chose_makes_no_notice(app):
+    runner = humans(1)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    app.frame(1 / 60)
+    choice = runner.pending
+    assert choice.kind == "adventure_move" and len(choice.options) > 1
+    scene.act(choice.options[0].action)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert not any(r.get("notice") for r in scene.reveals)
+    assert any(e.kind == "hero_moved" for e in runner.engine.log)
