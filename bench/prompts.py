@@ -14,7 +14,7 @@ from game.modes import variants
 from game.modes.duel import duel_setup
 from game.rules.engine import Engine
 from game.rules.view import match_view
-from game.ui.prompt_policy import POLICIES, should_ask
+from game.ui.prompt_policy import POLICIES, engine_spend_windows, should_ask
 
 PAIRS = [
     ("gunslinger", "barbarian"),
@@ -52,7 +52,8 @@ def run_policy(policy: str, games: int, seed: int, mode: str = "duel") -> dict:
             if combat.attack and combat.announced:
                 seen.add((view.turn, combat.attacker, combat.announced))
             if choice.player == 0 and choice.kind == "respond":
-                if should_ask(policy, choice, view, content, card_id):
+                windows = engine_spend_windows(engine)
+                if should_ask(policy, choice, view, content, card_id, windows):
                     prompts += 1
                 else:
                     engine.apply(next(o.action for o in choice.options if o.action.kind == "pass"))

@@ -6,7 +6,8 @@ window uses.
 * `never`: every window with a legal option is shown (the old behaviour, "Always ask me").
 * `when_it_matters` (the default): shown only when the player holds an option that can change
   what this window is about - no judgement of whether playing it would be wise:
-  - a token they could spend now or a free re-roll (the engine offers these only where useful);
+  - a free re-roll, or a token they could spend now for this moment's sake (a token whose only
+    open use is "at any time", such as healing Nyra with Nyra's Bond, waits for their turn);
   - in a window about dice (an ability announced, dice rolled, a card played): a card that
     changes dice or roll attempts;
   - in the windows before the defense roll and before damage: a card that changes damage,
@@ -58,10 +59,14 @@ def card_verbs(content, cid: str) -> set[str]:
     return {fx.verb for fx in cdef.effects} if cdef is not None else set()
 
 
-def option_matters(option, choice, view, content, card_id) -> bool:
+def option_matters(option, choice, view, content, card_id, spend_windows=None) -> bool:
     action = option.action
-    if action.kind in ("spend", "reroll"):
+    if action.kind == "reroll":
         return True
+    if action.kind == "spend":
+        if spend_windows is None:
+            return True
+        return any(w != "any_time" for w in spend_windows(choice, action.get("status")))
     if action.kind != "play":
         return action.kind != "pass"
     verbs = card_verbs(content, card_id(action.get("card")))
@@ -70,8 +75,11 @@ def option_matters(option, choice, view, content, card_id) -> bool:
     return bool(verbs & DICE_VERBS)
 
 
-def should_ask(policy: str, choice, view, content, card_id) -> bool:
-    """Show this response window (kind "respond") to the human in `choice.player`'s seat?"""
+def should_ask(policy: str, choice, view, content, card_id, spend_windows=None) -> bool:
+    """Show this response window (kind "respond") to the human in `choice.player`'s seat?
+
+    `spend_windows(choice, status)` names the token's spend windows open now (engine_spend_windows
+    below); without it every spendable token counts."""
     if choice.kind != "respond":
         return True
     if policy == "always":
@@ -80,5 +88,20 @@ def should_ask(policy: str, choice, view, content, card_id) -> bool:
         seat = choice.player
         return view.combat.incoming.get(seat, 0) > 0 or view.active == seat
     if policy == "when_it_matters":
-        return any(option_matters(o, choice, view, content, card_id) for o in choice.options)
+        return any(
+            option_matters(o, choice, view, content, card_id, spend_windows) for o in choice.options
+        )
     return True
+
+
+def engine_spend_windows(engine):
+    """`spend_windows` for a duel engine: the rules' own list of open spend windows."""
+    from game.rules.options import Situation, open_spend_windows
+
+    def windows(choice, status):
+        with engine.world.active():
+            player = engine.player(choice.player)
+            sit = Situation(choice.window, list(choice.context.get("dice") or []))
+            return open_spend_windows(engine, player, status, sit)
+
+    return windows

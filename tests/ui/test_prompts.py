@@ -164,3 +164,13 @@ def test_mission_phase_labels_do_not_read_like_hero_numbers():
 
     labels = [label for _key, label, _tip in PHASES]
     assert not any(label.startswith("Hero ") and label[-1].isdigit() for label in labels)
+
+
+def test_a_token_whose_only_open_use_is_any_time_waits_for_the_players_turn():
+    choice, view = window("before_damage", [], spend=True)
+    content = default_content()
+    only_any = lambda _c, _s: ["any_time"]  # noqa: E731
+    blow = lambda _c, _s: ["incoming_damage", "any_time"]  # noqa: E731
+    assert not should_ask("when_it_matters", choice, view, content, CARDS.get, only_any)
+    assert should_ask("when_it_matters", choice, view, content, CARDS.get, blow)
+    assert should_ask("never", choice, view, content, CARDS.get, only_any)

@@ -415,10 +415,11 @@ class DuelScene(PauseMenu, Scene):
         self.tray.finish()
 
     def _auto_pass(self, choice) -> bool:
-        from game.ui.prompt_policy import should_ask
+        from game.ui.prompt_policy import engine_spend_windows, should_ask
 
         policy = self.app.settings.auto_pass
-        return not should_ask(policy, choice, self.view, self.content, self.card_id)
+        windows = engine_spend_windows(self.engine)
+        return not should_ask(policy, choice, self.view, self.content, self.card_id, windows)
 
     # ------------------------------------------------------------ decision controls
 
