@@ -15,6 +15,13 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 RECORDER = None
 
 
+def layer() -> None:
+    """A dialog or notice is drawn over the scene from here on (the layout check compares its
+    texts with each other, not with what lies beneath)."""
+    if RECORDER is not None:
+        RECORDER.layer()
+
+
 def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
     key = (id(font), text, tuple(color))
     surf = _TEXT_CACHE.get(key)

@@ -14,9 +14,7 @@ SIZES = [(1024, 640), (1280, 720)]
 SCALES = [1.0, 1.25, 1.5]
 
 
-@pytest.mark.parametrize(
-    "name", ["title", "settings", "setup:duel", "setup:2v2", "duel:1v1", "duel:2v2", "duel:3v3"]
-)
+@pytest.mark.parametrize("name", list(L.SCENES))
 def test_a_scene_fits_every_size_and_scale(name):
     totals, found = L.run([name], SIZES, SCALES)
     assert totals["layouts"] == len(SIZES) * len(SCALES)

@@ -23,7 +23,15 @@ from game.ui.app import Scene
 from game.ui.pause import PauseMenu
 from game.ui.scenes.adventures_menu import ScoreSheetScene, scenario_label
 from game.ui.scenes.duel import DuelScene
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    glow,
+    layer,
+    panel,
+    text_surface,
+)
 
 CRAWL_KINDS = {"adventure_salves", "adventure_instant", "adventure_move", "adventure_choice"}
 DRIVER_KINDS = {"adventure_shop", "adventure_boss_loot"}
@@ -714,32 +722,31 @@ class AdventureScene(PauseMenu, Scene):
             gold, shards, need = sc.gold, sc.shards, sc.shards_needed
             kind = sc.kind
         title = f"{scenario_label(sc.number)}: {card.name}"
-        draw_text(
-            surface,
-            title,
-            th.font(20, bold=True),
-            T.BRASS,
-            (rect.x + th.px(12), rect.y + th.px(10)),
-        )
         x = rect.right - th.px(12)
+        left = x
         if kind == "crawl":
+            shards_text, gold_text = f"Shards {shards}/{need}", f"Team Gold {gold}"
+            small = th.fit_font(18, shards_text, th.px(120), height=th.px(22), bold=True)
             draw_text(
                 surface,
-                f"Shards {shards}/{need}",
-                th.font(18, bold=True),
+                shards_text,
+                small,
                 (120, 210, 230),
                 (x, rect.y + th.px(11)),
                 align="right",
             )
-            x -= th.px(130)
-            draw_text(
-                surface,
-                f"Team Gold {gold}",
-                th.font(18, bold=True),
-                T.GOLD,
-                (x, rect.y + th.px(11)),
-                align="right",
-            )
+            x -= max(th.px(130), small.size(shards_text)[0] + th.px(16))
+            gold_font = th.fit_font(18, gold_text, th.px(150), height=th.px(22), bold=True)
+            draw_text(surface, gold_text, gold_font, T.GOLD, (x, rect.y + th.px(11)), align="right")
+            left = x - gold_font.size(gold_text)[0] - th.px(16)
+        room = left - rect.x - th.px(12)
+        draw_text(
+            surface,
+            title,
+            th.fit_font(20, title, room, height=th.px(24), bold=True, condensed=True),
+            T.BRASS,
+            (rect.x + th.px(12), rect.y + th.px(10)),
+        )
 
     def _draw_map(self, surface, area: pygame.Rect) -> None:
         from game.adventures.components import Adventurer, Tile
@@ -822,7 +829,7 @@ class AdventureScene(PauseMenu, Scene):
                 surface.blit(label, label.get_rect(center=centre))
 
     def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
-        th = self.app.theme
+        th = self.app.theme.fixed()  # a tile is a fixed shape: its words keep 1.00x proportions
         # the flip: squeeze to nothing showing the back, then open showing the face
         t = self.flips.get(tile.slot)
         draw_rect = rect
@@ -959,7 +966,7 @@ class AdventureScene(PauseMenu, Scene):
             x += th.px(24)
 
     def _draw_minion(self, surface, rect, minion) -> None:
-        th = self.app.theme
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         dial = eng.dial(minion)
         r = max(th.px(12), min(th.px(22), rect.w // 6))
@@ -982,7 +989,7 @@ class AdventureScene(PauseMenu, Scene):
         from game.adventures.components import Adventurer
         from game.ui.art import hero_colour, hero_emblem
 
-        th = self.app.theme
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         hero = eng.hero(player).id
         adv = esper.component_for_entity(player, Adventurer)
@@ -1114,19 +1121,20 @@ class AdventureScene(PauseMenu, Scene):
                 pygame.draw.rect(
                     surface, T.HEALTH, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3
                 )
-                draw_text(
-                    surface,
-                    f"{dial.health}/{dial.start}",
-                    th.font(14, bold=True),
-                    T.TEXT,
-                    (bar.right + th.px(6), line),
+                health_text = f"{dial.health}/{dial.start}"
+                health_font = th.fit_font(14, health_text, th.px(52), bold=True)
+                draw_text(surface, health_text, health_font, T.TEXT, (bar.right + th.px(6), line))
+                cp_text = f"{eng.cp(p)} CP"
+                cp_x = max(
+                    bar.right + th.px(62),
+                    bar.right + th.px(12) + health_font.size(health_text)[0],
                 )
                 draw_text(
                     surface,
-                    f"{eng.cp(p)} CP",
-                    th.font(14, bold=True),
+                    cp_text,
+                    th.fit_font(14, cp_text, rect.right - cp_x - th.px(8), bold=True),
                     T.CP,
-                    (bar.right + th.px(62), line),
+                    (cp_x, line),
                 )
                 status = f"Salves {adv.salves}"
                 if adv.fallen:
@@ -1206,6 +1214,7 @@ class AdventureScene(PauseMenu, Scene):
 
     def _draw_reveal(self, surface, reveal) -> None:
         th = self.app.theme
+        layer()
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 120))
@@ -1220,7 +1229,7 @@ class AdventureScene(PauseMenu, Scene):
         draw_text(
             surface,
             title,
-            th.font(24, bold=True),
+            th.fit_font(24, title, rect.w - th.px(24), height=th.px(30), bold=True),
             T.INK,
             (rect.centerx, rect.y + th.px(14)),
             align="center",

@@ -2307,8 +2307,9 @@ class MissionScene(PauseMenu, Scene):
             line_gap=0,
         )
         y += th.px(6)
-        draw_text(surface, "Objective", th.font(14, bold=True), T.BRASS, (x, y))
-        y += th.px(18)
+        objective_font = th.fit_font(14, "Objective", rect.right - x, height=th.px(16), bold=True)
+        draw_text(surface, "Objective", objective_font, T.BRASS, (x, y))
+        y += max(th.px(18), objective_font.get_linesize())
         objective = self.engine.side().objective_text
         plot = self.engine.side().plot
         if plot:  # the side's Plot (Plot tokens held; Clear tiles open once it is complete)

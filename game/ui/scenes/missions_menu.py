@@ -585,7 +585,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "Missions",
-            th.font(38, serif=True),
+            th.fit_font(38, "Missions", th.px(200), height=th.px(42), serif=True),
             T.BRASS,
             (th.px(20), th.px(8)),
             shadow=True,
@@ -593,7 +593,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "One to four Heroes against the computer's enemies",
-            th.font(15),
+            th.fit_font(15, "One to four Heroes against the computer's enemies", th.px(480)),
             T.TEXT_DIM,
             (th.px(230), th.px(26)),
         )
@@ -648,20 +648,24 @@ class MissionSelectScene(Scene):
         # seats
         sr = self.seats_rect
         panel(surface, sr, th, radius=10)
-        draw_text(
-            surface,
-            f"Heroes ({len(self.seats)} of 4) - click a seat, then a hero below",
-            th.font(15, bold=True),
-            T.BRASS,
-            (sr.x + th.px(10), sr.y + th.px(6)),
-        )
         from game.missions.engine import START_HEALTH
 
         hp = START_HEALTH[len(self.seats)] + (10 if "health" in self.easier else 0)
+        hp_text = f"Starting Health {hp}"
+        hp_font = th.fit_font(13, hp_text, th.px(150), bold=True)
+        heading = f"Heroes ({len(self.seats)} of 4) - click a seat, then a hero below"
+        room = sr.w - th.px(30) - hp_font.size(hp_text)[0]
         draw_text(
             surface,
-            f"Starting Health {hp}",
-            th.font(13, bold=True),
+            heading,
+            th.fit_font(15, heading, room, bold=True, condensed=True),
+            T.BRASS,
+            (sr.x + th.px(10), sr.y + th.px(6)),
+        )
+        draw_text(
+            surface,
+            hp_text,
+            hp_font,
             T.TEXT_DIM,
             (sr.right - th.px(10), sr.y + th.px(8)),
             align="right",
@@ -784,7 +788,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             m.name,
-            th.font(17, bold=True),
+            th.fit_font(17, m.name, rect.w - th.px(190), height=th.px(20), bold=True),
             T.WHITE,
             (rect.x + th.px(12), rect.y + th.px(6)),
         )
