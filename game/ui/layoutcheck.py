@@ -8,7 +8,8 @@ What counts (per scene drawn once at one size and scale):
 * overflow: a text whose centre lies in a panel or button but which sticks out of it, or a text
   cut by the surface's clip rectangle;
 * overlap: two different texts drawn over each other (a drop shadow of the same text is not),
-  two buttons over each other, or a button half over a panel.
+  a text running under a button it is not part of, two buttons over each other, or a button
+  half over a panel.
 Tooltips are not part of a scene's draw; dialogs drawn over a scene call `layer()` so the texts
 under them are not compared with theirs.
 """
@@ -167,6 +168,13 @@ def problems(rec: Recorder, name: str, size, scale: float) -> list[Problem]:
             clip = a.clip(b)
             if clip.w > TOLERANCE and clip.h > TOLERANCE and not b.contains(a) and clip != b:
                 add("overlap", f"{la} {tuple(a)} half over a panel {tuple(b)}")
+    for rect, text, lvl in rec.texts:  # words running under a button they do not belong to
+        for box, label, blvl in buttons:
+            if blvl != lvl or box.collidepoint(rect.center):
+                continue
+            clip = box.clip(rect)
+            if clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"text {text!r} {tuple(rect)} under {label} {tuple(box)}")
     seen = set()
     texts = rec.texts
     for i in range(len(texts)):

@@ -26,7 +26,15 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, draw_dial
 from game.ui.cards import card_face
 from game.ui.pause import PauseMenu
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_lines,
+    glow,
+    panel,
+    text_surface,
+)
 
 # Every kind of decision the MissionEngine asks (game/missions/engine.py, hero_turn.py).
 CHOICE_KINDS = (
@@ -1943,16 +1951,12 @@ class MissionScene(PauseMenu, Scene):
         if self.message and self.message_age < 4.0 and not self.narrating():
             text = self.message
         right = min((b.rect.x for b in self.buttons), default=rect.right) - th.px(10)
-        draw_text(
-            surface,
-            text,
-            th.font(15, bold=True),
-            T.HIGHLIGHT if mine else T.TEXT,
-            (rect.x + th.px(12), rect.y + th.px(6)),
-            width=max(th.px(100), right - rect.x - th.px(16)),
-            max_height=rect.h - th.px(8),
-            line_gap=0,
-        )
+        width = max(th.px(100), right - rect.x - th.px(16))
+        lines, font = fit_lines(th, 15, text, width, rect.h - th.px(8), bold=True)
+        y = rect.y + th.px(6)
+        for line in lines:
+            draw_text(surface, line, font, T.HIGHLIGHT if mine else T.TEXT, (rect.x + th.px(12), y))
+            y += font.get_linesize()
 
     def _draw_modal(self, surface) -> None:
         th = self.app.theme
@@ -2370,10 +2374,11 @@ class MissionScene(PauseMenu, Scene):
             )
             x = row.x + size + th.px(10)
             name = hero.name + ("  *" if self.engine.info.start_player == hero.seat else "")
+            room = row.x + th.px(170) - x  # the dials start there
             draw_text(
                 surface,
                 name,
-                th.font(14, bold=True, condensed=True),
+                th.fit_font(14, name, room, height=th.px(16), bold=True, condensed=True),
                 T.WHITE,
                 (x, row.y + th.px(3)),
             )
@@ -2385,7 +2390,7 @@ class MissionScene(PauseMenu, Scene):
             draw_text(
                 surface,
                 tag,
-                th.font(12, bold=True),
+                th.fit_font(12, tag, room, height=th.px(14), bold=True),
                 T.TEXT_DIM if not hero.defeated else T.NEGATIVE,
                 (x, row.y + th.px(20)),
             )
@@ -2468,9 +2473,8 @@ class MissionScene(PauseMenu, Scene):
         pygame.draw.rect(surface, (48, 36, 64), box, border_radius=th.px(6))
         pygame.draw.rect(surface, MV.MOMENTUM, box, 1, border_radius=th.px(6))
         title = f"{hero.name}'s Momentum card - Level {hero.momentum_level}"
-        draw_text(
-            surface, title, th.font(13, bold=True), T.WHITE, (box.x + th.px(8), box.y + th.px(5))
-        )
+        title_font = th.fit_font(13, title, box.w - th.px(16), height=th.px(16), bold=True)
+        draw_text(surface, title, title_font, T.WHITE, (box.x + th.px(8), box.y + th.px(5)))
         y = box.y + th.px(24)
         for action in self.db.momentum_levels.get(hero.momentum_level, ()):
             if y > box.bottom - th.px(16):
@@ -2481,7 +2485,7 @@ class MissionScene(PauseMenu, Scene):
             y += draw_text(
                 surface,
                 line,
-                th.font(12, condensed=True),
+                th.fixed().font(12, condensed=True),
                 colour,
                 (box.x + th.px(8), y),
                 width=box.w - th.px(16),
@@ -2492,14 +2496,18 @@ class MissionScene(PauseMenu, Scene):
     def _draw_enemy_dice(self, surface) -> None:
         th = self.app.theme
         rect = self.enemy_rect
-        draw_text(
-            surface, "Enemy Dice", th.font(14, bold=True), T.BRASS, (rect.x, rect.y - th.px(20))
-        )
+        heading = th.fit_font(14, "Enemy Dice", rect.w // 2, height=th.px(16), bold=True)
+        draw_text(surface, "Enemy Dice", heading, T.BRASS, (rect.x, rect.y - th.px(20)))
         info = self.engine.info
         colours = [c for c, _v in info.enemy_dice]
         pool = f"{info.red_dice} red + {info.black_dice} black"
         draw_text(
-            surface, pool, th.font(12), T.TEXT_DIM, (rect.right, rect.y - th.px(18)), align="right"
+            surface,
+            pool,
+            th.fit_font(12, pool, rect.w // 2, height=th.px(14)),
+            T.TEXT_DIM,
+            (rect.right, rect.y - th.px(18)),
+            align="right",
         )
         choice = self.engine.pending
         highlight = choice is not None and choice.kind == "enemy_dice" and self.human(choice.player)
@@ -2536,7 +2544,7 @@ class MissionScene(PauseMenu, Scene):
         draw_text(
             surface,
             "Ally HQ",
-            th.font(13, bold=True),
+            th.fit_font(13, "Ally HQ", rect.w, height=th.px(15), bold=True),
             T.BRASS,
             (rect.x + th.px(8), rect.y + th.px(4)),
         )

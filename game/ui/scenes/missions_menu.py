@@ -733,7 +733,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "Easier",
-            th.font(15, bold=True),
+            th.fit_font(15, "Easier", th.px(60), bold=True, condensed=True),
             T.BRASS,
             (dr.x + th.px(262), dr.y + th.px(18)),
         )

@@ -71,7 +71,7 @@ class SettingsScene(Scene):
                 "is heading your way.",
             ),
             (
-                "Ask before ending a Main Phase",
+                "Confirm End Phase",
                 lambda: "On" if self.draft.confirm_end_phase else "Off",
                 self._toggle_confirm,
                 "When a card or token could still be played, End Phase (or Space) asks once "
@@ -198,16 +198,23 @@ class SettingsScene(Scene):
         for index, (label, value, _step, _tip) in enumerate(self.rows):
             y = self.box.y + th.px(30) + index * th.px(56)
             colour = T.HIGHLIGHT if index == self.selected else T.TEXT
+            room = self.box.right - th.px(400) - self.box.x - th.px(38)
             draw_text(
                 surface,
                 label,
-                th.font(19, bold=True),
+                th.fit_font(19, label, room, bold=True),
                 colour,
                 (self.box.x + th.px(30), y + th.px(8)),
             )
             centre = self.box.right - th.px(400) + th.px(44) + (th.px(296)) // 2 + th.px(8)
+            text = value()
             draw_text(
-                surface, value(), th.font(16), T.TEXT, (centre, y + th.px(10)), align="center"
+                surface,
+                text,
+                th.fit_font(16, text, th.px(290), condensed=True),
+                T.TEXT,
+                (centre, y + th.px(10)),
+                align="center",
             )
         for button in self.arrows:
             button.draw(surface, th)

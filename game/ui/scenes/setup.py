@@ -405,7 +405,7 @@ class SetupScene(Scene):
         draw_text(
             surface,
             title,
-            th.font(40, serif=True),
+            th.fit_font(40, title, w - th.px(40), height=th.px(46), serif=True),
             T.BRASS,
             (w // 2, th.px(14)),
             align="center",
