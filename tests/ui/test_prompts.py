@@ -174,3 +174,22 @@ def test_a_token_whose_only_open_use_is_any_time_waits_for_the_players_turn():
     assert not should_ask("when_it_matters", choice, view, content, CARDS.get, only_any)
     assert should_ask("when_it_matters", choice, view, content, CARDS.get, blow)
     assert should_ask("never", choice, view, content, CARDS.get, only_any)
+
+
+# ---------------------------------------------------------------- stale controls and dice
+
+
+def test_no_pass_button_is_left_once_the_duel_is_over(app, monkeypatch):
+    scene = main_phase_duel(app)
+    assert scene.buttons  # End Phase is on offer
+    monkeypatch.setattr(Engine, "over", property(lambda self: True))
+    scene.update(STEP)
+    assert scene.buttons == [] and scene.modal == []
+
+
+def test_a_new_turn_starts_with_an_empty_tray(app):
+    scene = main_phase_duel(app)
+    scene.tray.show([1, 2, 3, 4, 5])
+    scene.set_tray_dice([(0, i, "x") for i in range(5)])
+    scene.turn_changed(1)
+    assert scene.tray.dice == [] and scene.tray_dice == []

@@ -218,6 +218,9 @@ class DuelScene(PauseMenu, Scene):
 
     def turn_changed(self, seat: int) -> None:
         self.undo_stack.clear()
+        # a new turn starts with an empty tray: the last player's dice are history
+        self.tray.show(None)
+        self.set_tray_dice([])
         if self.table is not None:
             self.table.focus_pinned = None
 
@@ -359,6 +362,7 @@ class DuelScene(PauseMenu, Scene):
         if self.presenter.busy:
             return
         if self.engine.over:
+            self.buttons, self.modal, self.decided_for = [], [], None  # nothing left to answer
             if not self.ended:
                 self.ended = True
                 from game.ui.scenes.end import EndScene

@@ -18,7 +18,15 @@ from game.missions import perks as P
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_name,
+    glow,
+    panel,
+    text_surface,
+)
 
 DEFAULT_PROFILE = "Player"
 EASIER_WORDS = {
@@ -712,16 +720,23 @@ class MissionSelectScene(Scene):
                 pygame.draw.rect(
                     surface, rim, rect, 2 if hero in chosen else 1, border_radius=th.px(6)
                 )
-                size = th.px(30)
+                # the whole name, over two lines when needed (never cut), the emblem above it
+                fixed = th.fixed()
+                lines, font = fit_name(
+                    lambda bold, f=fixed: f.font(12, bold=bold, condensed=True),
+                    self.content.heroes[hero].name,
+                    rect.w - th.px(4),
+                )
+                line_h = font.get_linesize() - th.px(2)
+                size = max(th.px(14), min(th.px(30), rect.h - th.px(3) - len(lines) * line_h))
                 surface.blit(
                     art.hero_emblem(hero, size), (rect.centerx - size // 2, rect.y + th.px(2))
                 )
-                name = self.content.heroes[hero].name
-                font = th.font(12, bold=True, condensed=True)
-                while font.size(name)[0] > rect.w - th.px(4) and len(name) > 4:
-                    name = name[:-2] + "."
-                lab = text_surface(font, name, T.WHITE)
-                surface.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.bottom - th.px(1))))
+                y = rect.bottom - th.px(1) - len(lines) * line_h
+                for line in lines:
+                    lab = text_surface(font, line, T.WHITE)
+                    surface.blit(lab, lab.get_rect(midtop=(rect.centerx, y)))
+                    y += line_h
         # difficulty
         dr = self.diff_rect
         panel(surface, dr, th, radius=10)
