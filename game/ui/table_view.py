@@ -436,7 +436,7 @@ class TableView:
         from game.ui.art import die_face
 
         scene = self.scene
-        th = scene.app.theme
+        th = scene.app.theme.fixed()  # a table of fixed rows: its words keep 1.00x proportions
         t = info.age / info.life
         alpha = 255 if self.choosing() else int(255 * min(1.0, (1 - t) * 4, 0.3 + t * 10))
         rows = info.rows
@@ -515,8 +515,9 @@ class TableView:
             (rect.x, y),
         )
         y += th.px(20)
-        font = th.font(13, condensed=True)
-        bold = th.font(13, bold=True, condensed=True)
+        fixed = th.fixed()  # card-name tags of a fixed height
+        font = fixed.font(13, condensed=True)
+        bold = fixed.font(13, bold=True, condensed=True)
         from game.ui.cards import frame_colour
 
         for mate in mates:

@@ -1370,25 +1370,31 @@ class DuelScene(PauseMenu, Scene):
         rect = rect or self.info_rect
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
         x = rect.x + th.px(10)
-        y = rect.y + th.px(8)
-        draw_text(surface, "Last damage", th.font(14, bold=True), T.BRASS, (x, y))
-        y += th.px(20)
-        text = self.presenter.breakdown or "Nothing has landed yet."
-        draw_text(
-            surface, text, th.font(14, condensed=True), T.TEXT, (x, y), width=rect.w - th.px(20)
-        )
+        y = rect.y + th.px(6)
+        width = rect.w - th.px(20)
+        head = th.fit_font(14, "Last damage", width, height=th.px(16), bold=True)
+        draw_text(surface, "Last damage", head, T.BRASS, (x, y))
+        y += max(th.px(18), head.get_linesize())
+        bottom = rect.bottom - th.px(4)
         combat = view.combat
+        waiting = ""
         if combat.attacker is not None and view.phase in ("offensive_roll", "defensive_roll"):
             incoming = ", ".join(f"{view.players[s].name} {n}" for s, n in combat.incoming.items())
             if incoming:
-                draw_text(
-                    surface,
-                    f"Waiting to land: {incoming}",
-                    th.font(13, condensed=True),
-                    (255, 170, 140),
-                    (x, rect.bottom - th.px(24)),
-                    width=rect.w - th.px(20),
-                )
+                waiting = f"Waiting to land: {incoming}"
+        if waiting:
+            lines, font = fit_lines(th, 13, waiting, width, th.px(34), condensed=True)
+            wy = bottom - len(lines) * font.get_linesize()
+            for line in lines:
+                draw_text(surface, line, font, (255, 170, 140), (x, wy))
+                wy += font.get_linesize()
+            bottom -= len(lines) * font.get_linesize()
+        # the whole breakdown in the room left: smaller type before any line is dropped
+        text = self.presenter.breakdown or "Nothing has landed yet."
+        lines, font = fit_lines(th, 14, text, width, max(1, bottom - y), condensed=True)
+        for line in lines:
+            draw_text(surface, line, font, T.TEXT, (x, y))
+            y += font.get_linesize()
 
     def _draw_floaters(self, surface, view: MatchView, me: int, opp: int) -> None:
         th = self.app.theme
