@@ -64,8 +64,8 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
             before, after = name[cut - 1].lower(), name[cut].lower()
             if before in vowels:
                 rank = 1
-            elif after not in vowels and name[cut - 2].lower() in vowels:
-                rank = 0
+            elif after not in vowels and name[cut - 2].lower() in vowels and len(name) - cut >= 4:
+                rank = 0  # not "Pyroman-cer": the second half keeps a syllable or two
             else:
                 continue
             lines = [name[:cut] + "-", name[cut:]]

@@ -54,6 +54,8 @@ def test_a_long_word_breaks_between_consonants():
     font = pygame.font.Font(None, 20)
     width = int(font.size("Overpower")[0] * 0.6)
     assert fit_name(lambda bold: font, "Overpower", width)[0] == ["Over-", "power"]
+    width = int(font.size("Pyromancer")[0] * 0.7)
+    assert fit_name(lambda bold: font, "Pyromancer", width)[0] == ["Pyro-", "mancer"]
 
 
 def test_window_sizes_larger_than_the_screen_are_not_offered(monkeypatch):

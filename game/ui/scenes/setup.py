@@ -417,10 +417,11 @@ class SetupScene(Scene):
         if self.mode in ("duel", "boss_vs_boss"):
             for side, col in enumerate(self.columns):
                 panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
+                heading = f"Player {side + 1}" + (": choose a Boss" if self.mode != "duel" else "")
                 draw_text(
                     surface,
-                    f"Player {side + 1}" + (": choose a Boss" if self.mode != "duel" else ""),
-                    th.font(24, bold=True),
+                    heading,
+                    th.fit_font(24, heading, col.w - th.px(28), height=th.px(26), bold=True),
                     T.TEXT,
                     (col.x + th.px(14), col.y + th.px(10)),
                 )
@@ -429,11 +430,13 @@ class SetupScene(Scene):
             self._draw_seats(surface)
             col = self.columns[0]
             panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
+            heading = f"Seat {self.selected + 1}: choose " + (
+                "the Boss" if self.is_boss_seat(self.selected) else "a hero"
+            )
             draw_text(
                 surface,
-                f"Seat {self.selected + 1}: choose "
-                + ("the Boss" if self.is_boss_seat(self.selected) else "a hero"),
-                th.font(22, bold=True),
+                heading,
+                th.fit_font(22, heading, col.w - th.px(28), height=th.px(24), bold=True),
                 T.TEXT,
                 (col.x + th.px(14), col.y + th.px(10)),
             )
@@ -547,8 +550,9 @@ class SetupScene(Scene):
         compact = rect.w < th.px(90)
         if compact:
             # The emblem and the whole name (two lines when needed); details are below.
+            fixed = th.fixed()  # a small tile: the name keeps 1.00x proportions
             lines, font = fit_name(
-                lambda bold: th.font(13, bold=bold, condensed=True), hero.name, rect.w - th.px(2)
+                lambda bold: fixed.font(13, bold=bold, condensed=True), hero.name, rect.w - th.px(2)
             )
             line_h = font.get_linesize() - th.px(2)
             size = max(th.px(24), min(rect.w - th.px(20), rect.h - th.px(8) - 2 * line_h))
@@ -615,8 +619,9 @@ class SetupScene(Scene):
             max_height=lines * (font.get_linesize() + 2),
         )
         y += th.px(6)
-        font = th.font(14, condensed=True)
-        bold = th.font(14, bold=True, condensed=True)
+        fixed = th.fixed()  # a dense two-column list in a fixed panel: 1.00x words
+        font = fixed.font(14, condensed=True)
+        bold = fixed.font(14, bold=True, condensed=True)
         limit = col.bottom - (th.px(60) if len(self.columns) == 2 else th.px(10))
         drawn = self.drawn_abilities[side] = []
         items = []
