@@ -49,6 +49,10 @@ def test_ending_a_main_phase_with_a_playable_card_asks_once_more(app):
     press(app, pygame.K_ESCAPE)  # Keep playing
     assert scene.engine.pending is choice and scene.confirm_end is None
     press(app, pygame.K_SPACE)
+    press(app, pygame.K_SPACE)  # pressed again at once (mashing Space): not yet
+    assert scene.engine.pending is choice and scene.confirm_end is choice
+    for _ in range(40):  # the question has been up for a moment
+        app.frame(STEP)
     press(app, pygame.K_SPACE)  # a second, deliberate press ends it
     assert scene.engine.pending is not choice
     assert scene.engine.pending.kind != "main_phase"

@@ -38,6 +38,7 @@ from game.ui.widgets import (
 )
 
 ANSWER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CONFIRM_GRACE = 0.6  # seconds before Space can confirm "End the Main Phase anyway?"
 
 PHASES = [
     ("upkeep", "UP", "Upkeep"),
@@ -84,6 +85,7 @@ class DuelScene(PauseMenu, Scene):
         self.modal: list[Button] = []
         self.keys_down: set[int] = set()  # keys held now (a held key never answers a prompt)
         self.confirm_end = None  # the Main Phase choice whose End Phase waits for a yes
+        self.confirm_age = 0.0  # seconds the question has been up (Space needs CONFIRM_GRACE)
         self.spots: list[Hotspot] = []
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
         self.hover_card: int | None = None
@@ -347,6 +349,7 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        self.confirm_age += dt
         self.presenter.speed = self.app.settings.speed_factor
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
@@ -569,6 +572,7 @@ class DuelScene(PauseMenu, Scene):
             return
         if self.app.settings.confirm_end_phase and self.playable_now(choice):
             self.confirm_end = choice
+            self.confirm_age = 0.0
             self.decided_for = None  # rebuild the controls as the question
             return
         self.act(end)
@@ -712,6 +716,8 @@ class DuelScene(PauseMenu, Scene):
             else:
                 self.toggle_keep(index)
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.confirm_end is not None and self.confirm_age < CONFIRM_GRACE:
+                return  # still the press that asked, or a quick second one: read first
             for button in self.buttons:
                 if button.primary and button.enabled and button.on_click:
                     button.on_click()
