@@ -197,3 +197,19 @@ def test_a_new_turn_starts_with_an_empty_tray(app):
     scene.set_tray_dice([(0, i, "x") for i in range(5)])
     scene.turn_changed(1)
     assert scene.tray.dice == [] and scene.tray_dice == []
+
+
+def test_last_damage_survives_continue(app):
+    from game.persistence.duel_save import load_duel, resume
+
+    scene = main_phase_duel(app)
+    hits = [e for e in scene.engine.log if e.kind == "damage_resolved"]
+    assert hits, "the opening turn deals damage with this seed"
+    assert scene.presenter.breakdown == hits[-1].text
+    scene._save()
+    saved, _messages = load_duel()
+    engine = resume(saved)
+    again = DuelScene(app, engine, saved.seats)
+    app.push(again)
+    app.frame(STEP)
+    assert again.presenter.breakdown == hits[-1].text

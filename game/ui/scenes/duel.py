@@ -121,6 +121,10 @@ class DuelScene(PauseMenu, Scene):
         for event in self.engine.log[-120:]:
             if event.text:
                 self.presenter.log.append((event.kind, event.text))
+        # a resumed duel (Continue, or back from a pause) keeps its last hit on the panel
+        last_hit = next((e for e in reversed(self.engine.log) if e.kind == "damage_resolved"), None)
+        if last_hit is not None:
+            self.presenter.breakdown = last_hit.text
         groups = sorted(view.dice, key=lambda d: d.group)
         if groups:
             last = groups[-1]
