@@ -213,3 +213,26 @@ def test_last_damage_survives_continue(app):
     app.push(again)
     app.frame(STEP)
     assert again.presenter.breakdown == hits[-1].text
+
+
+def test_the_log_names_a_roll_once_the_dice_have_landed(app):
+    app.settings.confirm_end_phase = False
+    scene = main_phase_duel(app)
+    app.settings.animation_speed = "normal"
+    press(app, pygame.K_SPACE)  # End Phase -> the Offensive Roll
+    for _ in range(200):
+        if scene.engine.pending.kind == "offensive_roll" and not scene.presenter.busy:
+            break
+        app.frame(STEP)
+    press(app, pygame.K_r)  # throw
+    assert scene.tray.rolling
+    said = [text for kind, text in scene.presenter.log if kind == "dice_rolled"]
+    mine = "Cursed Pirate rolls 5 dice (Offensive Roll, attempt 1"
+    assert not any(mine in t for t in said)
+    for _ in range(600):
+        if not scene.tray.rolling:
+            break
+        app.frame(STEP)
+    app.frame(STEP)
+    said = [text for kind, text in scene.presenter.log if kind == "dice_rolled"]
+    assert mine in said[-1]
