@@ -66,6 +66,24 @@ def offered_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int
     return fit or SIZES[:1]
 
 
+UI_SCALES = (0.75, 1.0, 1.25, 1.5)  # the interface scales the layout check verifies
+
+
+def offered_scales(size: tuple[int, int]) -> list[float]:
+    """The interface scales that fit a window of `size`: below 1.00x the table itself shrinks,
+    which only works while it stays at least as large as at 1280x720; above 1.50x text no
+    longer fits its boxes (python -m game uicheck)."""
+    fit = min(size[0] / T.BASE_W, size[1] / T.BASE_H)
+    return [s for s in UI_SCALES if s >= 1.0 or s * fit >= 1.0]
+
+
+def usable_scale(scale: float, size: tuple[int, int]) -> float:
+    """The largest offered scale not above `scale` (the smallest offered when none is)."""
+    offered = offered_scales(size)
+    fits = [s for s in offered if s <= scale + 1e-9]
+    return max(fits) if fits else min(offered)
+
+
 def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):
     """`size`, or the largest offered size when `size` would not fit on the screen."""
     desktop = desktop or desktop_size()
@@ -116,7 +134,7 @@ class App:
             width = height = 0
         self.screen = pygame.display.set_mode((width, height), flags)
         pygame.display.set_caption("Dice Throne - digital edition")
-        self.theme = T.Theme(self.settings.ui_scale)
+        self.theme = T.Theme(usable_scale(self.settings.ui_scale, self.screen.get_size()))
         self.theme.resize(*self.screen.get_size())
         self.tooltip = Tooltip()
         self.sound = _sound_board(self.settings)
@@ -162,7 +180,6 @@ class App:
         old = self.settings
         self.settings = settings.clean()
         save_settings(self.settings)
-        self.theme = T.Theme(self.settings.ui_scale)
         if (old.fullscreen != self.settings.fullscreen) or (
             not self.settings.fullscreen
             and (old.window_width, old.window_height)
@@ -173,6 +190,7 @@ class App:
             else:
                 size = fitting_size((self.settings.window_width, self.settings.window_height))
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.theme = T.Theme(usable_scale(self.settings.ui_scale, self.screen.get_size()))
         self.theme.resize(*self.screen.get_size())
         self._apply_sound()
         for scene in self.scenes:
@@ -203,6 +221,7 @@ class App:
             width = max(MIN_WINDOW[0], event.w)
             height = max(MIN_WINDOW[1], event.h)
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.theme = T.Theme(usable_scale(self.settings.ui_scale, (width, height)))
             self.theme.resize(width, height)
             for scene in self.scenes:
                 scene.resize()

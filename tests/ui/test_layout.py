@@ -82,3 +82,26 @@ def test_window_sizes_larger_than_the_screen_are_not_offered(monkeypatch):
         assert (scene.draft.window_width, scene.draft.window_height) in seen
     finally:
         app.close()
+
+
+def test_a_scale_that_cannot_fit_the_window_is_not_offered_or_used():
+    from game.persistence.settings import Settings
+    from game.ui.app import App, offered_scales, usable_scale
+    from game.ui.scenes.settings import SettingsScene
+
+    assert offered_scales((1024, 576)) == [1.0, 1.25, 1.5]  # 0.75x would shrink text below 13 px
+    assert offered_scales((1920, 1080)) == [0.75, 1.0, 1.25, 1.5]
+    assert usable_scale(2.0, (1280, 720)) == 1.5  # a hand-edited 2.00x: the largest that fits
+    assert usable_scale(0.75, (1280, 720)) == 1.0
+    app = App(Settings(ui_scale=2.0, sound_volume=0.0), size=(1280, 720))
+    try:
+        assert app.theme.ui_scale == 1.5
+        scene = SettingsScene(app)
+        app.push(scene)
+        seen = set()
+        for _ in range(8):
+            scene._scale_step(1)
+            seen.add(scene.draft.ui_scale)
+        assert seen == {1.0, 1.25, 1.5}
+    finally:
+        app.close()

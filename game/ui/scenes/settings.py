@@ -8,7 +8,7 @@ import pygame
 
 from game.persistence.settings import AUTO_PASS, SPEEDS
 from game.ui import theme as T
-from game.ui.app import Scene, offered_sizes
+from game.ui.app import Scene, offered_scales, offered_sizes
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 AUTO_PASS_WORDS = {
@@ -40,7 +40,8 @@ class SettingsScene(Scene):
                 "Interface scale",
                 lambda: f"{self.draft.ui_scale:.2f}x",
                 self._scale_step,
-                "Make everything bigger or smaller.",
+                "Larger text (1.25x, 1.50x) or a smaller table (0.75x, on large windows). Only "
+                "the scales that fit the chosen window size are offered.",
             ),
             (
                 "Animation speed",
@@ -137,7 +138,14 @@ class SettingsScene(Scene):
         self.draft.fullscreen = not self.draft.fullscreen
 
     def _scale_step(self, d: int) -> None:
-        self.draft.ui_scale = max(0.75, min(2.0, round(self.draft.ui_scale + 0.25 * d, 2)))
+        """Step through the scales that fit the chosen window size."""
+        if self.draft.fullscreen:
+            size = self.app.screen.get_size()
+        else:
+            size = (self.draft.window_width, self.draft.window_height)
+        scales = offered_scales(size)
+        current = min(scales, key=lambda s: abs(s - self.draft.ui_scale))
+        self.draft.ui_scale = scales[(scales.index(current) + d) % len(scales)]
 
     def _speed_step(self, d: int) -> None:
         keys = list(SPEEDS)
