@@ -91,6 +91,7 @@ def test_a_held_space_does_not_answer_the_next_prompt(app):
 
 # ---------------------------------------------------------------- the prompt policy
 
+import math  # noqa: E402
 from types import SimpleNamespace as NS  # noqa: E402
 
 from game.content.loader import default_content  # noqa: E402
@@ -236,3 +237,22 @@ def test_the_log_names_a_roll_once_the_dice_have_landed(app):
     app.frame(STEP)
     said = [text for kind, text in scene.presenter.log if kind == "dice_rolled"]
     assert mine in said[-1]
+
+
+def test_the_crisis_clock_hand_leaves_the_segment_label_readable():
+    from game.missions.content import default_missions
+    from game.ui import mission_view as MV
+    from game.ui.theme import HIGHLIGHT, Theme
+
+    pygame.font.init()
+    db = default_missions()
+    surface = pygame.Surface((300, 300))
+    radius = 100
+    for segment in range(8):
+        surface.fill((0, 0, 0))
+        MV.draw_clock(surface, (150, 150), radius, [None] * 8, segment, Theme(), db)
+        angle = math.radians(-90 + 45 * segment)
+        r = radius * MV.LABEL_AT - 8  # the inner edge of the label the hand points at
+        x = int(150 + r * math.cos(angle))
+        y = int(150 + r * math.sin(angle))
+        assert tuple(surface.get_at((x, y)))[:3] != HIGHLIGHT
