@@ -909,7 +909,9 @@ class AdventureScene(PauseMenu, Scene):
             )
             if draw_rect.w > rect.w // 2:
                 name = tdef.get("name", "")
-                lines = _wrap_two(small, name, rect.w - th.px(8))
+                mr = th.px(10)  # the Minion badge in the top-right corner
+                room = rect.w - th.px(8) - (2 * (mr + th.px(2)) if tdef.get("minion") else 0)
+                lines = _wrap_two(small, name, room)
                 for k, line in enumerate(lines):
                     draw_text(
                         surface,
@@ -928,11 +930,13 @@ class AdventureScene(PauseMenu, Scene):
                 x = rect.x + th.px(5)
                 for text, colour in bits:
                     surf = text_surface(small, text, colour)
+                    if x + surf.get_width() > rect.right - th.px(4) and x > rect.x + th.px(5):
+                        x, y = rect.x + th.px(5), y + small.get_linesize()  # next line
                     surface.blit(surf, (x, y))
                     x += surf.get_width() + th.px(5)
                 if tdef.get("minion"):
-                    mr = th.px(10)
-                    centre = (rect.right - th.px(3), rect.y + th.px(3))
+                    # inside the corner, beside the title (not over it, not off the tile)
+                    centre = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
                     pygame.draw.circle(surface, T.NEGATIVE, centre, mr)
                     draw_text(
                         surface,
