@@ -311,6 +311,32 @@ def _adventure(app):
     return app.scene
 
 
+def _end(mode: str):
+    def build(app):
+        from game.modes import variants
+        from game.modes.duel import duel_setup
+        from game.rules.engine import Engine
+        from game.ui.scenes.duel import DuelScene
+        from game.ui.scenes.end import EndScene
+
+        pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
+        if mode == "1v1":
+            engine = Engine.new_match(duel_setup(pool[:2], 7, turn_limit=0))
+            count = 2
+        else:
+            count = variants.SEATS[mode]
+            engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        cpu = {"kind": "computer", "level": "easy"}
+        scene = DuelScene(app, engine, [cpu] * count)
+        app.push(scene)
+        scene.finish_instantly()
+        _pump(app, lambda: isinstance(app.scene, EndScene), 600)
+        _pump(app, None, 3)
+        return app.scene
+
+    return build
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
@@ -322,6 +348,8 @@ SCENES: dict[str, Callable] = {
     "duel:koth": _duel("koth"),
     "duel:3v3": _duel("3v3"),
     "duel:2v2v2": _duel("2v2v2"),
+    "end:1v1": _end("1v1"),
+    "end:3v3": _end("3v3"),
     "missions:select": _simple("game.ui.scenes.missions_menu", "MissionSelectScene"),
     "mission:solo": _mission(("barbarian",)),
     "mission:duo": _mission(("cursed_pirate", "huntress")),
