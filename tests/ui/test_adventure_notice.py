@@ -4,6 +4,8 @@ notice until it is clicked away; a move the player chose makes no notice."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -62,3 +64,23 @@ def test_a_move_the_player_chose_makes_no_notice(app):
         app.frame(1 / 60)
     assert not any(r.get("notice") for r in scene.reveals)
     assert any(e.kind == "hero_moved" for e in runner.engine.log)
+
+
+def test_many_long_choices_stay_on_the_window_in_one_font(app):
+    scene = AdventureScene(app, humans(1))
+    app.push(scene)
+    app.frame(1 / 60)
+    labels = [
+        "Brew a Salve: pay 3 Gold and gain 1 Salve",
+        "Distil a potion of fire: deal 2 damage to a Minion of your choice",
+        "Study the shelves: draw 2 cards and discard 1",
+        "Leave the laboratory without touching anything",
+    ]
+    entries = [(label, None, i == 0, label) for i, label in enumerate(labels)]
+    buttons = scene._button_row(entries, scene.layout()["prompt"], scene.layout()["prompt"].y)
+    window = app.screen.get_rect()
+    assert len(buttons) == 4 and buttons[0].primary and not buttons[1].primary
+    assert all(window.contains(b.rect) for b in buttons)
+    assert len({b.rect.w for b in buttons}) == 1  # one width: one font for every label
+    for a, b in itertools.pairwise(buttons):
+        assert not a.rect.colliderect(b.rect)

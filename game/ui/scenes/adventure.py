@@ -418,16 +418,32 @@ class AdventureScene(PauseMenu, Scene):
         out = []
         x, y = rect.x + th.px(10), top
         bh = th.px(34)
+        gap = th.px(8)
         font = th.font(17, bold=True, condensed=True)
-        for label, action, primary, tip in entries:
-            bw = min(rect.w - th.px(20), max(th.px(120), font.size(label)[0] + th.px(28)))
-            if x + bw > rect.right - th.px(10):
-                x, y = rect.x + th.px(10), y + bh + th.px(6)
+        widths = [
+            min(rect.w - th.px(20), max(th.px(120), font.size(f"{e[0]}  [9]")[0] + th.px(28)))
+            for e in entries
+        ]
+        if sum(widths) + gap * (len(widths) - 1) > rect.w - th.px(20):
+            # too many or too long for the prompt bar (a second row fell off the window): a
+            # column of equal buttons over the bottom of the map, one font for all
+            area = self.layout()["map"]
+            bw = min(area.w - th.px(40), max(widths))
+            step = bh + th.px(6)
+            y = max(area.y + th.px(10), area.bottom - th.px(10) - step * len(entries))
+            x = area.centerx - bw // 2
+            for index, (label, action, primary, tip) in enumerate(entries):
+                rect_b = pygame.Rect(x, y + index * step, bw, bh)
+                b = Button(rect_b, label, action, primary=primary, tooltip=tip)
+                b.hotkey = str(index + 1) if index < 9 else ""
+                out.append(b)
+            return out
+        for (label, action, primary, tip), bw in zip(entries, widths, strict=True):
             hotkey = str(len(out) + 1) if len(out) < 9 else ""
             b = Button(pygame.Rect(x, y, bw, bh), label, action, primary=primary, tooltip=tip)
-            b.hotkey = hotkey if len(label) < 40 else ""
+            b.hotkey = hotkey
             out.append(b)
-            x += bw + th.px(8)
+            x += bw + gap
         return out
 
     def _build_controls(self, choice) -> None:
