@@ -84,3 +84,33 @@ def test_many_long_choices_stay_on_the_window_in_one_font(app):
     assert len({b.rect.w for b in buttons}) == 1  # one width: one font for every label
     for a, b in itertools.pairwise(buttons):
         assert not a.rect.colliderect(b.rect)
+
+
+def test_the_mission_tray_hint_and_the_allies_line_share_the_bottom_of_the_tray(app):
+    from game.missions.ai import MissionAI
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui import layoutcheck as L
+    from game.ui.scenes.mission import MissionScene
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}], ["Player"])
+    app.push(scene)
+    oracle = MissionAI(11)
+    for _ in range(200):
+        choice = engine.pending
+        if choice is not None and choice.kind == "offensive_roll":
+            break
+        scene.act(oracle.decide(engine, choice))
+        for _ in range(3):
+            app.frame(1 / 60)
+    assert engine.pending.kind == "offensive_roll"
+    hero = scene.hero(engine.pending.player)
+    hero.allies = ["rooftop_scout", "field_medic", "sharpshooter", "bodyguard"]
+    for _ in range(30):
+        app.frame(1 / 60)
+    rec = L.record(scene, app.screen.get_size())
+    texts = [t for _r, t, _l in rec.texts]
+    assert any(t.startswith("Allies:") for t in texts)
+    assert any(t.startswith("Roll attempts left") for t in texts)
+    problems = [p for p in L.problems(rec, "mission", app.screen.get_size(), 1.0)]
+    assert not [p for p in problems if "Allies" in p.what or "Roll attempts" in p.what]

@@ -1632,24 +1632,44 @@ class MissionScene(PauseMenu, Scene):
         self.tray.draw(
             surface, lambda v, size, kept, i=None: art.die_face(hero_def, v, size, kept=kept)
         )
+        # the bottom line of the tray: the hint on the left, the Allies on the right, each in
+        # its own half so they never run into each other
+        half = self.tray_rect.w // 2 - th.px(18)
+        allies_w = 0
+        if hero.allies:
+            names = ", ".join(self.db.allies[a].name for a in hero.allies)
+            allies = f"Allies: {names}"
+            allies_font = th.fit_font(13, allies, half, bold=True, condensed=True)
+            if allies_font.size(allies)[0] > half:
+                allies = f"Allies: {len(hero.allies)} (hover the Hero list for names)"
+                allies_font = th.fit_font(13, allies, half, bold=True, condensed=True)
+            allies_w = allies_font.size(allies)[0] + th.px(16)
+            draw_text(
+                surface,
+                allies,
+                allies_font,
+                T.TEXT,
+                (self.tray_rect.right - th.px(12), self.tray_rect.bottom - th.px(24)),
+                align="right",
+            )
+        room = self.tray_rect.w - th.px(24) - allies_w
+        hint, colour = "", T.TEXT
         if choice is not None and choice.kind == "offensive_roll":
             left = choice.context.get("attempts_left", 0)
             hint = f"Roll attempts left: {left}"
             if self.human(seat):
                 hint += "  -  click dice (keys 1-5) to keep, R rolls"
+        elif choice is not None and choice.kind == "announce" and self.human(seat):
+            hint, colour = "Click a lit ability row to use it.", T.HIGHLIGHT
+        if hint:
+            font = th.fit_font(14, hint, room, bold=True, condensed=True)
+            if font.size(hint)[0] > room:
+                hint = hint.split("  -  ")[0]
             draw_text(
                 surface,
                 hint,
-                th.font(14, bold=True),
-                T.TEXT,
-                (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
-            )
-        elif choice is not None and choice.kind == "announce" and self.human(seat):
-            draw_text(
-                surface,
-                "Click a lit ability row to use it.",
-                th.font(14, bold=True),
-                T.HIGHLIGHT,
+                font,
+                colour,
                 (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
             )
         if not self.tray.dice:
@@ -1660,16 +1680,6 @@ class MissionScene(PauseMenu, Scene):
                 (70, 100, 84),
                 self.tray_rect.center,
                 align="center",
-            )
-        if hero.allies:
-            names = ", ".join(self.db.allies[a].name for a in hero.allies)
-            draw_text(
-                surface,
-                f"Allies: {names}",
-                th.font(13, bold=True),
-                T.TEXT,
-                (self.tray_rect.right - th.px(12), self.tray_rect.bottom - th.px(24)),
-                align="right",
             )
         self._draw_hand(surface, hero, choice)
         if not (self.modal and self.modal_side):
