@@ -114,3 +114,41 @@ def test_the_mission_tray_hint_and_the_allies_line_share_the_bottom_of_the_tray(
     assert any(t.startswith("Roll attempts left") for t in texts)
     problems = [p for p in L.problems(rec, "mission", app.screen.get_size(), 1.0)]
     assert not [p for p in problems if "Allies" in p.what or "Roll attempts" in p.what]
+
+
+def test_a_click_on_a_button_that_moved_under_the_pointer_is_not_taken(app):
+    from game.adventures.ai import AdventureAI
+    from game.ui.scenes.adventure import controllers_for
+    from tests.ui.uikit import click
+
+    runner = new_runner("easy", "Testers", [("barbarian", "human")], 1, 5)
+    ais = controllers_for(runner.campaign)
+    ais.setdefault(0, AdventureAI("normal", 0))
+    for _ in range(20_000):
+        if runner.driver is not None and runner.pending.kind == "adventure_shop":
+            break
+        runner.apply(ais[runner.pending.player].decide(runner.target, runner.pending))
+    scene = AdventureScene(app, runner)
+    scene.ticker.clear()
+    app.push(scene)
+    for _ in range(60):
+        if scene.decided_for == runner.pending:
+            break
+        app.frame(1 / 60)
+    target = scene.option_buttons[("shop_done", None, None)]
+    pos = target.rect.center
+    # an action was just taken with the pointer here, and another button used to be here
+    scene.reflow_guard = (pos, ("Sell", "Sell something that was here before"))
+    pending = runner.pending
+    for e in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(e, pos=pos, button=1))
+    app.frame(1 / 60)
+    assert runner.pending == pending and "moved" in scene.message
+    click(app, (pos[0] + 40, pos[1]))  # the pointer moves on ...
+    click(app, pos)  # ... and back: now the click counts
+    assert runner.pending != pending
+    # act() remembers what was under the pointer
+    scene.pointer = (5, 5)
+    scene.buttons = [type(target)(pygame.Rect(0, 0, 20, 20), "Sell", None, tooltip="Sell X")]
+    scene.act(runner.pending.options[0].action)
+    assert scene.reflow_guard == ((5, 5), ("Sell", "Sell X"))

@@ -138,6 +138,8 @@ class AdventureScene(PauseMenu, Scene):
         self.current_line = ""
         self.shop_hero = 0
         self.chosen_moves: list[tuple[int, str]] = []  # moves the players picked themselves
+        self.pointer = (0, 0)  # where the last mouse event was
+        self.reflow_guard = None  # (position, the button that was there) after an action
         self._sync_engine(prime=True)
 
     # ------------------------------------------------------------ engine bookkeeping
@@ -242,6 +244,10 @@ class AdventureScene(PauseMenu, Scene):
         )
 
     def act(self, action: Action) -> None:
+        # what the pointer rests on now: if the buttons reflow under it (the Shop after an
+        # Identify), a click on the same spot is not taken for the new button there
+        under = next((b for b in self.buttons if b.rect.collidepoint(self.pointer)), None)
+        self.reflow_guard = (self.pointer, (under.label, under.tooltip)) if under else None
         self.buttons = []
         if action.kind == "move":
             self.chosen_moves.append((action.player, action.get("slot")))
@@ -563,6 +569,18 @@ class AdventureScene(PauseMenu, Scene):
             ):
                 self.dismiss_reveal()
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+            guard = self.reflow_guard
+            if guard is not None and (
+                abs(event.pos[0] - guard[0][0]) + abs(event.pos[1] - guard[0][1]) > 6
+            ):
+                self.reflow_guard = None  # the pointer moved on: clicks count again
+            elif guard is not None and event.type == pygame.MOUSEBUTTONUP:
+                now = next((b for b in self.buttons if b.rect.collidepoint(event.pos)), None)
+                if now is not None and (now.label, now.tooltip) != guard[1]:
+                    self.message = "The cards moved: point at the one you want and click again."
+                    return
         for button in list(self.buttons):
             if button.handle(event):
                 self.app.play("button")
