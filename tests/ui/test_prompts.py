@@ -256,3 +256,12 @@ def test_the_crisis_clock_hand_leaves_the_segment_label_readable():
         x = int(150 + r * math.cos(angle))
         y = int(150 + r * math.sin(angle))
         assert tuple(surface.get_at((x, y)))[:3] != HIGHLIGHT
+
+
+def test_an_answered_question_leaves_no_button_lit(app):
+    app.settings.confirm_end_phase = False
+    app.settings.animation_speed = "normal"
+    scene = main_phase_duel(app)
+    assert any(b.label == "End Phase" for b in scene.buttons)
+    scene.end_main_phase(scene.engine.pending)
+    assert scene.buttons == [] and scene.modal == []
