@@ -152,3 +152,37 @@ def test_a_click_on_a_button_that_moved_under_the_pointer_is_not_taken(app):
     scene.buttons = [type(target)(pygame.Rect(0, 0, 20, 20), "Sell", None, tooltip="Sell X")]
     scene.act(runner.pending.options[0].action)
     assert scene.reflow_guard == ((5, 5), ("Sell", "Sell X"))
+
+
+def test_a_click_anywhere_on_a_lit_mission_ability_uses_its_best_row(app):
+    from game.missions.ai import MissionAI
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+    from tests.ui.uikit import click
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("barbarian",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}], ["Player"])
+    app.push(scene)
+    oracle = MissionAI(11)
+    for _ in range(300):
+        choice = engine.pending
+        reached = choice is not None and choice.kind == "announce"
+        if reached and any(o.action.kind == "activate" for o in choice.options):
+            break
+        scene.act(oracle.decide(engine, choice))
+        for _ in range(3):
+            app.frame(1 / 60)
+    choice = engine.pending
+    reached = [o.action for o in choice.options if o.action.kind == "activate"]
+    assert choice.kind == "announce" and reached
+    for _ in range(30):
+        app.frame(1 / 60)
+    ability = reached[0].get("ability")
+    best = max((a for a in reached if a.get("ability") == ability), key=lambda a: a.get("row"))
+    tile = next(s for s in scene.row_spots if s.kind == "ability" and s.key == ability)
+    rows = [s.rect for s in scene.row_spots if s.kind == "row" and s.key == ability]
+    spot = (tile.rect.centerx, tile.rect.bottom - 3)  # the tile's foot, below its rows
+    assert not any(r.collidepoint(spot) for r in rows)
+    count = len(engine.actions)
+    click(app, spot)
+    assert len(engine.actions) == count + 1 and engine.actions[-1] == best

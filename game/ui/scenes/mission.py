@@ -1029,7 +1029,17 @@ class MissionScene(PauseMenu, Scene):
                 return
             for spot in self.row_spots:
                 if spot.rect.collidepoint(pos) and choice.kind == "announce":
-                    action = self.find("activate", ability=spot.key, row=spot.row)
+                    action = None
+                    if spot.kind == "row":
+                        action = self.find("activate", ability=spot.key, row=spot.row)
+                    if action is None:
+                        # a click on the tile (or on a row the dice miss): its best row reached
+                        reached = [
+                            o.action
+                            for o in choice.options
+                            if o.action.kind == "activate" and o.action.get("ability") == spot.key
+                        ]
+                        action = max(reached, key=lambda a: a.get("row"), default=None)
                     if action is not None:
                         self.act(action)
                     else:
@@ -1164,6 +1174,7 @@ class MissionScene(PauseMenu, Scene):
             for spot in self.row_spots:
                 if spot.rect.collidepoint(pos) and spot.tooltip:
                     self.app.tooltip.offer(spot.tooltip, pos)
+                    break  # the row's own tip before its tile's
         elif self.map_rect.collidepoint(pos) and not self.modal:
             h = self.map_layout().hex_at(pos)
             if h in self.engine.hexes:
@@ -1626,8 +1637,9 @@ class MissionScene(PauseMenu, Scene):
                 clickable=clickable,
                 odds=odds,
             )
-            if s.kind == "row"
+            if s.kind in ("row", "ability")
         ]
+        self.row_spots.sort(key=lambda s: s.kind != "row")  # a row first, then its whole tile
         self.tray.highlight(())
         self.tray.draw(
             surface, lambda v, size, kept, i=None: art.die_face(hero_def, v, size, kept=kept)
