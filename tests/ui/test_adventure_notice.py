@@ -186,3 +186,19 @@ def test_a_click_anywhere_on_a_lit_mission_ability_uses_its_best_row(app):
     count = len(engine.actions)
     click(app, spot)
     assert len(engine.actions) == count + 1 and engine.actions[-1] == best
+
+
+def test_a_heros_damage_number_rises_from_the_health_dial_not_the_name(app):
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}], ["Player"])
+    app.push(scene)
+    app.frame(1 / 60)
+    row = scene.roster_rects[0]
+    scene._float_hero(0, "-3", (255, 0, 0))
+    listed = [f for f in scene.floaters if not f.on_map]
+    assert listed
+    name_right = row.x + app.theme.px(50) + app.theme.font(14, bold=True).size("Cursed Pirate")[0]
+    assert listed[-1].pos[0] - app.theme.px(20) > name_right

@@ -564,9 +564,9 @@ class MissionScene(PauseMenu, Scene):
     def _float_hero(self, seat: int, text: str, colour) -> None:
         rect = self.roster_rects.get(seat)
         if rect is not None:
-            self.floaters.append(
-                Floater(text, (rect.x + self.app.theme.px(70), rect.centery), colour)
-            )
+            # over the Health dial (x + 190, as drawn in the Hero list), not over the name
+            th = self.app.theme
+            self.floaters.append(Floater(text, (rect.x + th.px(190), rect.y + th.px(4)), colour))
         px = self.pawn_px.get(seat)
         if px is not None:
             self.floaters.append(
