@@ -24,9 +24,11 @@ PAIRS = [
 ]
 
 
-def run_policy(policy: str, games: int, seed: int, mode: str = "duel") -> dict:
+def run_policy(policy: str, games: int, seed: int, mode: str = "duel", humans=(0,)) -> dict:
+    """Prompts seat 0 sees per attack; with several `humans` (hot-seat), also how often the
+    screen changes hands (a shown decision for another human than the last one)."""
     content = default_content()
-    prompts = attacks = 0
+    prompts = attacks = handoffs = 0
     for index in range(games):
         heroes = list(PAIRS[index % len(PAIRS)])
         if mode == "duel":
@@ -44,6 +46,7 @@ def run_policy(policy: str, games: int, seed: int, mode: str = "duel") -> dict:
 
         seen = set()
         steps = 0
+        last_shown = None
         while not engine.over and steps < 20_000:
             steps += 1
             choice = engine.pending
@@ -51,25 +54,36 @@ def run_policy(policy: str, games: int, seed: int, mode: str = "duel") -> dict:
             combat = view.combat
             if combat.attack and combat.announced:
                 seen.add((view.turn, combat.attacker, combat.announced))
-            if choice.player == 0 and choice.kind == "respond":
+            if choice.player in humans:
                 windows = engine_spend_windows(engine)
                 if should_ask(policy, choice, view, content, card_id, windows):
-                    prompts += 1
+                    if choice.kind == "respond" and choice.player == 0:
+                        prompts += 1
+                    if last_shown is not None and last_shown != choice.player:
+                        handoffs += 1
+                    last_shown = choice.player
                 else:
                     engine.apply(next(o.action for o in choice.options if o.action.kind == "pass"))
                     continue
             engine.apply(ais[choice.player].decide(engine, choice))
         attacks += len(seen)
         engine.close()
-    return {
+    out = {
         "prompts": prompts,
         "attacks": attacks,
         "prompts_per_attack": round(prompts / max(1, attacks), 2),
     }
+    if len(humans) > 1:
+        out["handoffs"] = handoffs
+        out["handoffs_per_attack"] = round(handoffs / max(1, attacks), 2)
+    return out
 
 
 def bench_prompts(games: int, seed: int, mode: str = "duel") -> dict:
     out = {"games": games, "seed": seed, "mode": mode}
     for policy in POLICIES:
         out[policy] = run_policy(policy, games, seed, mode)
+    if mode == "duel":  # hot-seat: both seats human, one screen
+        for policy in ("never", "when_it_matters"):
+            out[f"hotseat_{policy}"] = run_policy(policy, games, seed, mode, humans=(0, 1))
     return out
