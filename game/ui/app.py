@@ -87,8 +87,8 @@ def usable_scale(scale: float, size: tuple[int, int]) -> float:
 def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):
     """`size`, or the largest offered size when `size` would not fit on the screen."""
     desktop = desktop or desktop_size()
-    if desktop is None or (size[0] <= desktop[0] and size[1] + TITLE_BAR <= desktop[1]):
-        return size
+    if desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1]):
+        return size  # it fits the screen (a screen exactly this size runs it without a frame)
     return max(offered_sizes(desktop))
 
 

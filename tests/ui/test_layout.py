@@ -68,6 +68,7 @@ def test_window_sizes_larger_than_the_screen_are_not_offered(monkeypatch):
     assert app_module.offered_sizes() == [(1024, 576), (1280, 720)]
     # a settings file from a bigger screen opens a window that fits this one
     assert app_module.fitting_size((1920, 1080)) == (1280, 720)
+    assert app_module.fitting_size((1280, 720), (1280, 720)) == (1280, 720)  # a 720p screen
     app = App(Settings(window_width=1280, window_height=720, sound_volume=0.0), size=(1280, 720))
     try:
         scene = SettingsScene(app)

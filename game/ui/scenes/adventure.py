@@ -855,12 +855,19 @@ class AdventureScene(PauseMenu, Scene):
                 rect = self.tile_rects.get(option.action.get("slot"))
                 if rect is None:
                     continue
-                r = th.px(12)
-                centre = (rect.x + r + th.px(4), rect.y + r + th.px(4))
+                badge = self.move_badge_rect(rect)
+                r, centre = badge.w // 2, badge.center
                 pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
                 pygame.draw.circle(surface, T.INK, centre, r, max(1, th.px(2)))
                 label = text_surface(font, str(i + 1), T.INK)
                 surface.blit(label, label.get_rect(center=centre))
+
+    def move_badge_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The numbered move badge of a lit tile: on its top-left corner, clear of the title."""
+        r = self.app.theme.px(11)
+        badge = pygame.Rect(0, 0, 2 * r, 2 * r)
+        badge.center = (rect.x + self.app.theme.px(2), rect.y + self.app.theme.px(2))
+        return badge
 
     def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
         th = self.app.theme.fixed()  # a tile is a fixed shape: its words keep 1.00x proportions
@@ -944,7 +951,10 @@ class AdventureScene(PauseMenu, Scene):
             if draw_rect.w > rect.w // 2:
                 name = tdef.get("name", "")
                 mr = th.px(10)  # the Minion badge in the top-right corner
-                room = rect.w - th.px(8) - (2 * (mr + th.px(2)) if tdef.get("minion") else 0)
+                corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+                if legal:  # the move badge on the other corner
+                    corner = max(corner, 2 * self.app.theme.px(13))
+                room = rect.w - th.px(8) - corner
                 lines = _wrap_two(small, name, room)
                 for k, line in enumerate(lines):
                     draw_text(
