@@ -202,3 +202,39 @@ def test_a_heros_damage_number_rises_from_the_health_dial_not_the_name(app):
     assert listed
     name_right = row.x + app.theme.px(50) + app.theme.font(14, bold=True).size("Cursed Pirate")[0]
     assert listed[-1].pos[0] - app.theme.px(20) > name_right
+
+
+def test_move_badges_leave_the_tile_titles_readable(app):
+    import esper
+
+    from game.adventures.components import Tile
+    from game.adventures.crawl import scenario, tile_def
+    from game.ui import layoutcheck as L
+
+    runner = humans(1)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    app.frame(1 / 60)
+    eng = runner.engine
+    with eng.world.active():
+        tiles = [t for _e, t in esper.get_component(Tile) if t.kind == "env"]
+        sc = scenario(eng)
+        named = [(t, tile_def(eng, t)) for t in tiles]
+    named = [(t, d) for t, d in named if len(d.get("name", "")) > 10]
+    assert named
+    rect = pygame.Rect(100, 100, 93, 93)  # a lit, face-up tile with a long name at 1280x720
+    surface = L.RecordingSurface(app.screen.get_size())
+    rec = L.Recorder(surface)
+    surface.recorder = rec
+    from game.ui import widgets
+
+    widgets.RECORDER = rec
+    try:
+        with eng.world.active():
+            for tile, tdef in named:
+                scene._draw_tile(surface, rect, tile, True, tdef, sc, True)
+    finally:
+        widgets.RECORDER = None
+    badge = scene.move_badge_rect(rect)
+    under = [t for r, t, _l in rec.texts if r.colliderect(badge)]
+    assert rec.texts and not under, under
