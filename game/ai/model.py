@@ -26,7 +26,6 @@ from game.rules.dice import meets
 
 CP_WORTH = 1.0  # one CP
 CARD_WORTH = 1.3  # one card in hand
-BONUS_FACE_GUESS = 2  # a Bonus Damage token's number when its face is not known (+1 to +3)
 KILL = 40.0  # winning the match (on top of the Health it takes)
 AVG_TURN = 7.0  # a typical Offensive Roll Phase's damage (refined per matchup)
 HEAL_WEIGHT = 0.85  # one point of healing, compared with one point of damage
@@ -315,8 +314,6 @@ def _step(fx: Fx, ctx: WalkCtx, rolled: Sequence[int], out: Out) -> Branches:
                 out.extra += 0.8 * value
             else:
                 out.normal += value
-    elif verb == "bonus_damage_face":  # Adventures: the number on the token spent (+1 to +3)
-        out.vars[fx["var"]] = out.vars.get(fx["var"], 0) + BONUS_FACE_GUESS
     elif verb == "add_damage":
         value = _amount_in(fx["amount"], rolled, ctx, out)
         out.add += value

@@ -262,6 +262,9 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.presenter.feed(events)
         self.view = match_view(self.engine)
         self.decided_for = None
+        # the answered question's buttons go at once: nothing stays lit while the other side
+        # acts (an Adventures Minion plays inside the engine, with no question of its own)
+        self.buttons, self.modal, self.confirm_end = [], [], None
         self.odds_cache.clear()
         if any(e.kind == "turn_started" for e in events) and not self.engine.over:
             self._save()
