@@ -238,3 +238,44 @@ def test_move_badges_leave_the_tile_titles_readable(app):
     badge = scene.move_badge_rect(rect)
     under = [t for r, t, _l in rec.texts if r.colliderect(badge)]
     assert rec.texts and not under, under
+
+
+def test_with_no_roll_left_one_click_on_a_lit_ability_keeps_the_dice_and_uses_it(app):
+    from game.missions.ai import MissionAI
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+    from tests.ui.uikit import click
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("barbarian",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}], ["Player"])
+    app.push(scene)
+    oracle = MissionAI(11)
+    for _ in range(400):
+        choice = engine.pending
+        if choice is not None and choice.kind == "offensive_roll":
+            rerolls = [o.action for o in choice.options if o.action.kind == "reroll"]
+            if not rerolls:
+                break
+            scene.act(rerolls[-1])  # throw everything again until no roll is left
+        else:
+            scene.act(oracle.decide(engine, choice))
+        for _ in range(3):
+            app.frame(1 / 60)
+    choice = engine.pending
+    assert choice.kind == "offensive_roll" and not scene.rolls_left(choice)
+    for _ in range(30):
+        app.frame(1 / 60)
+    # the tile the computer would use after keeping these dice
+    probe = MissionEngine(MissionSetup("harbor_heist", ("barbarian",), seed=3))
+    for action in engine.actions:
+        probe.apply(action)
+    probe.apply(next(o.action for o in probe.pending.options if o.action.kind == "stop"))
+    assert probe.pending.kind == "announce"  # these dice reach an ability
+    reached = [o.action for o in probe.pending.options if o.action.kind == "activate"]
+    ability = reached[0].get("ability")
+    tile = next(s for s in scene.row_spots if s.kind == "ability" and s.key == ability)
+    count = len(engine.actions)
+    click(app, (tile.rect.centerx, tile.rect.bottom - 3))
+    kinds = [a.kind for a in engine.actions[count:]]
+    assert kinds[:2] == ["stop", "activate"]
+    assert engine.actions[count + 1].get("ability") == ability

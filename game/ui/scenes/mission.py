@@ -1018,6 +1018,11 @@ class MissionScene(PauseMenu, Scene):
             return False
         return any(self.pawn_route.get(h.seat) for h in self.engine.heroes if h.pos is not None)
 
+    @staticmethod
+    def rolls_left(choice) -> bool:
+        """An Offensive Roll question that still offers a re-roll."""
+        return any(o.action.kind == "reroll" for o in choice.options)
+
     def _click(self, pos, button: int) -> None:
         choice = self.engine.pending
         overlay = self.hero_overlay()
@@ -1027,6 +1032,16 @@ class MissionScene(PauseMenu, Scene):
                 if index is not None:
                     self.toggle_keep(index)
                 return
+            on_tile = any(s.rect.collidepoint(pos) for s in self.row_spots)
+            if on_tile and choice.kind == "offensive_roll" and not self.rolls_left(choice):
+                # no roll left: a click on an ability keeps the dice and uses it - one click,
+                # not "Keep these dice" first
+                stop = self.find("stop")
+                if stop is not None:
+                    self.act(stop)
+                    choice = self.engine.pending
+                    if choice is None or choice.kind != "announce":
+                        return
             for spot in self.row_spots:
                 if spot.rect.collidepoint(pos) and choice.kind == "announce":
                     action = None
