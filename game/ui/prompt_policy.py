@@ -105,3 +105,27 @@ def engine_spend_windows(engine):
             return open_spend_windows(engine, player, status, sit)
 
     return windows
+
+
+WAITING_VERBS = {"draw", "gain_cp"}  # cards that lose nothing by waiting for a battle
+HEALING_VERBS = {"heal", "heal_companion"}
+
+
+def ask_outside_battle(policy: str, choice, content, card_id, hurt: bool) -> bool:
+    """Adventures, a crawl turn's start ("play an Instant or spend a status, or go on"): show it?
+    Under "when it matters" only when a status could be spent, a card does more than draw or gain
+    CP, or a healing card would heal a hero who is `hurt`; "never ask" always goes on."""
+    if policy == "always":
+        return False
+    if policy != "when_it_matters":
+        return True
+    for option in choice.options:
+        action = option.action
+        if action.kind == "spend":
+            return True
+        if action.kind != "play":
+            continue
+        verbs = card_verbs(content, card_id(action.get("card")))
+        if verbs - WAITING_VERBS - HEALING_VERBS or (hurt and verbs & HEALING_VERBS):
+            return True
+    return False

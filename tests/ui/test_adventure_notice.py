@@ -279,3 +279,25 @@ def test_with_no_roll_left_one_click_on_a_lit_ability_keeps_the_dice_and_uses_it
     kinds = [a.kind for a in engine.actions[count:]]
     assert kinds[:2] == ["stop", "activate"]
     assert engine.actions[count + 1].get("ability") == ability
+
+
+def test_a_crawl_turn_start_with_only_draw_or_cp_cards_goes_on_by_itself(app):
+    runner = humans(2)  # the first hero holds Getting Paid! and Double Up! only
+    assert runner.pending.kind == "adventure_instant"
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert any(a.kind == "done" for a in runner.engine.actions)
+    assert any("goes on" in line for line in scene.log)
+
+
+def test_always_ask_me_still_asks_at_a_crawl_turn_start(app):
+    app.settings.auto_pass = "never"
+    runner = humans(2)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert runner.pending.kind == "adventure_instant" and not runner.engine.actions
+    assert scene.buttons[0].label == "Go on with the turn"

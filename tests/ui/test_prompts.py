@@ -265,3 +265,27 @@ def test_an_answered_question_leaves_no_button_lit(app):
     assert any(b.label == "End Phase" for b in scene.buttons)
     scene.end_main_phase(scene.engine.pending)
     assert scene.buttons == [] and scene.modal == []
+
+
+def test_a_crawl_turn_start_asks_only_when_something_matters_before_moving():
+    from game.ui.prompt_policy import ask_outside_battle
+
+    content = default_content()
+    ids = {20: "double_up", 21: "mercy"}  # Mercy only heals
+
+    def start(cards, spend=False):
+        options = [Option(Action(0, "done"), "Go on with the turn")]
+        options += [Option(Action(0, "play", (("card", c),)), "Play") for c in cards]
+        if spend:
+            options.append(Option(Action(0, "spend", (("status", "x"),)), "Spend"))
+        return NS(kind="adventure_instant", player=0, options=options, context={})
+
+    def asks(policy, choice, hurt=True):
+        return ask_outside_battle(policy, choice, content, ids.get, hurt)
+
+    assert not asks("when_it_matters", start([20]))  # a draw card can wait for a battle
+    assert asks("never", start([20]))  # "Always ask me" still asks
+    assert asks("when_it_matters", start([20], spend=True))
+    assert asks("when_it_matters", start([21]), hurt=True)
+    assert not asks("when_it_matters", start([21]), hurt=False)  # nothing to heal
+    assert not asks("always", start([21], spend=True))

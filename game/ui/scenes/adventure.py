@@ -347,8 +347,37 @@ class AdventureScene(PauseMenu, Scene):
                 self.act(ai.decide(self.runner.target, choice))
             return
         self.ai_timer = 0.0
+        if choice.kind == "adventure_instant" and self._go_on_by_itself(choice):
+            return
         if self.decided_for is not choice and self.decided_for != choice:
             self._build_controls(choice)
+
+    def _go_on_by_itself(self, choice) -> bool:
+        """The Response prompts setting for a crawl turn's start: when nothing the hero holds
+        matters before moving, go on, and say so in the log."""
+        from game.ui.prompt_policy import ask_outside_battle
+
+        eng = self.engine
+        with eng.world.active():
+            player = eng.player(choice.player)
+            dial = eng.dial(player)
+            hurt = dial.health < dial.cap  # a heal would do something
+            name = eng.name(player)
+
+            def card_id(card):
+                return eng.card_id(card)
+
+            ask = ask_outside_battle(
+                self.app.settings.auto_pass, choice, self.content, card_id, hurt
+            )
+        if ask:
+            return False
+        done = next((o.action for o in choice.options if o.action.kind == "done"), None)
+        if done is None:
+            return False
+        self.log.append(f"{name} goes on: nothing to use before moving matters now (Settings).")
+        self.act(done)
+        return True
 
     def open_battle(self, events: list) -> None:
         self.battle = AdventureBattleScene(self.app, self, events)
