@@ -327,7 +327,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "prompts", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -406,6 +406,10 @@ def main(argv: list[str] | None = None) -> int:
 
         seconds = args.seconds if "--seconds" in (argv or sys.argv) else 30.0
         figures = bench_server(args.rooms, seconds, args.seed)
+    elif args.name == "prompts":
+        from bench.prompts import bench_prompts
+
+        figures = bench_prompts(args.games, args.seed, args.mode)
     elif args.name == "ai":
         figures = bench_ai(args.games, args.seed, max(1, args.jobs), not args.json)
     else:

@@ -155,6 +155,10 @@ def run(argv: list[str]) -> int:
         "screenshots (a few minutes)",
     )
 
+    uicheck = sub.add_parser("uicheck", help="the layout check: every scene, size and scale")
+    uicheck.add_argument("--json", action="store_true", help="print one JSON object of totals")
+    uicheck.add_argument("--scenes", default="", help="comma-separated scene names (default all)")
+
     try:  # an argparse error (usage, message) returns 2 here rather than leaving by SystemExit
         args = parser.parse_args(argv)
         by_command = {"sim": sim, "demo": demo, "mission-sim": msim, "fuzz": fuzz, "play": play}
@@ -179,6 +183,8 @@ def run(argv: list[str]) -> int:
         from game.online.server import main as serve_main
 
         return serve_main(args)
+    if command == "uicheck":
+        return cmd_uicheck(args)
     if command == "mission-sim":
         from game.missions.sim import main as mission_sim
 
@@ -593,3 +599,22 @@ def _headless_duel(seed: int) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(run(sys.argv[1:]))
+
+
+def cmd_uicheck(args) -> int:
+    """Render every scene at every checked size and scale; list what lies outside its place."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("DICE_THRONE_HOME", tempfile.mkdtemp(prefix="uicheck-"))
+    from game.ui.layoutcheck import run as run_check
+
+    names = [n for n in args.scenes.split(",") if n] or None
+    totals, found = run_check(names)
+    if args.json:
+        print(json.dumps(totals))
+    else:
+        for problem in found:
+            print(problem)
+        print(totals)
+    return 0 if not found else 1

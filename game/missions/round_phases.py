@@ -100,8 +100,10 @@ class HeroPhasesMixin:
 
     def _hand_out_momentum(self) -> Driver:
         """Each Defeat Tile placed lets the Start Player hand out 2 Momentum (rule 57)."""
+        tiles, tile = self._momentum_owed // 2, 0
         while self._momentum_owed > 0:
             self._momentum_owed -= 2
+            tile += 1
             chooser = self.heroes[self.info.start_player]
             team = [h for h in self.heroes if not h.defeated]
             if not team:
@@ -115,6 +117,9 @@ class HeroPhasesMixin:
                             act(chooser.seat, "give_momentum", first=a.seat, second=b.seat), label
                         )
                     )
-            choice = yield from self.ask(chooser.seat, "give_momentum", "Hand out 2 Momentum", opts)
+            prompt = "Hand out 2 Momentum for a Defeat Tile"
+            if tiles > 1:  # two tiles in one phase: two questions that must not look the same
+                prompt += f" ({tile} of {tiles})"
+            choice = yield from self.ask(chooser.seat, "give_momentum", prompt, opts)
             self.gain_momentum(self.heroes[choice.get("first")], 1)
             self.gain_momentum(self.heroes[choice.get("second")], 1)

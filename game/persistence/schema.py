@@ -88,14 +88,18 @@ def saved_by() -> dict[str, Any]:
 
 class SettingsFile(Model):
     version: Version
-    window_width: Annotated[int, Field(ge=1280, le=7680)] = 1280
-    window_height: Annotated[int, Field(ge=720, le=4320)] = 720
+    # the smallest window is settings.MIN_WINDOW (1024x576)
+    window_width: Annotated[int, Field(ge=1024, le=7680)] = 1280
+    window_height: Annotated[int, Field(ge=576, le=4320)] = 720
     fullscreen: bool = False
     ui_scale: Annotated[float, Field(ge=0.75, le=2.0)] = 1.0
     animation_speed: Literal["slow", "normal", "fast", "instant"] = "normal"
     sound_volume: Annotated[float, Field(ge=0.0, le=1.0)] = 0.7
     music_volume: Annotated[float, Field(ge=0.0, le=1.0)] = 0.5
-    auto_pass: Literal["never", "when_not_targeted", "always"] = "never"
+    auto_pass: Literal["never", "when_it_matters", "when_not_targeted", "always"] = (
+        "when_it_matters"
+    )
+    confirm_end_phase: bool = True
 
 
 # ---------------------------------------------------------------- duels and replays

@@ -10,7 +10,8 @@ from game.persistence.files import FileKind, load, write_json
 from game.persistence.schema import SettingsFile
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
-AUTO_PASS = ("never", "when_not_targeted", "always")
+AUTO_PASS = ("never", "when_it_matters", "when_not_targeted", "always")
+MIN_WINDOW = (1024, 576)  # the smallest window the scenes are laid out for (layout check)
 VERSION = 1
 KIND = FileKind(label="the settings file", model=SettingsFile, version=VERSION)
 
@@ -24,20 +25,22 @@ class Settings:
     animation_speed: str = "normal"  # slow | normal | fast | instant
     sound_volume: float = 0.7
     music_volume: float = 0.5
-    auto_pass: str = "never"  # never | when_not_targeted | always
+    auto_pass: str = "when_it_matters"  # see game/ui/prompt_policy.py
+    confirm_end_phase: bool = True  # ask before ending a Main Phase with a card still playable
 
     def clean(self) -> Settings:
-        """Clamp every value into its allowed range (the settings screen's steppers)."""
-        self.window_width = max(1280, min(7680, int(self.window_width)))
-        self.window_height = max(720, min(4320, int(self.window_height)))
+        """Clamp every value into its allowed range (a hand-edited file can say anything)."""
+        self.window_width = max(MIN_WINDOW[0], min(7680, int(self.window_width)))
+        self.window_height = max(MIN_WINDOW[1], min(4320, int(self.window_height)))
         self.fullscreen = bool(self.fullscreen)
+        self.confirm_end_phase = bool(self.confirm_end_phase)
         self.ui_scale = max(0.75, min(2.0, float(self.ui_scale)))
         if self.animation_speed not in SPEEDS:
             self.animation_speed = "normal"
         self.sound_volume = max(0.0, min(1.0, float(self.sound_volume)))
         self.music_volume = max(0.0, min(1.0, float(self.music_volume)))
         if self.auto_pass not in AUTO_PASS:
-            self.auto_pass = "never"
+            self.auto_pass = "when_it_matters"
         return self
 
     @property

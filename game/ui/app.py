@@ -29,9 +29,67 @@ _prepare_environment()
 
 import pygame  # noqa: E402
 
-from game.persistence.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.persistence.settings import (  # noqa: E402
+    MIN_WINDOW,
+    Settings,
+    load_settings,
+    save_settings,
+)
 from game.ui import theme as T  # noqa: E402
 from game.ui.widgets import Tooltip  # noqa: E402
+
+SIZES = [  # the window sizes Settings offers
+    (1024, 576),
+    (1280, 720),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+]
+TITLE_BAR = 64  # room kept for the window's title bar and a task bar
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window is on (None when the driver cannot say)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 else None
+
+
+def offered_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """The window sizes that fit on the screen with its title bar (the smallest always)."""
+    desktop = desktop or desktop_size()
+    if desktop is None:
+        return list(SIZES)
+    fit = [s for s in SIZES if s[0] <= desktop[0] and s[1] + TITLE_BAR <= desktop[1]]
+    return fit or SIZES[:1]
+
+
+UI_SCALES = (0.75, 1.0, 1.25, 1.5)  # the interface scales the layout check verifies
+
+
+def offered_scales(size: tuple[int, int]) -> list[float]:
+    """The interface scales that fit a window of `size`: below 1.00x the table itself shrinks,
+    which only works while it stays at least as large as at 1280x720; above 1.50x text no
+    longer fits its boxes (python -m game uicheck)."""
+    fit = min(size[0] / T.BASE_W, size[1] / T.BASE_H)
+    return [s for s in UI_SCALES if s >= 1.0 or s * fit >= 1.0]
+
+
+def usable_scale(scale: float, size: tuple[int, int]) -> float:
+    """The largest offered scale not above `scale` (the smallest offered when none is)."""
+    offered = offered_scales(size)
+    fits = [s for s in offered if s <= scale + 1e-9]
+    return max(fits) if fits else min(offered)
+
+
+def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):
+    """`size`, or the largest offered size when `size` would not fit on the screen."""
+    desktop = desktop or desktop_size()
+    if desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1]):
+        return size  # it fits the screen (a screen exactly this size runs it without a frame)
+    return max(offered_sizes(desktop))
 
 
 class Scene:
@@ -66,14 +124,17 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
-        width, height = size or (self.settings.window_width, self.settings.window_height)
+        if size is None:
+            width, height = fitting_size((self.settings.window_width, self.settings.window_height))
+        else:
+            width, height = size
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags = pygame.FULLSCREEN
             width = height = 0
         self.screen = pygame.display.set_mode((width, height), flags)
         pygame.display.set_caption("Dice Throne - digital edition")
-        self.theme = T.Theme(self.settings.ui_scale)
+        self.theme = T.Theme(usable_scale(self.settings.ui_scale, self.screen.get_size()))
         self.theme.resize(*self.screen.get_size())
         self.tooltip = Tooltip()
         self.sound = _sound_board(self.settings)
@@ -122,7 +183,6 @@ class App:
             save_settings(self.settings)
         except OSError as exc:  # a full or read-only disk: the settings still apply now
             self.messages.append(f"Could not save the settings: {exc}")
-        self.theme = T.Theme(self.settings.ui_scale)
         if (old.fullscreen != self.settings.fullscreen) or (
             not self.settings.fullscreen
             and (old.window_width, old.window_height)
@@ -131,8 +191,9 @@ class App:
             if self.settings.fullscreen:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                size = (self.settings.window_width, self.settings.window_height)
+                size = fitting_size((self.settings.window_width, self.settings.window_height))
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.theme = T.Theme(usable_scale(self.settings.ui_scale, self.screen.get_size()))
         self.theme.resize(*self.screen.get_size())
         self._apply_sound()
         for scene in self.scenes:
@@ -160,9 +221,10 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            width = max(640, event.w)
-            height = max(360, event.h)
+            width = max(MIN_WINDOW[0], event.w)
+            height = max(MIN_WINDOW[1], event.h)
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.theme = T.Theme(usable_scale(self.settings.ui_scale, (width, height)))
             self.theme.resize(width, height)
             for scene in self.scenes:
                 scene.resize()

@@ -190,14 +190,26 @@ class BoardView:
             elif ability.kind == "passive":
                 rim = T.UPGRADE_COLOURS["passive"]
             panel(surface, tile, th, fill=fill, rim=rim, radius=7)
-            name_font = th.font(13, bold=True, condensed=True)
             colour = T.GOLD if ability.kind == "ultimate" else T.TEXT
             y = tile.y + th.px(4)
-            room = tile.w - th.px(8)
+            level = levels.get(ability.slot, 1)
+            mark_text = LEVEL_MARK.get(level, "")
+            if mark_text and ability.name.split(" ")[-1] in LEVEL_MARK.values():
+                mark_text = ""  # the name says its level already ("Overpower II")
+            mark = (
+                text_surface(th.font(12, bold=True), mark_text, T.HIGHLIGHT) if mark_text else None
+            )
+            room = tile.w - th.px(8) - (mark.get_width() + th.px(3) if mark else 0)
+            name_font = th.fit_font(
+                13, ability.name, room, height=th.px(20), bold=True, condensed=True
+            )
             if name_font.size(ability.name)[0] > room:
                 # narrow tiles (team tables): a smaller face, then two lines, never a cut word
+                fixed = th.fixed()
                 name_lines, name_font = fit_name(
-                    lambda bold: th.font(11, bold=bold, condensed=True), ability.name, room
+                    lambda bold, f=fixed: f.font(11, bold=bold, condensed=True),
+                    ability.name,
+                    room,
                 )
             else:
                 name_lines = [ability.name]
@@ -206,9 +218,7 @@ class BoardView:
                 surface.blit(surf, (tile.x + th.px(5), y))
                 y += surf.get_height() - (th.px(2) if len(name_lines) > 1 else 0)
             y += th.px(2) + (th.px(2) if len(name_lines) > 1 else 0)
-            level = levels.get(ability.slot, 1)
-            if LEVEL_MARK.get(level):
-                mark = text_surface(th.font(12, bold=True), LEVEL_MARK[level], T.HIGHLIGHT)
+            if mark is not None:
                 surface.blit(
                     mark, mark.get_rect(topright=(tile.right - th.px(5), tile.y + th.px(3)))
                 )
@@ -277,7 +287,7 @@ class BoardView:
                     draw_text(
                         surface,
                         dice_text,
-                        th.font(13, bold=True),
+                        th.fit_font(13, dice_text, tile.right - th.px(34) - tile.x, bold=True),
                         T.TEXT,
                         (tile.x + th.px(30), y + th.px(3)),
                     )
@@ -318,7 +328,7 @@ def draw_dial(
     pygame.draw.circle(surface, (24, 20, 18), center, radius)
     pygame.draw.circle(surface, colour, center, radius, max(2, th.px(4)))
     pygame.draw.circle(surface, T.BRASS, center, radius + max(1, th.px(1.5)), max(1, th.px(1.5)))
-    font = th.font(int(radius / th.scale * 0.95), bold=True)
+    font = th.font_px(max(13, int(radius * 0.95)), bold=True)
     label = text_surface(font, str(value), T.WHITE)
     surface.blit(label, label.get_rect(center=(center[0], center[1] + th.px(1))))
     if caption:

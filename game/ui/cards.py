@@ -45,6 +45,7 @@ def card_face(
 ) -> pygame.Surface:
     """A card drawn `width` pixels wide (height is 1.4 x width)."""
     shown_cost = card.cost if cost is None else cost
+    th = th.fixed()
     key = (card.id, hero.id if hero else None, width, th.scale, shown_cost)
     surf = _CACHE.get(key)
     if surf is not None:
@@ -59,7 +60,7 @@ def card_face(
     cx, cy = inner.x + cost_r - 2, inner.y + cost_r + 2
     pygame.draw.circle(surf, T.CP, (cx, cy), cost_r)
     pygame.draw.circle(surf, T.WHITE, (cx, cy), cost_r, max(1, width // 80))
-    font_cost = th.font(max(10, int(cost_r * 1.25 / th.scale)), bold=True)
+    font_cost = th.font_px(max(13, int(cost_r * 1.25)), bold=True)
     cost_text = text_surface(font_cost, str(shown_cost), T.WHITE)
     surf.blit(cost_text, cost_text.get_rect(center=(cx, cy)))
     try:

@@ -290,6 +290,10 @@ def clock_label(segment: dict | None, db) -> tuple[str, tuple[int, int, int]]:
     return word, colour
 
 
+LABEL_AT = 0.7  # segment labels sit at this fraction of the clock's radius
+HAND_LENGTH = 0.46  # the hand's tip, well inside the labels
+
+
 def draw_clock(
     surface: pygame.Surface,
     center: tuple[int, int],
@@ -308,7 +312,7 @@ def draw_clock(
     pygame.draw.circle(surface, (24, 20, 18), center, radius + th.px(6))
     pygame.draw.circle(surface, T.BRASS, center, radius + th.px(6), max(2, th.px(3)))
     spots = []
-    font = th.font(11, bold=True, condensed=True)
+    font = th.fixed().font(11, bold=True, condensed=True)  # words inside a fixed segment
     for i in range(8):
         a0 = math.radians(-90 - 22.5 + 45 * i)
         a1 = math.radians(-90 + 22.5 + 45 * i)
@@ -324,7 +328,7 @@ def draw_clock(
         pygame.draw.polygon(surface, fill, pts)
         pygame.draw.polygon(surface, (20, 16, 14), pts, 1)
         mid = math.radians(-90 + 45 * i)
-        tx, ty = cx + radius * 0.68 * math.cos(mid), cy + radius * 0.68 * math.sin(mid)
+        tx, ty = cx + radius * LABEL_AT * math.cos(mid), cy + radius * LABEL_AT * math.sin(mid)
         enemy = seg.get("enemy", "") if seg and seg["do"] == "enemy_crisis" else ""
         if enemy and art.has_icon("enemies", enemy):  # a Henchman's crisis: its silhouette
             label = art.enemy_icon(enemy, word, max(12, int(radius * 0.36)), T.WHITE)
@@ -337,9 +341,10 @@ def draw_clock(
         spots.append((hit, f"Segment {i + 1}: {clock_segment_text(seg, db)}"))
     pygame.draw.circle(surface, T.BRASS_DARK, center, int(radius * 0.26))
     angle = math.radians(-90 + 45 * hand)
-    tip = (cx + radius * 0.9 * math.cos(angle), cy + radius * 0.9 * math.sin(angle))
+    # the hand stops short of the segment labels so it never covers the one it points at
+    tip = (cx + radius * HAND_LENGTH * math.cos(angle), cy + radius * HAND_LENGTH * math.sin(angle))
     side = math.radians(-90 + 45 * hand + 90)
-    w = radius * 0.07
+    w = radius * 0.09
     base1 = (cx + w * math.cos(side), cy + w * math.sin(side))
     base2 = (cx - w * math.cos(side), cy - w * math.sin(side))
     pygame.draw.polygon(surface, T.HIGHLIGHT, [base1, tip, base2])
@@ -368,8 +373,8 @@ def draw_hex_map(
     on), Plot tokens and a face-down Mystery tile. `spaces` maps hex -> object with
     dark/entry/exit/boost(_space)/number/defeat_tile and optionally plot/mystery/clear."""
     s = layout.size
-    font_num = th.font(max(11, int(s / th.scale * 0.42)), bold=True)
-    font_tag = th.font(max(10, int(s / th.scale * 0.26)), bold=True, condensed=True)
+    font_num = th.font_px(max(13, int(s * 0.42)), bold=True)
+    font_tag = th.font_px(max(13, int(s * 0.26)), bold=True, condensed=True)
     glow_set, path_set = set(glow_hexes), set(path)
     targets, rings = set(target_hexes), set(ring_hexes)
     for h in sorted(spaces, key=hexgrid.reading_key):
@@ -429,9 +434,7 @@ def draw_hex_map(
         if number:
             c = (int(cx - s * 0.5), int(cy - s * 0.42))
             pygame.draw.circle(surface, NUMBERED, c, int(s * 0.2) + 2)
-            lab = text_surface(
-                th.font(max(10, int(s / th.scale * 0.3)), bold=True), str(number), T.WHITE
-            )
+            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), str(number), T.WHITE)
             surface.blit(lab, lab.get_rect(center=c))
         if clear:  # an open Clear tile over a dark space: walkable
             slab = layout.corners(h, shrink=s * 0.14)
@@ -452,7 +455,7 @@ def draw_hex_map(
             pygame.draw.polygon(surface, (14, 30, 32), [(x + 1, y + 2) for x, y in diamond])
             pygame.draw.polygon(surface, MYSTERY, diamond)
             pygame.draw.polygon(surface, (180, 230, 226), diamond, max(1, th.px(1.5)))
-            lab = text_surface(th.font(max(10, int(s / th.scale * 0.3)), bold=True), "?", T.WHITE)
+            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), "?", T.WHITE)
             surface.blit(lab, lab.get_rect(center=(int(mc[0]), int(mc[1]))))
         plot = getattr(sp, "plot", 0)
         if plot:  # Plot tokens: a plum disc with a scroll mark and the count
@@ -462,7 +465,7 @@ def draw_hex_map(
             pygame.draw.circle(surface, PLOT, pc, pr)
             pygame.draw.circle(surface, (236, 200, 236), pc, pr, max(1, th.px(1.5)))
             word = "P" if plot == 1 else f"P{plot}"
-            lab = text_surface(th.font(max(10, int(s / th.scale * 0.26)), bold=True), word, T.WHITE)
+            lab = text_surface(th.font_px(max(13, int(s * 0.26)), bold=True), word, T.WHITE)
             surface.blit(lab, lab.get_rect(center=pc))
         if getattr(sp, "defeat_tile", False):
             inner = layout.corners(h, shrink=s * 0.3)

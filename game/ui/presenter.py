@@ -67,6 +67,7 @@ class Presenter:
         self.floaters: list[Floater] = []
         self.banner: Banner | None = None
         self.breakdown = ""
+        self.after_roll: list[tuple[str, str]] = []  # log lines of dice still tumbling
         self.tray_groups: list[int] = []
         self.tray_owner: int | None = None
         self.pulse: dict[tuple[int, str], float] = {}  # (seat, status) -> time left
@@ -83,6 +84,7 @@ class Presenter:
         """Play every queued beat at once (the player clicked to hurry)."""
         while self.queue:
             self._start(self.queue.popleft(), instant=True)
+        self._flush_after_roll()
         self.wait = 0.0
 
     def update(self, dt: float) -> None:
@@ -97,6 +99,8 @@ class Presenter:
             self.pulse[key] -= dt
             if self.pulse[key] <= 0:
                 del self.pulse[key]
+        if self.after_roll and not self.scene.tray.rolling:
+            self._flush_after_roll()
         if self.wait > 0:
             self.wait -= dt
             return
@@ -105,14 +109,25 @@ class Presenter:
         while self.queue and self.wait <= 0 and not self.scene.tray.rolling:
             self._start(self.queue.popleft(), instant=self.speed == 0)
 
+    def _log(self, kind: str, text: str) -> None:
+        self.log.append((kind, text))
+        if len(self.log) > 400:
+            del self.log[:100]
+
+    def _flush_after_roll(self) -> None:
+        for kind, text in self.after_roll:
+            self._log(kind, text)
+        self.after_roll.clear()
+
     def _start(self, event: Event, instant: bool = False) -> None:
-        if event.text:
-            self.log.append((event.kind, event.text))
-            if len(self.log) > 400:
-                del self.log[:100]
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is not None:
             handler(event, instant)
+        if event.text:
+            if event.kind == "dice_rolled" and self.scene.tray.rolling:
+                self.after_roll.append((event.kind, event.text))  # said once the dice land
+            else:
+                self._log(event.kind, event.text)
         self.wait = 0.0 if instant else BASE_DURATION.get(event.kind, 0.03) * self.speed
 
     # ------------------------------------------------------------ beats

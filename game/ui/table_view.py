@@ -211,12 +211,12 @@ class TableView:
         surface.blit(hero_emblem(player.hero, size), (x, y))
         name_x = x + size + th.px(6)
         right = rect.right - th.px(6)
-        font = th.font(14, bold=True, condensed=True)
         name = player.name
         tag = ""
         if leader:
             tag = "crown"
         room = right - name_x - (th.px(20) if tag else 0)
+        font = th.fit_font(14, name, room, height=th.px(15), bold=True, condensed=True)
         while font.size(name)[0] > room and len(name) > 3:
             name = name[:-2] + "…"
         draw_text(surface, name, font, T.HIGHLIGHT if active else T.TEXT, (name_x, y - th.px(1)))
@@ -235,9 +235,9 @@ class TableView:
             )
         team = team_name(player.team) if view.mode in rules_variants.TEAM_MODES else ""
         who = scene.seat_kind_label(seat)
-        small = th.font(13, condensed=True)
         for sub in (f"{team} · {who}", f"{team} · {who.split(' ')[0]}", team or who):
             sub = sub.strip(" ·")
+            small = th.fit_font(13, sub, right - name_x, height=th.px(14), condensed=True)
             if small.size(sub)[0] <= right - name_x:
                 break
         draw_text(surface, sub, small, colour, (name_x, y + th.px(15)))
@@ -436,7 +436,7 @@ class TableView:
         from game.ui.art import die_face
 
         scene = self.scene
-        th = scene.app.theme
+        th = scene.app.theme.fixed()  # a table of fixed rows: its words keep 1.00x proportions
         t = info.age / info.life
         alpha = 255 if self.choosing() else int(255 * min(1.0, (1 - t) * 4, 0.3 + t * 10))
         rows = info.rows
@@ -506,16 +506,18 @@ class TableView:
             return []
         spots = []
         y = rect.y
+        title = "Your team's hands (teammates may look)"
         draw_text(
             surface,
-            "Your team's hands (teammates may look)",
-            th.font(13, bold=True),
+            title,
+            th.fit_font(13, title, rect.w, bold=True, condensed=True),
             T.BRASS,
             (rect.x, y),
         )
         y += th.px(20)
-        font = th.font(13, condensed=True)
-        bold = th.font(13, bold=True, condensed=True)
+        fixed = th.fixed()  # card-name tags of a fixed height
+        font = fixed.font(13, condensed=True)
+        bold = fixed.font(13, bold=True, condensed=True)
         from game.ui.cards import frame_colour
 
         for mate in mates:

@@ -51,22 +51,64 @@ _FONT_FILES = {
 
 
 class Theme:
-    """Scaled sizes and cached fonts for the current window."""
+    """Scaled sizes and cached fonts for the current window.
+
+    Two scales: `scale` places and sizes everything (`px`): the window's size over 1280x720,
+    times the interface scale when that is below 1.00x. `text_scale` sizes the text (`font`):
+    the window's size times the interface scale. So 1.25x or 1.50x makes text larger inside a
+    table that still fits the window; text that would then outgrow its box asks `fit_font` for
+    the largest size that fits (never below 13 px)."""
 
     def __init__(self, ui_scale: float = 1.0) -> None:
         self.ui_scale = ui_scale
-        self.scale = ui_scale
+        self.scale = min(1.0, ui_scale)
+        self.text_scale = ui_scale
         self._fonts: dict[tuple, pygame.font.Font] = {}
 
     def resize(self, width: int, height: int) -> None:
-        self.scale = self.ui_scale * min(width / BASE_W, height / BASE_H)
+        fit = min(width / BASE_W, height / BASE_H)
+        self.scale = min(1.0, self.ui_scale) * fit
+        self.text_scale = self.ui_scale * fit
+
+    def fixed(self) -> Theme:
+        """This theme with text at the layout scale: for things drawn to a fixed shape (a card
+        face), whose words must keep their 1.00x proportions to stay inside it."""
+        twin = Theme(self.ui_scale)
+        twin.scale = twin.text_scale = self.scale
+        twin._fonts = self._fonts
+        return twin
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.scale))
 
     def font(self, size: int, bold: bool = False, condensed: bool = False, serif: bool = False):
         """A font at `size` base pixels (never below 13 real pixels)."""
-        real = max(13, round(size * self.scale))
+        return self.font_px(max(13, round(size * self.text_scale)), bold, condensed, serif)
+
+    def fit_font(
+        self,
+        size: int,
+        text: str,
+        width: int,
+        *,
+        height: int | None = None,
+        bold: bool = False,
+        condensed: bool = False,
+        serif: bool = False,
+    ):
+        """The largest font from `size` at the text scale down to `size` at the layout scale
+        (and on to 13 px) in which `text` (one line) fits `width` (and `height`)."""
+        top = max(13, round(size * self.text_scale))
+        low = max(13, min(top, round(size * self.scale * 0.8)))
+        for real in range(top, low - 1, -1):
+            font = self.font_px(real, bold, condensed, serif)
+            w = font.size(text)[0]
+            if w <= width and (height is None or font.get_ascent() - font.get_descent() <= height):
+                return font
+        return self.font_px(low, bold, condensed, serif)
+
+    def font_px(self, real: int, bold: bool = False, condensed: bool = False, serif=False):
+        """A font at `real` window pixels."""
         key = (real, bold, condensed, serif)
         font = self._fonts.get(key)
         if font is None:

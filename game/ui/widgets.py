@@ -10,6 +10,16 @@ import pygame
 from game.ui import theme as T
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+# The layout check (game/ui/layoutcheck.py) sets this to its recorder while it draws a scene:
+# every text surface, panel and button is then reported to it.
+RECORDER = None
+
+
+def layer() -> None:
+    """A dialog or notice is drawn over the scene from here on (the layout check compares its
+    texts with each other, not with what lies beneath)."""
+    if RECORDER is not None:
+        RECORDER.layer()
 
 
 def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
@@ -20,6 +30,8 @@ def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
             _TEXT_CACHE.clear()
         surf = font.render(text, True, color)
         _TEXT_CACHE[key] = surf
+    if RECORDER is not None:
+        RECORDER.text(surf, text)
     return surf
 
 
@@ -44,15 +56,22 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
                 return best[1], font
     font = font_for(False)
     if " " not in name and len(name) >= 6:
-        # one long word: break it after a vowel, with a hyphen, keeping the halves even
+        # one long word: break it with a hyphen, between two consonants where it can
+        # ("Over-power", "Ram-page"), else after a vowel, keeping the halves even
         best = None
+        vowels = "aeiouy"
         for cut in range(3, len(name) - 2):
-            if name[cut - 1].lower() not in "aeiouy":
+            before, after = name[cut - 1].lower(), name[cut].lower()
+            if before in vowels:
+                rank = 1
+            elif after not in vowels and name[cut - 2].lower() in vowels and len(name) - cut >= 4:
+                rank = 0  # not "Pyroman-cer": the second half keeps a syllable or two
+            else:
                 continue
             lines = [name[:cut] + "-", name[cut:]]
             widest = max(font.size(line)[0] for line in lines)
-            if widest <= width and (best is None or widest < best[0]):
-                best = (widest, lines)
+            if widest <= width and (best is None or (rank, widest) < best[0]):
+                best = ((rank, widest), lines)
         if best is not None:
             return best[1], font
     lines = name.split(" ", 1) if " " in name else [name]
@@ -62,6 +81,41 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
             line = line[:-2] + "."
         out.append(line)
     return out, font
+
+
+def fit_lines(
+    th: T.Theme,
+    size: int,
+    text: str,
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+) -> tuple[list[str], pygame.font.Font]:
+    """`text` wrapped to `width` in the largest font (from `size` at the text scale down to 13
+    px, the condensed face before the smallest sizes) whose lines all fit `height`; if none
+    does, the smallest, with the lines that fit and an ellipsis."""
+    top = max(13, round(size * th.text_scale))
+    faces = [condensed] if condensed else [False, True]
+    font = th.font_px(13, bold, faces[-1])
+    for real in range(top, 12, -1):
+        for cond in faces:
+            font = th.font_px(real, bold, cond)
+            lines = wrap(font, text, width)
+            if len(lines) * font.get_linesize() <= height and all(
+                font.size(line)[0] <= width for line in lines
+            ):
+                return lines, font
+    lines = wrap(font, text, width)
+    fit = max(1, height // font.get_linesize())
+    if len(lines) > fit:
+        lines = lines[:fit]
+        last = lines[-1]
+        while last and font.size(last + "...")[0] > width:
+            last = last[:-1].rstrip()
+        lines[-1] = last + "..."
+    return lines, font
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -136,6 +190,8 @@ def panel(
     alpha: int = 255,
 ) -> None:
     r = th.px(radius)
+    if RECORDER is not None:
+        RECORDER.box(surface, rect)
     if alpha < 255:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=r)
@@ -221,15 +277,20 @@ class Button:
         else:
             fill = T.WOOD_LIGHT if not self.hovered else (86, 74, 62)
             rim, color = T.BRASS, T.TEXT
+        if RECORDER is not None:
+            RECORDER.widget(surface, rect, self.label)
         if self.primary and self.enabled:
             glow(surface, rect, th, strength=3, radius=8)
         panel(surface, rect, th, fill=fill, rim=rim, radius=8)
-        font = th.font(17, bold=True, condensed=True)
         label = self.label + (f"  [{self.hotkey}]" if self.hotkey else "")
+        room = rect.w - th.px(10)
+        font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
+        if font.size(label)[0] > room and self.hotkey:
+            label = self.label  # the key hint goes before the words are cut
+            font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
+        if font.size(label)[0] > room:
+            font = th.fit_font(14, label, room, height=rect.h, bold=True, condensed=True)
         surf = text_surface(font, label, color)
-        if surf.get_width() > rect.w - th.px(10):
-            font = th.font(14, bold=True, condensed=True)
-            surf = text_surface(font, label, color)
         surface.blit(surf, surf.get_rect(center=rect.center))
 
 

@@ -110,7 +110,15 @@ def real_window(tmp_path: Path, seed: int, shots: str = "e2e", **extra_env: str)
         if not home.exists():
             home.mkdir()
             (home / "settings.json").write_text(
-                json.dumps({"version": 1, "animation_speed": "fast", "sound_volume": 0.0})
+                json.dumps(
+                    {
+                        "version": 1,
+                        "animation_speed": "fast",
+                        "sound_volume": 0.0,
+                        "auto_pass": "never",
+                        "confirm_end_phase": False,
+                    }
+                )
             )
         log = tmp_path / "events.jsonl"
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}

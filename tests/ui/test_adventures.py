@@ -27,12 +27,13 @@ from game.ui.scenes.adventure import (
 )
 from game.ui.scenes.adventures_menu import CampaignMenuScene, ScoreSheetScene, new_runner
 from game.ui.scenes.title import TitleScene
-from tests.ui.uikit import button, click, pump, shot
+from tests.ui.uikit import OLD_PROMPTS, button, click, pump, shot
 
 
 @pytest.fixture
 def app():
-    application = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
     yield application
     for scene in application.scenes:
         runner = getattr(scene, "runner", None)

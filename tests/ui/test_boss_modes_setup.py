@@ -8,12 +8,13 @@ from game.persistence.settings import Settings
 from game.ui.app import STEP, App
 from game.ui.scenes.duel import DuelScene
 from game.ui.scenes.setup import SetupScene
-from tests.ui.uikit import click, shot
+from tests.ui.uikit import OLD_PROMPTS, click, shot
 
 
 @pytest.fixture
 def app():
-    application = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
     yield application
     application.close()
 

@@ -20,12 +20,13 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from tests.ui.uikit import button, click, key, pump, shot, type_text
+from tests.ui.uikit import OLD_PROMPTS, button, click, key, pump, shot, type_text
 
 
 @pytest.fixture
 def app():
-    application = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
     yield application
     application.close()
 

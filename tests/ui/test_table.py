@@ -18,7 +18,7 @@ from game.ui.app import App
 from game.ui.scenes.duel import DuelScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import fit_name
-from tests.ui.uikit import button, click, key, pump, shot
+from tests.ui.uikit import OLD_PROMPTS, button, click, key, pump, shot
 
 HUMAN = {"kind": "human"}
 CPU = {"kind": "computer", "level": "normal"}
@@ -27,7 +27,8 @@ HEROES = ["gunslinger", "barbarian", "pyromancer", "moon_elf", "monk", "paladin"
 
 @pytest.fixture
 def app():
-    application = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
     yield application
     application.close()
 

@@ -9,6 +9,10 @@ import pygame
 
 from game.ui.app import STEP
 
+# Most scene tests drive every response window and end phases with one press; they keep the
+# old prompt settings (tests/ui/test_prompts.py covers the prompt policy and End Phase).
+OLD_PROMPTS = {"auto_pass": "never", "confirm_end_phase": False}
+
 ARTIFACTS = Path(os.environ.get("DICE_THRONE_ARTIFACTS", "build/test-artifacts/screens"))
 
 

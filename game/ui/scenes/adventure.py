@@ -23,7 +23,15 @@ from game.ui.app import Scene
 from game.ui.pause import PauseMenu
 from game.ui.scenes.adventures_menu import ScoreSheetScene, scenario_label
 from game.ui.scenes.duel import DuelScene
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    glow,
+    layer,
+    panel,
+    text_surface,
+)
 
 CRAWL_KINDS = {"adventure_salves", "adventure_instant", "adventure_move", "adventure_choice"}
 DRIVER_KINDS = {"adventure_shop", "adventure_boss_loot"}
@@ -133,6 +141,9 @@ class AdventureScene(PauseMenu, Scene):
         self.battle: AdventureBattleScene | None = None
         self.current_line = ""
         self.shop_hero = 0
+        self.chosen_moves: list[tuple[int, str]] = []  # moves the players picked themselves
+        self.pointer = (0, 0)  # where the last mouse event was
+        self.reflow_guard = None  # (position, the button that was there) after an action
         self._sync_engine(prime=True)
 
     # ------------------------------------------------------------ engine bookkeeping
@@ -156,6 +167,9 @@ class AdventureScene(PauseMenu, Scene):
             self.log_index = len(engine.log)
             self.log.extend(e.text for e in engine.log[-40:] if e.text)
             self.shown_explored = explored
+            if not engine.actions:  # a new session: say what was done before anyone could act
+                for event in engine.log:
+                    self.notice_auto_move(event)
         else:
             self.log_index = 0
             self.shown_explored = {s for s in explored if s in self._sands()}
@@ -213,8 +227,34 @@ class AdventureScene(PauseMenu, Scene):
             self.sheet_due = True
         return True
 
+    def notice_auto_move(self, event) -> None:
+        """A human's hero moved without its player choosing (the only move open): stop the
+        narration on a notice that says so until the player clicks it away."""
+        if event.kind != "hero_moved":
+            return
+        seat, slot = event.data.get("player"), event.data.get("slot")
+        if seat is None or seat in self.controllers:
+            return
+        if (seat, slot) in self.chosen_moves:
+            self.chosen_moves.remove((seat, slot))
+            return
+        self.reveals.append(
+            {
+                "title": "Only one way to go",
+                "roll": None,
+                "notice": True,  # held even at the instant speed, never skipped past
+                "lines": [f"{event.text} It was the only move open, so it was made for you."],
+            }
+        )
+
     def act(self, action: Action) -> None:
+        # what the pointer rests on now: if the buttons reflow under it (the Shop after an
+        # Identify), a click on the same spot is not taken for the new button there
+        under = next((b for b in self.buttons if b.rect.collidepoint(self.pointer)), None)
+        self.reflow_guard = (self.pointer, (under.label, under.tooltip)) if under else None
         self.buttons = []
+        if action.kind == "move":
+            self.chosen_moves.append((action.player, action.get("slot")))
         if self.apply(action):
             self.ticker.extend(self.collect())
             self._sync_engine()
@@ -223,6 +263,7 @@ class AdventureScene(PauseMenu, Scene):
         if event.text:
             self.log.append(event.text)
             self.current_line = event.text
+        self.notice_auto_move(event)
         kind = event.kind
         if kind == "tile_explored":
             slot = event.data.get("slot")
@@ -273,7 +314,8 @@ class AdventureScene(PauseMenu, Scene):
             # teams and the instant setting go on by themselves)
             self.reveal_timer += dt
             everyone_cpu = len(self.controllers) == len(self.campaign.heroes)
-            if speed == 0 or (everyone_cpu and self.reveal_timer > 1.6 * speed):
+            held = self.reveals[0].get("notice")
+            if not held and (speed == 0 or (everyone_cpu and self.reveal_timer > 1.6 * speed)):
                 self.dismiss_reveal()
             return
         if self.ticker:
@@ -311,8 +353,37 @@ class AdventureScene(PauseMenu, Scene):
                 self.act(ai.decide(self.runner.target, choice))
             return
         self.ai_timer = 0.0
+        if choice.kind == "adventure_instant" and self._go_on_by_itself(choice):
+            return
         if self.decided_for is not choice and self.decided_for != choice:
             self._build_controls(choice)
+
+    def _go_on_by_itself(self, choice) -> bool:
+        """The Response prompts setting for a crawl turn's start: when nothing the hero holds
+        matters before moving, go on, and say so in the log."""
+        from game.ui.prompt_policy import ask_outside_battle
+
+        eng = self.engine
+        with eng.world.active():
+            player = eng.player(choice.player)
+            dial = eng.dial(player)
+            hurt = dial.health < dial.cap  # a heal would do something
+            name = eng.name(player)
+
+            def card_id(card):
+                return eng.card_id(card)
+
+            ask = ask_outside_battle(
+                self.app.settings.auto_pass, choice, self.content, card_id, hurt
+            )
+        if ask:
+            return False
+        done = next((o.action for o in choice.options if o.action.kind == "done"), None)
+        if done is None:
+            return False
+        self.log.append(f"{name} goes on: nothing to use before moving matters now (Settings).")
+        self.act(done)
+        return True
 
     def open_battle(self, events: list) -> None:
         self.battle = AdventureBattleScene(self.app, self, events)
@@ -336,10 +407,12 @@ class AdventureScene(PauseMenu, Scene):
 
     def skip(self) -> None:
         while self.ticker:
+            if any(r.get("notice") for r in self.reveals):
+                break  # a notice about the player's hero is never skipped past
             if is_battle_choice(self.runner) and self.ticker[0].kind in BATTLE_EVENTS:
                 return
             self.narrate(self.ticker.pop(0))
-        self.reveals.clear()
+        self.reveals = [r for r in self.reveals if r.get("notice")]
         self.flips.clear()
 
     def finish_instantly(self, limit: int = 200_000, until=None) -> None:
@@ -386,16 +459,32 @@ class AdventureScene(PauseMenu, Scene):
         out = []
         x, y = rect.x + th.px(10), top
         bh = th.px(34)
+        gap = th.px(8)
         font = th.font(17, bold=True, condensed=True)
-        for label, action, primary, tip in entries:
-            bw = min(rect.w - th.px(20), max(th.px(120), font.size(label)[0] + th.px(28)))
-            if x + bw > rect.right - th.px(10):
-                x, y = rect.x + th.px(10), y + bh + th.px(6)
+        widths = [
+            min(rect.w - th.px(20), max(th.px(120), font.size(f"{e[0]}  [9]")[0] + th.px(28)))
+            for e in entries
+        ]
+        if sum(widths) + gap * (len(widths) - 1) > rect.w - th.px(20):
+            # too many or too long for the prompt bar (a second row fell off the window): a
+            # column of equal buttons over the bottom of the map, one font for all
+            area = self.layout()["map"]
+            bw = min(area.w - th.px(40), max(widths))
+            step = bh + th.px(6)
+            y = max(area.y + th.px(10), area.bottom - th.px(10) - step * len(entries))
+            x = area.centerx - bw // 2
+            for index, (label, action, primary, tip) in enumerate(entries):
+                rect_b = pygame.Rect(x, y + index * step, bw, bh)
+                b = Button(rect_b, label, action, primary=primary, tooltip=tip)
+                b.hotkey = str(index + 1) if index < 9 else ""
+                out.append(b)
+            return out
+        for (label, action, primary, tip), bw in zip(entries, widths, strict=True):
             hotkey = str(len(out) + 1) if len(out) < 9 else ""
             b = Button(pygame.Rect(x, y, bw, bh), label, action, primary=primary, tooltip=tip)
-            b.hotkey = hotkey if len(label) < 40 else ""
+            b.hotkey = hotkey
             out.append(b)
-            x += bw + th.px(8)
+            x += bw + gap
         return out
 
     def _build_controls(self, choice) -> None:
@@ -515,6 +604,18 @@ class AdventureScene(PauseMenu, Scene):
             ):
                 self.dismiss_reveal()
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+            guard = self.reflow_guard
+            if guard is not None and (
+                abs(event.pos[0] - guard[0][0]) + abs(event.pos[1] - guard[0][1]) > 6
+            ):
+                self.reflow_guard = None  # the pointer moved on: clicks count again
+            elif guard is not None and event.type == pygame.MOUSEBUTTONUP:
+                now = next((b for b in self.buttons if b.rect.collidepoint(event.pos)), None)
+                if now is not None and (now.label, now.tooltip) != guard[1]:
+                    self.message = "The cards moved: point at the one you want and click again."
+                    return
         for button in list(self.buttons):
             if button.handle(event):
                 self.app.play("button")
@@ -690,32 +791,31 @@ class AdventureScene(PauseMenu, Scene):
             gold, shards, need = sc.gold, sc.shards, sc.shards_needed
             kind = sc.kind
         title = f"{scenario_label(sc.number)}: {card.name}"
-        draw_text(
-            surface,
-            title,
-            th.font(20, bold=True),
-            T.BRASS,
-            (rect.x + th.px(12), rect.y + th.px(10)),
-        )
         x = rect.right - th.px(12)
+        left = x
         if kind == "crawl":
+            shards_text, gold_text = f"Shards {shards}/{need}", f"Team Gold {gold}"
+            small = th.fit_font(18, shards_text, th.px(120), height=th.px(22), bold=True)
             draw_text(
                 surface,
-                f"Shards {shards}/{need}",
-                th.font(18, bold=True),
+                shards_text,
+                small,
                 (120, 210, 230),
                 (x, rect.y + th.px(11)),
                 align="right",
             )
-            x -= th.px(130)
-            draw_text(
-                surface,
-                f"Team Gold {gold}",
-                th.font(18, bold=True),
-                T.GOLD,
-                (x, rect.y + th.px(11)),
-                align="right",
-            )
+            x -= max(th.px(130), small.size(shards_text)[0] + th.px(16))
+            gold_font = th.fit_font(18, gold_text, th.px(150), height=th.px(22), bold=True)
+            draw_text(surface, gold_text, gold_font, T.GOLD, (x, rect.y + th.px(11)), align="right")
+            left = x - gold_font.size(gold_text)[0] - th.px(16)
+        room = left - rect.x - th.px(12)
+        draw_text(
+            surface,
+            title,
+            th.fit_font(20, title, room, height=th.px(24), bold=True, condensed=True),
+            T.BRASS,
+            (rect.x + th.px(12), rect.y + th.px(10)),
+        )
 
     def _draw_map(self, surface, area: pygame.Rect) -> None:
         from game.adventures.components import Adventurer, Tile
@@ -790,15 +890,22 @@ class AdventureScene(PauseMenu, Scene):
                 rect = self.tile_rects.get(option.action.get("slot"))
                 if rect is None:
                     continue
-                r = th.px(12)
-                centre = (rect.x + r + th.px(4), rect.y + r + th.px(4))
+                badge = self.move_badge_rect(rect)
+                r, centre = badge.w // 2, badge.center
                 pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
                 pygame.draw.circle(surface, T.INK, centre, r, max(1, th.px(2)))
                 label = text_surface(font, str(i + 1), T.INK)
                 surface.blit(label, label.get_rect(center=centre))
 
+    def move_badge_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The numbered move badge of a lit tile: on its top-left corner, clear of the title."""
+        r = self.app.theme.px(11)
+        badge = pygame.Rect(0, 0, 2 * r, 2 * r)
+        badge.center = (rect.x + self.app.theme.px(2), rect.y + self.app.theme.px(2))
+        return badge
+
     def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
-        th = self.app.theme
+        th = self.app.theme.fixed()  # a tile is a fixed shape: its words keep 1.00x proportions
         # the flip: squeeze to nothing showing the back, then open showing the face
         t = self.flips.get(tile.slot)
         draw_rect = rect
@@ -878,7 +985,12 @@ class AdventureScene(PauseMenu, Scene):
             )
             if draw_rect.w > rect.w // 2:
                 name = tdef.get("name", "")
-                lines = _wrap_two(small, name, rect.w - th.px(8))
+                mr = th.px(10)  # the Minion badge in the top-right corner
+                corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+                if legal:  # the move badge on the other corner
+                    corner = max(corner, 2 * self.app.theme.px(13))
+                room = rect.w - th.px(8) - corner
+                lines = _wrap_two(small, name, room)
                 for k, line in enumerate(lines):
                     draw_text(
                         surface,
@@ -897,11 +1009,13 @@ class AdventureScene(PauseMenu, Scene):
                 x = rect.x + th.px(5)
                 for text, colour in bits:
                     surf = text_surface(small, text, colour)
+                    if x + surf.get_width() > rect.right - th.px(4) and x > rect.x + th.px(5):
+                        x, y = rect.x + th.px(5), y + small.get_linesize()  # next line
                     surface.blit(surf, (x, y))
                     x += surf.get_width() + th.px(5)
                 if tdef.get("minion"):
-                    mr = th.px(10)
-                    centre = (rect.right - th.px(3), rect.y + th.px(3))
+                    # inside the corner, beside the title (not over it, not off the tile)
+                    centre = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
                     pygame.draw.circle(surface, T.NEGATIVE, centre, mr)
                     draw_text(
                         surface,
@@ -935,7 +1049,7 @@ class AdventureScene(PauseMenu, Scene):
             x += th.px(24)
 
     def _draw_minion(self, surface, rect, minion) -> None:
-        th = self.app.theme
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         dial = eng.dial(minion)
         r = max(th.px(12), min(th.px(22), rect.w // 6))
@@ -958,7 +1072,7 @@ class AdventureScene(PauseMenu, Scene):
         from game.adventures.components import Adventurer
         from game.ui.art import hero_colour, hero_emblem
 
-        th = self.app.theme
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         hero = eng.hero(player).id
         adv = esper.component_for_entity(player, Adventurer)
@@ -1090,19 +1204,20 @@ class AdventureScene(PauseMenu, Scene):
                 pygame.draw.rect(
                     surface, T.HEALTH, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3
                 )
-                draw_text(
-                    surface,
-                    f"{dial.health}/{dial.start}",
-                    th.font(14, bold=True),
-                    T.TEXT,
-                    (bar.right + th.px(6), line),
+                health_text = f"{dial.health}/{dial.start}"
+                health_font = th.fit_font(14, health_text, th.px(52), bold=True)
+                draw_text(surface, health_text, health_font, T.TEXT, (bar.right + th.px(6), line))
+                cp_text = f"{eng.cp(p)} CP"
+                cp_x = max(
+                    bar.right + th.px(62),
+                    bar.right + th.px(12) + health_font.size(health_text)[0],
                 )
                 draw_text(
                     surface,
-                    f"{eng.cp(p)} CP",
-                    th.font(14, bold=True),
+                    cp_text,
+                    th.fit_font(14, cp_text, rect.right - cp_x - th.px(8), bold=True),
                     T.CP,
-                    (bar.right + th.px(62), line),
+                    (cp_x, line),
                 )
                 status = f"Salves {adv.salves}"
                 if adv.fallen:
@@ -1188,6 +1303,7 @@ class AdventureScene(PauseMenu, Scene):
 
     def _draw_reveal(self, surface, reveal) -> None:
         th = self.app.theme
+        layer()
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 120))
@@ -1202,11 +1318,30 @@ class AdventureScene(PauseMenu, Scene):
         draw_text(
             surface,
             title,
-            th.font(24, bold=True),
+            th.fit_font(24, title, rect.w - th.px(24), height=th.px(30), bold=True),
             T.INK,
             (rect.centerx, rect.y + th.px(14)),
             align="center",
         )
+        if reveal.get("notice"):
+            draw_text(
+                surface,
+                " ".join(reveal["lines"]),
+                th.font(16),
+                T.INK,
+                (rect.x + th.px(16), rect.y + th.px(56)),
+                width=rect.w - th.px(32),
+                max_height=th.px(140),
+            )
+            draw_text(
+                surface,
+                "click or press Enter to go on",
+                th.font(13),
+                T.INK_SOFT,
+                (rect.centerx, rect.bottom - th.px(22)),
+                align="center",
+            )
+            return
         die = pygame.Rect(0, 0, th.px(64), th.px(64))
         die.center = (rect.centerx, rect.y + th.px(88))
         pygame.draw.polygon(

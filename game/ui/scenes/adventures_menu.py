@@ -496,17 +496,14 @@ class CampaignMenuScene(Scene):
                 rim=T.HIGHLIGHT if chosen else T.BRASS_DARK,
                 radius=8,
             )
+            score = f"win: {diff.scenario_score} pts"
+            half = (rect.w - th.px(22)) // 2
+            name_font = th.fit_font(18, diff.name, half, height=th.px(21), bold=True)
+            draw_text(surface, diff.name, name_font, T.INK, (rect.x + th.px(8), rect.y + th.px(6)))
             draw_text(
                 surface,
-                diff.name,
-                th.font(18, bold=True),
-                T.INK,
-                (rect.x + th.px(8), rect.y + th.px(6)),
-            )
-            draw_text(
-                surface,
-                f"win: {diff.scenario_score} pts",
-                th.font(14, bold=True),
+                score,
+                th.fit_font(14, score, half, height=th.px(16), bold=True, condensed=True),
                 T.INK_SOFT,
                 (rect.right - th.px(8), rect.y + th.px(9)),
                 align="right",
@@ -523,7 +520,7 @@ class CampaignMenuScene(Scene):
         draw_text(
             surface,
             "Team name",
-            th.font(16, bold=True),
+            th.fit_font(16, "Team name", self.name_rect.x - self.right.x - th.px(20), bold=True),
             T.TEXT,
             (self.right.x + th.px(14), self.name_rect.y + th.px(7)),
         )
@@ -543,10 +540,11 @@ class CampaignMenuScene(Scene):
             T.INK,
             (self.name_rect.x + th.px(8), self.name_rect.y + th.px(6)),
         )
+        hint = "Heroes (1-4): click a seat, then a hero; the button under it says who plays it."
         draw_text(
             surface,
-            "Heroes (1-4): click a seat, then a hero; the button under it says who plays it.",
-            th.font(14),
+            hint,
+            th.fit_font(14, hint, self.right.w - th.px(28), condensed=True),
             T.TEXT_DIM,
             (self.right.x + th.px(14), self.right.y + th.px(194)),
         )

@@ -7,6 +7,8 @@ becomes one of those options, never anything else.
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 
 from game.ai import LEVEL_NAMES, make_ai
@@ -16,40 +18,27 @@ from game.rules import ops
 from game.rules.actions import Action
 from game.rules.options import Situation, playable_reason
 from game.rules.view import MatchView, match_view
-from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.board_view import BoardView, Hotspot, draw_companions, draw_dial, draw_tokens
-from game.ui.cards import card_back, card_face
+from game.ui.board_view import BoardView, Hotspot
+from game.ui.cards import card_face
 from game.ui.devhooks import record_events
 from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
-from game.ui.table_view import LEADER_TIP, TableView, Targeting, draw_crown, targeting_rows
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface, wrap
+from game.ui.scenes.duel_draw import DuelDrawing
+from game.ui.table_view import TableView, Targeting, targeting_rows
+from game.ui.widgets import (
+    Button,
+    felt_background,
+    glow,
+)
 
-PHASES = [
-    ("upkeep", "UP", "Upkeep"),
-    ("income", "IN", "Income"),
-    ("main1", "M1", "Main (1)"),
-    ("offensive_roll", "OR", "Offensive Roll"),
-    ("targeting_roll", "TR", "Targeting Roll"),
-    ("defensive_roll", "DR", "Defensive Roll"),
-    ("main2", "M2", "Main (2)"),
-    ("discard", "D", "Discard"),
-]
-PHASE_TIPS = {
-    "upkeep": "Upkeep: tokens and passive abilities that act at the start of the turn.",
-    "income": "Income: +1 CP (up to 15) and draw a card. The first player skips it on turn 1.",
-    "main1": "Main Phase (1): sell cards for 1 CP, play upgrades and Main Phase cards.",
-    "offensive_roll": "Offensive Roll: up to 3 rolls of your 5 dice, then use one ability.",
-    "targeting_roll": "Targeting Roll: with several opponents, decides who is attacked.",
-    "defensive_roll": "Defensive Roll: the Defender rolls their defense dice once.",
-    "main2": "Main Phase (2): like Main Phase (1).",
-    "discard": "Discard: sell cards until you hold 6 or fewer.",
-}
+ANSWER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CONFIRM_GRACE = 0.6  # seconds before Space can confirm "End the Main Phase anyway?"
+
 UNDO_BREAKERS = {"dice_rolled", "card_drawn", "deck_shuffled"}
 
 
-class DuelScene(PauseMenu, Scene):
+class DuelScene(PauseMenu, DuelDrawing, Scene):
     def __init__(self, app, engine, seats: list[dict]) -> None:
         super().__init__(app)
         self.engine = engine
@@ -69,6 +58,9 @@ class DuelScene(PauseMenu, Scene):
         self.kept: list[bool] = []
         self.buttons: list[Button] = []
         self.modal: list[Button] = []
+        self.keys_down: set[int] = set()  # keys held now (a held key never answers a prompt)
+        self.confirm_end = None  # the Main Phase choice whose End Phase waits for a yes
+        self.confirm_age = 0.0  # seconds the question has been up (Space needs CONFIRM_GRACE)
         self.spots: list[Hotspot] = []
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
         self.hover_card: int | None = None
@@ -104,6 +96,10 @@ class DuelScene(PauseMenu, Scene):
         for event in self.engine.log[-120:]:
             if event.text:
                 self.presenter.log.append((event.kind, event.text))
+        # a resumed duel (Continue, or back from a pause) keeps its last hit on the panel
+        last_hit = next((e for e in reversed(self.engine.log) if e.kind == "damage_resolved"), None)
+        if last_hit is not None:
+            self.presenter.breakdown = last_hit.text
         groups = sorted(view.dice, key=lambda d: d.group)
         if groups:
             last = groups[-1]
@@ -203,6 +199,9 @@ class DuelScene(PauseMenu, Scene):
 
     def turn_changed(self, seat: int) -> None:
         self.undo_stack.clear()
+        # a new turn starts with an empty tray: the last player's dice are history
+        self.tray.show(None)
+        self.set_tray_dice([])
         if self.table is not None:
             self.table.focus_pinned = None
 
@@ -263,6 +262,9 @@ class DuelScene(PauseMenu, Scene):
         self.presenter.feed(events)
         self.view = match_view(self.engine)
         self.decided_for = None
+        # the answered question's buttons go at once: nothing stays lit while the other side
+        # acts (an Adventures Minion plays inside the engine, with no question of its own)
+        self.buttons, self.modal, self.confirm_end = [], [], None
         self.odds_cache.clear()
         if any(e.kind == "turn_started" for e in events) and not self.engine.over:
             self._save()
@@ -329,6 +331,7 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        self.confirm_age += dt
         self.presenter.speed = self.app.settings.speed_factor
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
@@ -344,6 +347,7 @@ class DuelScene(PauseMenu, Scene):
         if self.presenter.busy:
             return
         if self.engine.over:
+            self.buttons, self.modal, self.decided_for = [], [], None  # nothing left to answer
             if not self.ended:
                 self.ended = True
                 from game.ui.scenes.end import EndScene
@@ -400,14 +404,11 @@ class DuelScene(PauseMenu, Scene):
         self.tray.finish()
 
     def _auto_pass(self, choice) -> bool:
-        mode = self.app.settings.auto_pass
-        if mode == "always":
-            return True
-        if mode == "when_not_targeted":
-            seat = choice.player
-            incoming = self.view.combat.incoming.get(seat, 0)
-            return incoming == 0 and self.view.active != seat
-        return False
+        from game.ui.prompt_policy import engine_spend_windows, should_ask
+
+        policy = self.app.settings.auto_pass
+        windows = engine_spend_windows(self.engine)
+        return not should_ask(policy, choice, self.view, self.content, self.card_id, windows)
 
     # ------------------------------------------------------------ decision controls
 
@@ -438,13 +439,18 @@ class DuelScene(PauseMenu, Scene):
             return button
 
         if kind == "main_phase":
-            add(
+            if self.confirm_end is choice:
+                self._build_end_confirm(choice, add)
+                return
+            end = add(
                 "End Phase",
                 self.find("end_phase"),
                 primary=True,
                 hotkey="Space",
                 tooltip="Finish this Main Phase and move on.",
             )
+            if end.enabled:
+                end.on_click = lambda c=choice: self.end_main_phase(c)
             if self.undo_stack:
                 undo = Button(
                     pygame.Rect(right - bw, y, bw, bh),
@@ -526,6 +532,52 @@ class DuelScene(PauseMenu, Scene):
                     )
                 )
 
+    def playable_now(self, choice) -> list[str]:
+        """What the player could still do in this Main Phase besides selling: the names."""
+        names = []
+        for option in choice.options:
+            if option.action.kind in ("end_phase", "sell", "pass"):
+                continue
+            card = option.action.get("card")
+            names.append(self.card_name(card) if card is not None else option.label)
+        return list(dict.fromkeys(names))
+
+    def card_name(self, card: int) -> str:
+        cid = self.card_id(card)
+        cdef = self.content.cards.get(cid)
+        return cdef.name if cdef is not None else cid
+
+    def end_main_phase(self, choice) -> None:
+        """End Phase, but with a card still playable (or a token to spend) ask once more."""
+        end = self.find("end_phase")
+        if end is None:
+            return
+        if self.app.settings.confirm_end_phase and self.playable_now(choice):
+            self.confirm_end = choice
+            self.confirm_age = 0.0
+            self.decided_for = None  # rebuild the controls as the question
+            return
+        self.act(end)
+
+    def _build_end_confirm(self, choice, add) -> None:
+        end = self.find("end_phase")
+
+        def never_ask() -> None:
+            settings = copy.copy(self.app.settings)
+            settings.confirm_end_phase = False
+            self.app.apply_settings(settings)
+            self.act(end)
+
+        def keep() -> None:
+            self.confirm_end = None
+            self.decided_for = None
+
+        add("End Phase", end, primary=True, hotkey="Space", tooltip="End it anyway.")
+        add("Keep playing", None, hotkey="Esc", tooltip="Back to the Main Phase.")
+        self.buttons[-1].on_click, self.buttons[-1].enabled = keep, True
+        add("End, never ask", None, tooltip="End it and stop asking (Settings can undo this).")
+        self.buttons[-1].on_click, self.buttons[-1].enabled = never_ask, True
+
     def roll(self) -> None:
         choice = self.engine.pending
         if choice is None:
@@ -560,8 +612,16 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        held = False
+        if event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            held = event.key in self.keys_down
+            self.keys_down.add(event.key)
         if self.handle_pause(event):
             return
+        if held and event.key in ANSWER_KEYS:
+            return  # auto-repeat, or a key held across a prompt change: press it again
         if self.pass_to is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -569,6 +629,8 @@ class DuelScene(PauseMenu, Scene):
                 self.viewer = self.pass_to
                 self.pass_to = None
                 self.decided_for = None
+            return
+        if event.type == pygame.KEYUP:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -610,7 +672,10 @@ class DuelScene(PauseMenu, Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.confirm_end is not None:
+            self.confirm_end = None  # Esc answers "Keep playing"
+            self.decided_for = None
+        elif key == pygame.K_ESCAPE:
             self._open_pause()
         elif key == pygame.K_F1:
             from game.ui.scenes.rules import RulesScene
@@ -633,6 +698,8 @@ class DuelScene(PauseMenu, Scene):
             else:
                 self.toggle_keep(index)
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.confirm_end is not None and self.confirm_age < CONFIRM_GRACE:
+                return  # still the press that asked, or a quick second one: read first
             for button in self.buttons:
                 if button.primary and button.enabled and button.on_click:
                     button.on_click()
@@ -877,523 +944,3 @@ class DuelScene(PauseMenu, Scene):
     def opponent_seat(self, view: MatchView, me: int) -> int:
         """The seat drawn at the top in the two-column layout (Adventures override it)."""
         return 1 - me if len(view.players) == 2 else (me + 1) % len(view.players)
-
-    def _draw_bar(self, surface, view: MatchView, seat: int, rect: pygame.Rect, top: bool) -> None:
-        th = self.app.theme
-        player = view.players[seat]
-        panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS, radius=8)
-        hero = self.content.heroes[player.hero]
-        size = rect.h - th.px(10) if top else th.px(56)
-        x = rect.x + th.px(6)
-        y = rect.y + th.px(5)
-        try:
-            from game.ui.art import hero_emblem
-
-            surface.blit(hero_emblem(hero.id, size), (x, y))
-        except ImportError:
-            pass
-        x += size + th.px(8)
-        active = view.active == seat and not view.over
-        name_col = T.HIGHLIGHT if active else T.TEXT
-        draw_text(surface, player.name, th.font(18, bold=True), name_col, (x, y))
-        if self.table is not None and seat in view.leaders:
-            crown = pygame.Rect(0, 0, th.px(20), th.px(15))
-            crown.topleft = (x + th.font(18, bold=True).size(player.name)[0] + th.px(6), y + 2)
-            draw_crown(surface, crown, T.GOLD)
-            self.spots.append(Hotspot(crown, "leader", seat, None, LEADER_TIP))
-        if seat in self.controllers:
-            level = self.seats[seat].get("level", "normal")
-            sub = f"Computer ({LEVEL_NAMES.get(level, level)})"
-        else:
-            sub = "You" if not self.hotseat else f"Player {seat + 1}"
-        if active:
-            sub += " - to move"
-        sub_font = th.font(13)
-        draw_text(surface, sub, sub_font, T.TEXT_DIM, (x, y + th.px(22)))
-        health = self.presenter.shown_health.get(seat, player.health)
-        cp = self.presenter.shown_cp.get(seat, player.cp)
-        if top:
-            text_right = x + max(sub_font.size(sub)[0], th.font(18, bold=True).size(player.name)[0])
-            hx = max(rect.x + th.px(290), text_right + th.px(40))
-            cy = rect.centery
-            r = th.px(22)
-        else:
-            hx = rect.x + th.px(40)
-            cy = rect.y + th.px(82)
-            r = th.px(18)
-        hrect = draw_dial(surface, (hx, cy), r, health, T.HEALTH, th)
-        crect = draw_dial(surface, (hx + r * 2 + th.px(14), cy), r, cp, T.CP, th)
-        self.dial_rects[(seat, "health")] = hrect
-        self.dial_rects[(seat, "cp")] = crect
-        self.spots.append(
-            Hotspot(
-                hrect,
-                "health",
-                seat,
-                None,
-                f"Health {health} (started at {player.start_health}; healing "
-                f"can raise it to {player.start_health + 10}).",
-            )
-        )
-        self.spots.append(
-            Hotspot(
-                crect,
-                "cp",
-                seat,
-                None,
-                f"Combat Points {cp} of 15: they pay for cards. "
-                + ("Drop a card here to sell it for 1 CP." if seat == self.viewer else ""),
-            )
-        )
-        if seat == self.viewer:
-            self.cp_rect = crect
-        if seat == self.viewer and (self.drag is not None and self.drag["moved"]):
-            glow(surface, crect, th, color=T.CP, strength=4, radius=r)
-        usable = set()
-        choice = self.engine.pending
-        if choice is not None and choice.player == seat and self.human(seat):
-            usable = {o.action.get("status") for o in choice.options if o.action.kind == "spend"}
-        tx = crect.right + th.px(14)
-        if player.companions:  # Nyra's own Health dial, beside the hero's
-            comp_spots, tx = draw_companions(
-                surface, player.companions, (tx, cy), int(r * 0.8), th, seat
-            )
-            self.spots += comp_spots
-            tx += th.px(6)
-        token_size = th.px(34)
-        ty = rect.centery - token_size // 2 if top else rect.y + th.px(66)
-        max_w = (rect.right - th.px(150) - tx) if top else rect.right - tx - th.px(6)
-        self.spots += draw_tokens(
-            surface,
-            self.content,
-            player.statuses,
-            player.limits,
-            (tx, ty),
-            token_size,
-            th,
-            seat,
-            usable,
-            max_width=max_w,
-        )
-        info = f"Deck {player.deck_size}  Discard {len(player.discard)}"
-        if top:
-            info = f"Hand {len(player.hand)}   " + info
-            draw_text(
-                surface,
-                info,
-                th.font(14),
-                T.TEXT,
-                (rect.right - th.px(10), rect.centery - th.px(8)),
-                align="right",
-            )
-        else:
-            draw_text(surface, info, th.font(13), T.TEXT_DIM, (rect.x + th.px(70), y + th.px(38)))
-
-    def _draw_board(self, surface, view: MatchView, seat: int, rect: pygame.Rect) -> None:
-        th = self.app.theme
-        player = view.players[seat]
-        hero = self.content.heroes[player.hero]
-        lit: dict[str, set[int]] = {}
-        clickable: set[str] = set()
-        choice = self.engine.pending
-        if choice is not None and choice.player == seat:
-            for option in choice.options:
-                if option.action.kind == "activate":
-                    lit.setdefault(option.action.get("ability"), set()).add(
-                        option.action.get("row")
-                    )
-                    if self.human(seat):
-                        clickable.add(option.action.get("ability"))
-        active = view.combat.ability if view.combat.attacker == seat else None
-        if view.combat.defender == seat and view.combat.defense_ability:
-            active = view.combat.defense_ability
-        odds = self.odds(seat) if self.human(seat) else None
-        self.spots += self.board.draw(
-            surface,
-            rect,
-            th,
-            seat,
-            hero,
-            player.levels,
-            lit=lit,
-            odds=odds,
-            active=active,
-            clickable=clickable,
-            flipped=player.flipped,
-        )
-
-    def _draw_tray(self, surface) -> None:
-        th = self.app.theme
-        dice = list(self.tray_dice)
-
-        def face(value: int, size: int, kept: bool, index: int | None = None) -> pygame.Surface:
-            from game.ui import art
-
-            hero_id = (
-                dice[index][2]
-                if index is not None and index < len(dice)
-                else (dice[0][2] if dice else "gunslinger")
-            )
-            return art.die_face(self.content.heroes[hero_id], value, size, kept=kept)
-
-        self.tray.draw(surface, face)
-        choice = self.engine.pending
-        if choice is not None and choice.kind in ("offensive_roll", "defensive_roll"):
-            left = choice.context.get("attempts_left", 0)
-            total = choice.context.get("attempts_total", 0)
-            x, y = self.tray_rect.x + th.px(14), self.tray_rect.bottom - th.px(26)
-            font = th.font(15, bold=True)
-            label = f"Roll attempts left: {left}"
-            draw_text(surface, label, font, T.TEXT, (x, y))
-            # one pip per attempt: filled while it is still to come, hollow once used
-            r = th.px(6)
-            cx = x + font.size(label)[0] + th.px(14)
-            cy = y + font.get_linesize() // 2
-            for i in range(total):
-                centre = (cx + i * (2 * r + th.px(6)), cy)
-                if i < left:
-                    pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
-                pygame.draw.circle(surface, T.BRASS, centre, r, max(1, th.px(2)))
-
-    def _draw_prompt(self, surface, choice) -> None:
-        th = self.app.theme
-        rect = self.prompt_rect
-        human_turn = choice is not None and self.human(choice.player) and self.pass_to is None
-        panel(
-            surface,
-            rect,
-            th,
-            fill=T.WOOD,
-            rim=T.HIGHLIGHT if human_turn else T.BRASS_DARK,
-            radius=8,
-        )
-        text = self._prompt_text(choice)
-        width = rect.w - th.px(20) - sum(b.rect.w + th.px(8) for b in self.buttons)
-        font = th.font(16, bold=True)
-        lines = wrap(font, text, width)
-        if len(lines) > 1:
-            font = th.font(14, bold=True, condensed=True)
-            lines = wrap(font, text, width)[:2]
-        y = rect.centery - (len(lines) * font.get_linesize()) // 2
-        for line in lines:
-            surface.blit(
-                text_surface(font, line, T.HIGHLIGHT if human_turn else T.TEXT),
-                (rect.x + th.px(12), y),
-            )
-            y += font.get_linesize()
-        for button in self.buttons:
-            button.draw(surface, th)
-
-    def _prompt_text(self, choice) -> str:
-        if self.message:
-            text, self.message = self.message, ""
-            self._last_message = text
-            return text
-        if self.engine.over:
-            return "The duel is over."
-        if choice is None:
-            return ""
-        who = self.seat_name(choice.player)
-        if not self.human(choice.player):
-            if choice.kind == "choose_target":
-                return f"{who} is choosing the target..."
-            return f"{who} is thinking..."
-        if self.presenter.busy:
-            return "...  (click to hurry)"
-        kind = choice.kind
-        left = choice.context.get("attempts_left", 0)
-        if kind == "main_phase":
-            n = choice.context.get("phase", "main1")[-1]
-            return f"Main Phase ({n}): play or sell cards, then End Phase."
-        if kind == "offensive_roll":
-            if left == choice.context.get("attempts_total", 0):
-                return "Your Offensive Roll: throw your five dice."
-            if left > 0:
-                return (
-                    f"Click dice to keep them, then Re-roll ({left} left) - or click a lit "
-                    "ability to use it."
-                )
-            return "No rolls left: click a lit ability to use it, or No Ability."
-        if kind == "defensive_roll":
-            if any(o.action.kind == "accept" for o in choice.options):
-                return (
-                    "Your defense roll is in. Use it (or re-roll, if a card gave you another try)."
-                )
-            return f"{who}, defend! Roll your defense dice."
-        if kind == "respond":
-            return f"{choice.prompt}  Use a glowing card or token, or Pass."
-        if kind == "discard":
-            return "Too many cards: click cards to sell them (1 CP each) until you hold 6."
-        if kind == "choose_target":
-            return f"{choice.prompt}  Click a glowing board (or a button)."
-        return choice.prompt
-
-    def _draw_hand(self, surface, view: MatchView, seat: int, deciding: int | None) -> None:
-        th = self.app.theme
-        player = view.players[seat]
-        hero = self.content.heroes[player.hero]
-        area = self.hand_area
-        self.hand_rects = []
-        cards = player.hand
-        if not cards:
-            draw_text(
-                surface,
-                "No cards in hand",
-                th.font(15),
-                T.TEXT_DIM,
-                (area.x + th.px(10), area.y + th.px(30)),
-            )
-            return
-        width = th.px(104)
-        step = (
-            min(width + th.px(6), (area.w - width) // max(1, len(cards) - 1))
-            if len(cards) > 1
-            else width
-        )
-        choice = self.engine.pending
-        playable: set[str] = set()
-        sellable = False
-        if choice is not None and choice.player == seat and self.human(seat):
-            playable = {
-                self.card_id(o.action.get("card"))
-                for o in choice.options
-                if o.action.kind == "play"
-            }
-            sellable = choice.kind == "discard"
-        hidden = self.hotseat and self.pass_to is not None
-        for index, (card, cid) in enumerate(cards):
-            x = area.x + index * step
-            y = area.y + th.px(4)
-            if card == self.hover_card:
-                y -= th.px(14)
-            rect = pygame.Rect(x, y, width, int(width * 1.4))
-            self.hand_rects.append((rect, card))
-            if hidden:
-                surface.blit(card_back(width, th), rect)
-                continue
-            cdef = self.content.cards[cid]
-            cost = self._cost(seat, card)
-            face = card_face(cdef, hero, width, th, cost=cost)
-            if cid in playable or sellable:
-                glow(surface, rect, th, strength=4)
-                surface.blit(face, rect)
-            elif choice is not None and choice.player == seat:
-                dim = face.copy()
-                dim.set_alpha(110)
-                surface.blit(dim, rect)
-            else:
-                surface.blit(face, rect)
-
-    def _cost(self, seat: int, card: int) -> int:
-        from game.rules.options import card_cost
-
-        with self.engine.world.active():
-            return card_cost(self.engine, self.engine.player(seat), card)
-
-    def _draw_card_zoom(self, surface, card: int) -> None:
-        th = self.app.theme
-        if self.hotseat and self.pass_to is not None:
-            return
-        cid = self.card_id(card)
-        hero = self.content.heroes[self.view.players[self.viewer].hero]
-        face = card_face(
-            self.content.cards[cid], hero, th.px(210), th, cost=self._cost(self.viewer, card)
-        )
-        for rect, c in self.hand_rects:
-            if c == card:
-                x = min(
-                    max(th.px(10), rect.centerx - face.get_width() // 2),
-                    surface.get_width() - face.get_width() - th.px(10),
-                )
-                y = rect.y - face.get_height() - th.px(8)
-                shadow = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-                shadow.fill((0, 0, 0, 90))
-                surface.blit(shadow, (x + th.px(5), y + th.px(6)))
-                surface.blit(face, (x, y))
-
-    def _draw_phase_track(self, surface, view: MatchView) -> None:
-        th = self.app.theme
-        rect = self.phase_rect
-        panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=6)
-        width = rect.w // len(PHASES)
-        mouse = pygame.mouse.get_pos()
-        for index, (phase, short, long) in enumerate(PHASES):
-            cell = pygame.Rect(rect.x + index * width, rect.y, width, rect.h)
-            current = view.phase == phase
-            if current:
-                pygame.draw.rect(
-                    surface, T.BRASS, cell.inflate(-th.px(4), -th.px(6)), border_radius=th.px(5)
-                )
-            label = text_surface(th.font(13, bold=True), short, T.INK if current else T.TEXT_DIM)
-            surface.blit(label, label.get_rect(center=cell.center))
-            if cell.collidepoint(mouse):
-                self.app.tooltip.offer(f"{long}. {PHASE_TIPS[phase]}", mouse)
-
-    def _draw_log(self, surface) -> None:
-        th = self.app.theme
-        rect = self.log_rect
-        panel(surface, rect, th, fill=(34, 29, 26), rim=T.BRASS_DARK, radius=8)
-        font = th.font(13, condensed=True)
-        line_h = font.get_linesize()
-        inner_w = rect.w - th.px(20)
-        lines: list[tuple[str, tuple]] = []
-        for kind, text in self.presenter.log[-140:]:
-            colour = T.TEXT
-            if kind in ("turn_started",):
-                colour = T.HIGHLIGHT
-            elif kind in ("damage_resolved", "player_defeated"):
-                colour = (255, 140, 120)
-            elif kind in ("healed",):
-                colour = (140, 225, 150)
-            elif kind in ("phase_changed", "dice_rolled"):
-                colour = T.TEXT_DIM
-            for line in wrap(font, text, inner_w):
-                lines.append((line, colour))
-        visible = (rect.h - th.px(12)) // line_h
-        end = max(0, len(lines) - self.log_scroll)
-        start = max(0, end - visible)
-        y = rect.y + th.px(6)
-        for line, colour in lines[start:end]:
-            surface.blit(text_surface(font, line, colour), (rect.x + th.px(10), y))
-            y += line_h
-
-    def _draw_table_info(self, surface, view: MatchView, me: int) -> None:
-        """Last damage, and the hands of the viewer's teammates (teammates may see them)."""
-        th = self.app.theme
-        mates = [p for p in view.players if p.seat != me and p.team == view.players[me].team]
-        if not mates:
-            self._draw_info(surface, view)
-            return
-        top = self.info_rect.copy()
-        top.h = th.px(64)
-        self._draw_info(surface, view, top)
-        rest = pygame.Rect(
-            self.info_rect.x, top.bottom + th.px(4), self.info_rect.w, self.info_rect.h - top.h - 4
-        )
-        panel(surface, rest, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
-        self.spots += self.table.draw_mate_hand(
-            surface, rest.inflate(-th.px(16), -th.px(10)), view, me
-        )
-
-    def _draw_info(self, surface, view: MatchView, rect: pygame.Rect | None = None) -> None:
-        th = self.app.theme
-        rect = rect or self.info_rect
-        panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
-        x = rect.x + th.px(10)
-        y = rect.y + th.px(8)
-        draw_text(surface, "Last damage", th.font(14, bold=True), T.BRASS, (x, y))
-        y += th.px(20)
-        text = self.presenter.breakdown or "Nothing has landed yet."
-        draw_text(
-            surface, text, th.font(14, condensed=True), T.TEXT, (x, y), width=rect.w - th.px(20)
-        )
-        combat = view.combat
-        if combat.attacker is not None and view.phase in ("offensive_roll", "defensive_roll"):
-            incoming = ", ".join(f"{view.players[s].name} {n}" for s, n in combat.incoming.items())
-            if incoming:
-                draw_text(
-                    surface,
-                    f"Waiting to land: {incoming}",
-                    th.font(13, condensed=True),
-                    (255, 170, 140),
-                    (x, rect.bottom - th.px(24)),
-                    width=rect.w - th.px(20),
-                )
-
-    def _draw_floaters(self, surface, view: MatchView, me: int, opp: int) -> None:
-        th = self.app.theme
-        for floater in self.presenter.floaters:
-            dial = self.dial_rects.get((floater.seat, floater.anchor))
-            if dial is None:
-                dial = self.dial_rects.get((floater.seat, "health"))
-            if dial is None:
-                continue
-            t = floater.age / floater.life
-            if dial.centery < surface.get_height() // 2:  # the top bar: fall below the dial
-                y = dial.bottom + th.px(22) + int(th.px(30) * t)
-            else:
-                y = dial.y - th.px(8) - int(th.px(34) * t)
-            anchor = (dial.centerx, y)
-            font = th.font(38 if floater.anchor == "health" else 22, bold=True)
-            surf = text_surface(font, floater.text, floater.colour)
-            surf = surf.copy()
-            surf.set_alpha(int(255 * (1 - t * t)))
-            alpha = int(255 * (1 - t * t))
-            pill = surf.get_rect(center=(anchor[0], y)).inflate(th.px(16), th.px(2))
-            backing = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                backing,
-                (16, 12, 10, int(alpha * 0.85)),
-                backing.get_rect(),
-                border_radius=pill.h // 2,
-            )
-            pygame.draw.rect(
-                backing, (*floater.colour, alpha), backing.get_rect(), 2, border_radius=pill.h // 2
-            )
-            surface.blit(backing, pill)
-            surface.blit(surf, surf.get_rect(center=(anchor[0], y)))
-
-    def _draw_banner(self, surface) -> None:
-        banner = self.presenter.banner
-        if banner is None:
-            return
-        th = self.app.theme
-        t = banner.age / max(0.01, banner.life)
-        alpha = int(255 * min(1.0, (1 - t) * 3, t * 8 + 0.2))
-        font = th.font(28, bold=True)
-        text = text_surface(font, banner.text, banner.colour)
-        w = text.get_width() + th.px(60)
-        rect = pygame.Rect(0, 0, w, th.px(56))
-        rect.center = (self.tray_rect.centerx, self.tray_rect.y + th.px(44))
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            layer, (20, 16, 14, min(220, alpha)), layer.get_rect(), border_radius=th.px(12)
-        )
-        pygame.draw.rect(
-            layer, (*T.BRASS, alpha), layer.get_rect(), th.px(2), border_radius=th.px(12)
-        )
-        surface.blit(layer, rect)
-        shown = text.copy()
-        shown.set_alpha(alpha)
-        surface.blit(shown, shown.get_rect(center=rect.center))
-        if banner.card:
-            hero_id = None
-            for p in self.view.players:
-                if self.content.cards[banner.card].hero == p.hero:
-                    hero_id = p.hero
-            hero = self.content.heroes.get(hero_id) if hero_id else None
-            face = card_face(self.content.cards[banner.card], hero, th.px(170), th).copy()
-            face.set_alpha(alpha)
-            surface.blit(face, face.get_rect(midtop=(rect.centerx, rect.bottom + th.px(8))))
-
-    def _draw_pass_screen(self, surface) -> None:
-        th = self.app.theme
-        w, h = surface.get_size()
-        layer = pygame.Surface((w, h))
-        layer.fill(T.FELT_DARK)
-        surface.blit(layer, (0, 0))
-        name = f"Player {self.pass_to + 1} ({self.seat_name(self.pass_to)})"
-        draw_text(
-            surface,
-            f"Pass the screen to {name}",
-            th.font(36, serif=True),
-            T.BRASS,
-            (w // 2, h // 2 - th.px(60)),
-            align="center",
-        )
-        draw_text(
-            surface,
-            "Cards are hidden until the next player is ready.",
-            th.font(18),
-            T.TEXT,
-            (w // 2, h // 2),
-            align="center",
-        )
-        draw_text(
-            surface,
-            "Click or press Enter when you are ready.",
-            th.font(18, bold=True),
-            T.HIGHLIGHT,
-            (w // 2, h // 2 + th.px(40)),
-            align="center",
-        )

@@ -136,13 +136,12 @@ class EndScene(Scene):
         felt_background(surface)
         w, h = surface.get_size()
         view = self.view
-        size = 52
-        while size > 30 and th.font(size, serif=True).size(self.headline())[0] > w - th.px(40):
-            size -= 4  # three winners' names: a smaller headline, never off the screen
+        # three winners' names: a smaller headline, never off the screen
+        headline = self.headline()
         draw_text(
             surface,
-            self.headline(),
-            th.font(size, serif=True),
+            headline,
+            th.fit_font(52, headline, w - th.px(40), height=th.px(60), serif=True),
             T.BRASS,
             (w // 2, th.px(40)),
             align="center",
@@ -152,6 +151,7 @@ class EndScene(Scene):
             surface, f"{view.turn} turns", th.font(20), T.TEXT, (w // 2, th.px(112)), align="center"
         )
         count = len(view.players)
+        th = th.fixed()  # the columns are a table of fixed rows: their words keep 1.00x sizes
         small = count > 2  # team formats: up to six narrower columns
         gap = th.px(12) if small else th.px(40)
         col_w = min(th.px(440), (w - th.px(40) - gap * (count - 1)) // count)
@@ -173,7 +173,13 @@ class EndScene(Scene):
             draw_text(
                 surface,
                 player.name,
-                th.font(18 if small else 26, bold=True, condensed=small),
+                th.fit_font(
+                    18 if small else 26,
+                    player.name,
+                    rect.right - th.px(8) - (rect.x + text_x),
+                    bold=True,
+                    condensed=small,
+                ),
                 T.HIGHLIGHT if won else T.TEXT,
                 (rect.x + text_x, rect.y + th.px(18 if small else 24)),
             )
@@ -250,4 +256,4 @@ class EndScene(Scene):
                 )
                 y += th.px(21)
         for button in self.buttons:
-            button.draw(surface, th)
+            button.draw(surface, self.app.theme)

@@ -26,7 +26,15 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, draw_dial
 from game.ui.cards import card_face
 from game.ui.pause import PauseMenu
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_lines,
+    glow,
+    panel,
+    text_surface,
+)
 
 # Every kind of decision the MissionEngine asks (game/missions/engine.py and its parts).
 CHOICE_KINDS = (
@@ -53,9 +61,9 @@ HERO_TURN_KINDS = {"main_phase", "offensive_roll", "announce", "discard"}
 PHASES = (
     ("pass", "Pass", "The Start Player token passes to the left (not in round 1)."),
     ("movement", "Move", "Every Hero moves any distance; they may pass through each other."),
-    ("hero_part_1", "Hero 1", "Upkeep, Income, Main Phase (1) and the Offensive Roll."),
+    ("hero_part_1", "Turn A", "Heroes' turns, part A: Upkeep, Income, Main (1), Offensive Roll."),
     ("target_resolve", "Target", "In turn order, each Hero picks a target and resolves."),
-    ("hero_part_2", "Hero 2", "Main Phase (2), then sell down to 6 cards."),
+    ("hero_part_2", "Turn B", "Heroes' turns, part B: Main Phase (2), then sell down to 6 cards."),
     ("enemy_upkeep", "E.Upk", "Enemies take Burn, Poison and Bleed damage."),
     ("enemy_roll", "E.Roll", "One roll of the Enemy Dice; panels activate left to right."),
     ("crisis_clock", "Clock", "The Crisis Clock advances one segment per Hero."),
@@ -558,9 +566,9 @@ class MissionScene(PauseMenu, Scene):
     def _float_hero(self, seat: int, text: str, colour) -> None:
         rect = self.roster_rects.get(seat)
         if rect is not None:
-            self.floaters.append(
-                Floater(text, (rect.x + self.app.theme.px(70), rect.centery), colour)
-            )
+            # over the Health dial (x + 190, as drawn in the Hero list), not over the name
+            th = self.app.theme
+            self.floaters.append(Floater(text, (rect.x + th.px(190), rect.y + th.px(4)), colour))
         px = self.pawn_px.get(seat)
         if px is not None:
             self.floaters.append(
@@ -1012,6 +1020,11 @@ class MissionScene(PauseMenu, Scene):
             return False
         return any(self.pawn_route.get(h.seat) for h in self.engine.heroes if h.pos is not None)
 
+    @staticmethod
+    def rolls_left(choice) -> bool:
+        """An Offensive Roll question that still offers a re-roll."""
+        return any(o.action.kind == "reroll" for o in choice.options)
+
     def _click(self, pos, button: int) -> None:
         choice = self.engine.pending
         overlay = self.hero_overlay()
@@ -1021,9 +1034,29 @@ class MissionScene(PauseMenu, Scene):
                 if index is not None:
                     self.toggle_keep(index)
                 return
+            on_tile = any(s.rect.collidepoint(pos) for s in self.row_spots)
+            if on_tile and choice.kind == "offensive_roll" and not self.rolls_left(choice):
+                # no roll left: a click on an ability keeps the dice and uses it - one click,
+                # not "Keep these dice" first
+                stop = self.find("stop")
+                if stop is not None:
+                    self.act(stop)
+                    choice = self.engine.pending
+                    if choice is None or choice.kind != "announce":
+                        return
             for spot in self.row_spots:
                 if spot.rect.collidepoint(pos) and choice.kind == "announce":
-                    action = self.find("activate", ability=spot.key, row=spot.row)
+                    action = None
+                    if spot.kind == "row":
+                        action = self.find("activate", ability=spot.key, row=spot.row)
+                    if action is None:
+                        # a click on the tile (or on a row the dice miss): its best row reached
+                        reached = [
+                            o.action
+                            for o in choice.options
+                            if o.action.kind == "activate" and o.action.get("ability") == spot.key
+                        ]
+                        action = max(reached, key=lambda a: a.get("row"), default=None)
                     if action is not None:
                         self.act(action)
                     else:
@@ -1158,6 +1191,7 @@ class MissionScene(PauseMenu, Scene):
             for spot in self.row_spots:
                 if spot.rect.collidepoint(pos) and spot.tooltip:
                     self.app.tooltip.offer(spot.tooltip, pos)
+                    break  # the row's own tip before its tile's
         elif self.map_rect.collidepoint(pos) and not self.modal:
             h = self.map_layout().hex_at(pos)
             if h in self.engine.hexes:
@@ -1620,30 +1654,51 @@ class MissionScene(PauseMenu, Scene):
                 clickable=clickable,
                 odds=odds,
             )
-            if s.kind == "row"
+            if s.kind in ("row", "ability")
         ]
+        self.row_spots.sort(key=lambda s: s.kind != "row")  # a row first, then its whole tile
         self.tray.highlight(())
         self.tray.draw(
             surface, lambda v, size, kept, i=None: art.die_face(hero_def, v, size, kept=kept)
         )
+        # the bottom line of the tray: the hint on the left, the Allies on the right, each in
+        # its own half so they never run into each other
+        half = self.tray_rect.w // 2 - th.px(18)
+        allies_w = 0
+        if hero.allies:
+            names = ", ".join(self.db.allies[a].name for a in hero.allies)
+            allies = f"Allies: {names}"
+            allies_font = th.fit_font(13, allies, half, bold=True, condensed=True)
+            if allies_font.size(allies)[0] > half:
+                allies = f"Allies: {len(hero.allies)} (hover the Hero list for names)"
+                allies_font = th.fit_font(13, allies, half, bold=True, condensed=True)
+            allies_w = allies_font.size(allies)[0] + th.px(16)
+            draw_text(
+                surface,
+                allies,
+                allies_font,
+                T.TEXT,
+                (self.tray_rect.right - th.px(12), self.tray_rect.bottom - th.px(24)),
+                align="right",
+            )
+        room = self.tray_rect.w - th.px(24) - allies_w
+        hint, colour = "", T.TEXT
         if choice is not None and choice.kind == "offensive_roll":
             left = choice.context.get("attempts_left", 0)
             hint = f"Roll attempts left: {left}"
             if self.human(seat):
                 hint += "  -  click dice (keys 1-5) to keep, R rolls"
+        elif choice is not None and choice.kind == "announce" and self.human(seat):
+            hint, colour = "Click a lit ability row to use it.", T.HIGHLIGHT
+        if hint:
+            font = th.fit_font(14, hint, room, bold=True, condensed=True)
+            if font.size(hint)[0] > room:
+                hint = hint.split("  -  ")[0]
             draw_text(
                 surface,
                 hint,
-                th.font(14, bold=True),
-                T.TEXT,
-                (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
-            )
-        elif choice is not None and choice.kind == "announce" and self.human(seat):
-            draw_text(
-                surface,
-                "Click a lit ability row to use it.",
-                th.font(14, bold=True),
-                T.HIGHLIGHT,
+                font,
+                colour,
                 (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
             )
         if not self.tray.dice:
@@ -1654,16 +1709,6 @@ class MissionScene(PauseMenu, Scene):
                 (70, 100, 84),
                 self.tray_rect.center,
                 align="center",
-            )
-        if hero.allies:
-            names = ", ".join(self.db.allies[a].name for a in hero.allies)
-            draw_text(
-                surface,
-                f"Allies: {names}",
-                th.font(13, bold=True),
-                T.TEXT,
-                (self.tray_rect.right - th.px(12), self.tray_rect.bottom - th.px(24)),
-                align="right",
             )
         self._draw_hand(surface, hero, choice)
         if not (self.modal and self.modal_side):
@@ -1945,16 +1990,12 @@ class MissionScene(PauseMenu, Scene):
         if self.message and self.message_age < 4.0 and not self.narrating():
             text = self.message
         right = min((b.rect.x for b in self.buttons), default=rect.right) - th.px(10)
-        draw_text(
-            surface,
-            text,
-            th.font(15, bold=True),
-            T.HIGHLIGHT if mine else T.TEXT,
-            (rect.x + th.px(12), rect.y + th.px(6)),
-            width=max(th.px(100), right - rect.x - th.px(16)),
-            max_height=rect.h - th.px(8),
-            line_gap=0,
-        )
+        width = max(th.px(100), right - rect.x - th.px(16))
+        lines, font = fit_lines(th, 15, text, width, rect.h - th.px(8), bold=True)
+        y = rect.y + th.px(6)
+        for line in lines:
+            draw_text(surface, line, font, T.HIGHLIGHT if mine else T.TEXT, (rect.x + th.px(12), y))
+            y += font.get_linesize()
 
     def _draw_modal(self, surface) -> None:
         th = self.app.theme
@@ -2309,8 +2350,9 @@ class MissionScene(PauseMenu, Scene):
             line_gap=0,
         )
         y += th.px(6)
-        draw_text(surface, "Objective", th.font(14, bold=True), T.BRASS, (x, y))
-        y += th.px(18)
+        objective_font = th.fit_font(14, "Objective", rect.right - x, height=th.px(16), bold=True)
+        draw_text(surface, "Objective", objective_font, T.BRASS, (x, y))
+        y += max(th.px(18), objective_font.get_linesize())
         objective = self.engine.side().objective_text
         plot = self.engine.side().plot
         if plot:  # the side's Plot (Plot tokens held; Clear tiles open once it is complete)
@@ -2371,10 +2413,11 @@ class MissionScene(PauseMenu, Scene):
             )
             x = row.x + size + th.px(10)
             name = hero.name + ("  *" if self.engine.info.start_player == hero.seat else "")
+            room = row.x + th.px(170) - x  # the dials start there
             draw_text(
                 surface,
                 name,
-                th.font(14, bold=True, condensed=True),
+                th.fit_font(14, name, room, height=th.px(16), bold=True, condensed=True),
                 T.WHITE,
                 (x, row.y + th.px(3)),
             )
@@ -2386,7 +2429,7 @@ class MissionScene(PauseMenu, Scene):
             draw_text(
                 surface,
                 tag,
-                th.font(12, bold=True),
+                th.fit_font(12, tag, room, height=th.px(14), bold=True),
                 T.TEXT_DIM if not hero.defeated else T.NEGATIVE,
                 (x, row.y + th.px(20)),
             )
@@ -2469,9 +2512,8 @@ class MissionScene(PauseMenu, Scene):
         pygame.draw.rect(surface, (48, 36, 64), box, border_radius=th.px(6))
         pygame.draw.rect(surface, MV.MOMENTUM, box, 1, border_radius=th.px(6))
         title = f"{hero.name}'s Momentum card - Level {hero.momentum_level}"
-        draw_text(
-            surface, title, th.font(13, bold=True), T.WHITE, (box.x + th.px(8), box.y + th.px(5))
-        )
+        title_font = th.fit_font(13, title, box.w - th.px(16), height=th.px(16), bold=True)
+        draw_text(surface, title, title_font, T.WHITE, (box.x + th.px(8), box.y + th.px(5)))
         y = box.y + th.px(24)
         for action in self.db.momentum_levels.get(hero.momentum_level, ()):
             if y > box.bottom - th.px(16):
@@ -2482,7 +2524,7 @@ class MissionScene(PauseMenu, Scene):
             y += draw_text(
                 surface,
                 line,
-                th.font(12, condensed=True),
+                th.fixed().font(12, condensed=True),
                 colour,
                 (box.x + th.px(8), y),
                 width=box.w - th.px(16),
@@ -2493,14 +2535,18 @@ class MissionScene(PauseMenu, Scene):
     def _draw_enemy_dice(self, surface) -> None:
         th = self.app.theme
         rect = self.enemy_rect
-        draw_text(
-            surface, "Enemy Dice", th.font(14, bold=True), T.BRASS, (rect.x, rect.y - th.px(20))
-        )
+        heading = th.fit_font(14, "Enemy Dice", rect.w // 2, height=th.px(16), bold=True)
+        draw_text(surface, "Enemy Dice", heading, T.BRASS, (rect.x, rect.y - th.px(20)))
         info = self.engine.info
         colours = [c for c, _v in info.enemy_dice]
         pool = f"{info.red_dice} red + {info.black_dice} black"
         draw_text(
-            surface, pool, th.font(12), T.TEXT_DIM, (rect.right, rect.y - th.px(18)), align="right"
+            surface,
+            pool,
+            th.fit_font(12, pool, rect.w // 2, height=th.px(14)),
+            T.TEXT_DIM,
+            (rect.right, rect.y - th.px(18)),
+            align="right",
         )
         choice = self.engine.pending
         highlight = choice is not None and choice.kind == "enemy_dice" and self.human(choice.player)
@@ -2537,7 +2583,7 @@ class MissionScene(PauseMenu, Scene):
         draw_text(
             surface,
             "Ally HQ",
-            th.font(13, bold=True),
+            th.fit_font(13, "Ally HQ", rect.w, height=th.px(15), bold=True),
             T.BRASS,
             (rect.x + th.px(8), rect.y + th.px(4)),
         )

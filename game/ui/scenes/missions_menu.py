@@ -19,7 +19,15 @@ from game.missions import perks as P
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    felt_background,
+    fit_name,
+    glow,
+    panel,
+    text_surface,
+)
 
 DEFAULT_PROFILE = "Player"
 EASIER_WORDS = {
@@ -606,7 +614,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "Missions",
-            th.font(38, serif=True),
+            th.fit_font(38, "Missions", th.px(200), height=th.px(42), serif=True),
             T.BRASS,
             (th.px(20), th.px(8)),
             shadow=True,
@@ -614,7 +622,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "One to four Heroes against the computer's enemies",
-            th.font(15),
+            th.fit_font(15, "One to four Heroes against the computer's enemies", th.px(480)),
             T.TEXT_DIM,
             (th.px(230), th.px(26)),
         )
@@ -669,20 +677,24 @@ class MissionSelectScene(Scene):
         # seats
         sr = self.seats_rect
         panel(surface, sr, th, radius=10)
-        draw_text(
-            surface,
-            f"Heroes ({len(self.seats)} of 4) - click a seat, then a hero below",
-            th.font(15, bold=True),
-            T.BRASS,
-            (sr.x + th.px(10), sr.y + th.px(6)),
-        )
         from game.missions.engine import START_HEALTH
 
         hp = START_HEALTH[len(self.seats)] + (10 if "health" in self.easier else 0)
+        hp_text = f"Starting Health {hp}"
+        hp_font = th.fit_font(13, hp_text, th.px(150), bold=True)
+        heading = f"Heroes ({len(self.seats)} of 4) - click a seat, then a hero below"
+        room = sr.w - th.px(30) - hp_font.size(hp_text)[0]
         draw_text(
             surface,
-            f"Starting Health {hp}",
-            th.font(13, bold=True),
+            heading,
+            th.fit_font(15, heading, room, bold=True, condensed=True),
+            T.BRASS,
+            (sr.x + th.px(10), sr.y + th.px(6)),
+        )
+        draw_text(
+            surface,
+            hp_text,
+            hp_font,
             T.TEXT_DIM,
             (sr.right - th.px(10), sr.y + th.px(8)),
             align="right",
@@ -729,16 +741,23 @@ class MissionSelectScene(Scene):
                 pygame.draw.rect(
                     surface, rim, rect, 2 if hero in chosen else 1, border_radius=th.px(6)
                 )
-                size = th.px(30)
+                # the whole name, over two lines when needed (never cut), the emblem above it
+                fixed = th.fixed()
+                lines, font = fit_name(
+                    lambda bold, f=fixed: f.font(12, bold=bold, condensed=True),
+                    self.content.heroes[hero].name,
+                    rect.w - th.px(4),
+                )
+                line_h = font.get_linesize() - th.px(2)
+                size = max(th.px(14), min(th.px(30), rect.h - th.px(3) - len(lines) * line_h))
                 surface.blit(
                     art.hero_emblem(hero, size), (rect.centerx - size // 2, rect.y + th.px(2))
                 )
-                name = self.content.heroes[hero].name
-                font = th.font(12, bold=True, condensed=True)
-                while font.size(name)[0] > rect.w - th.px(4) and len(name) > 4:
-                    name = name[:-2] + "."
-                lab = text_surface(font, name, T.WHITE)
-                surface.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.bottom - th.px(1))))
+                y = rect.bottom - th.px(1) - len(lines) * line_h
+                for line in lines:
+                    lab = text_surface(font, line, T.WHITE)
+                    surface.blit(lab, lab.get_rect(midtop=(rect.centerx, y)))
+                    y += line_h
         # difficulty
         dr = self.diff_rect
         panel(surface, dr, th, radius=10)
@@ -750,7 +769,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             "Easier",
-            th.font(15, bold=True),
+            th.fit_font(15, "Easier", th.px(60), bold=True, condensed=True),
             T.BRASS,
             (dr.x + th.px(262), dr.y + th.px(18)),
         )
@@ -814,7 +833,7 @@ class MissionSelectScene(Scene):
         draw_text(
             surface,
             m.name,
-            th.font(17, bold=True),
+            th.fit_font(17, m.name, rect.w - th.px(190), height=th.px(20), bold=True),
             T.WHITE,
             (rect.x + th.px(12), rect.y + th.px(6)),
         )

@@ -8,12 +8,12 @@ import pygame
 
 from game.persistence.settings import AUTO_PASS, SPEEDS
 from game.ui import theme as T
-from game.ui.app import Scene
+from game.ui.app import Scene, offered_scales, offered_sizes
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
 AUTO_PASS_WORDS = {
     "never": "Always ask me",
+    "when_it_matters": "Only when it matters",
     "when_not_targeted": "Only when it concerns me",
     "always": "Never ask (always pass)",
 }
@@ -27,7 +27,8 @@ class SettingsScene(Scene):
                 "Window size",
                 self._size_text,
                 self._size_step,
-                "The window's size (you can also drag its edges).",
+                "The window's size (you can also drag its edges). Only sizes that fit on "
+                "this screen are offered.",
             ),
             (
                 "Fullscreen",
@@ -39,7 +40,8 @@ class SettingsScene(Scene):
                 "Interface scale",
                 lambda: f"{self.draft.ui_scale:.2f}x",
                 self._scale_step,
-                "Make everything bigger or smaller.",
+                "Larger text (1.25x, 1.50x) or a smaller table (0.75x, on large windows). Only "
+                "the scales that fit the chosen window size are offered.",
             ),
             (
                 "Animation speed",
@@ -64,8 +66,17 @@ class SettingsScene(Scene):
                 lambda: AUTO_PASS_WORDS[self.draft.auto_pass],
                 self._auto_step,
                 "When the game should stop to ask whether you want to play a card or spend a token "
-                "in a response window. 'Only when it concerns me': on your turn, or when damage is "
-                "heading your way.",
+                "in a response window. 'Only when it matters': when you hold a token you could "
+                "spend, a card that changes dice while dice are in play, or any card during an "
+                "attack you are part of. 'Only when it concerns me': on your turn, or when damage "
+                "is heading your way.",
+            ),
+            (
+                "Confirm End Phase",
+                lambda: "On" if self.draft.confirm_end_phase else "Off",
+                self._toggle_confirm,
+                "When a card or token could still be played, End Phase (or Space) asks once "
+                "more before the Main Phase ends.",
             ),
         ]
         self.selected = 0
@@ -111,15 +122,30 @@ class SettingsScene(Scene):
         return f"{self.draft.window_width} x {self.draft.window_height}"
 
     def _size_step(self, d: int) -> None:
+        sizes = offered_sizes()
         current = (self.draft.window_width, self.draft.window_height)
-        index = SIZES.index(current) if current in SIZES else 0
-        self.draft.window_width, self.draft.window_height = SIZES[(index + d) % len(SIZES)]
+        if current in sizes:
+            index = (sizes.index(current) + d) % len(sizes)
+        else:  # a size from elsewhere (dragged, or too large for this screen): the nearest
+            index = max(0, sum(1 for s in sizes if s <= current) - (1 if d < 0 else 0))
+            index = min(index, len(sizes) - 1)
+        self.draft.window_width, self.draft.window_height = sizes[index]
+
+    def _toggle_confirm(self, d: int) -> None:
+        self.draft.confirm_end_phase = not self.draft.confirm_end_phase
 
     def _toggle_full(self, d: int) -> None:
         self.draft.fullscreen = not self.draft.fullscreen
 
     def _scale_step(self, d: int) -> None:
-        self.draft.ui_scale = max(0.75, min(2.0, round(self.draft.ui_scale + 0.25 * d, 2)))
+        """Step through the scales that fit the chosen window size."""
+        if self.draft.fullscreen:
+            size = self.app.screen.get_size()
+        else:
+            size = (self.draft.window_width, self.draft.window_height)
+        scales = offered_scales(size)
+        current = min(scales, key=lambda s: abs(s - self.draft.ui_scale))
+        self.draft.ui_scale = scales[(scales.index(current) + d) % len(scales)]
 
     def _speed_step(self, d: int) -> None:
         keys = list(SPEEDS)
@@ -180,16 +206,23 @@ class SettingsScene(Scene):
         for index, (label, value, _step, _tip) in enumerate(self.rows):
             y = self.box.y + th.px(30) + index * th.px(56)
             colour = T.HIGHLIGHT if index == self.selected else T.TEXT
+            room = self.box.right - th.px(400) - self.box.x - th.px(38)
             draw_text(
                 surface,
                 label,
-                th.font(19, bold=True),
+                th.fit_font(19, label, room, bold=True),
                 colour,
                 (self.box.x + th.px(30), y + th.px(8)),
             )
             centre = self.box.right - th.px(400) + th.px(44) + (th.px(296)) // 2 + th.px(8)
+            text = value()
             draw_text(
-                surface, value(), th.font(16), T.TEXT, (centre, y + th.px(10)), align="center"
+                surface,
+                text,
+                th.fit_font(16, text, th.px(290), condensed=True),
+                T.TEXT,
+                (centre, y + th.px(10)),
+                align="center",
             )
         for button in self.arrows:
             button.draw(surface, th)

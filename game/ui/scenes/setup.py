@@ -405,7 +405,7 @@ class SetupScene(Scene):
         draw_text(
             surface,
             title,
-            th.font(40, serif=True),
+            th.fit_font(40, title, w - th.px(40), height=th.px(46), serif=True),
             T.BRASS,
             (w // 2, th.px(14)),
             align="center",
@@ -417,10 +417,11 @@ class SetupScene(Scene):
         if self.mode in ("duel", "boss_vs_boss"):
             for side, col in enumerate(self.columns):
                 panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
+                heading = f"Player {side + 1}" + (": choose a Boss" if self.mode != "duel" else "")
                 draw_text(
                     surface,
-                    f"Player {side + 1}" + (": choose a Boss" if self.mode != "duel" else ""),
-                    th.font(24, bold=True),
+                    heading,
+                    th.fit_font(24, heading, col.w - th.px(28), height=th.px(26), bold=True),
                     T.TEXT,
                     (col.x + th.px(14), col.y + th.px(10)),
                 )
@@ -429,11 +430,13 @@ class SetupScene(Scene):
             self._draw_seats(surface)
             col = self.columns[0]
             panel(surface, col, th, fill=T.WOOD, rim=T.BRASS)
+            heading = f"Seat {self.selected + 1}: choose " + (
+                "the Boss" if self.is_boss_seat(self.selected) else "a hero"
+            )
             draw_text(
                 surface,
-                f"Seat {self.selected + 1}: choose "
-                + ("the Boss" if self.is_boss_seat(self.selected) else "a hero"),
-                th.font(22, bold=True),
+                heading,
+                th.fit_font(22, heading, col.w - th.px(28), height=th.px(24), bold=True),
                 T.TEXT,
                 (col.x + th.px(14), col.y + th.px(10)),
             )
@@ -454,7 +457,7 @@ class SetupScene(Scene):
         draw_text(
             surface,
             "Seats, clockwise",
-            th.font(22, bold=True),
+            th.fit_font(22, "Seats, clockwise", box.w - th.px(28), height=th.px(24), bold=True),
             T.TEXT,
             (box.x + th.px(14), box.y + th.px(8)),
         )
@@ -497,12 +500,25 @@ class SetupScene(Scene):
             side = team_name(team) if teams else ("the Hill" if self.mode == "koth" else "")
             if self.mode == "boss_vs_many":
                 side = "Boss" if self.is_boss_seat(seat) else "hero"
-            draw_text(surface, hero.name, th.font(16, bold=True), T.TEXT, (tx, row.y + th.px(6)))
-            sub = f"{label} · {side}" if side else label
+            # the words end where the seat's Human / CPU buttons begin
+            room = min(
+                [
+                    b.rect.x - tx - th.px(4)
+                    for b in self.controls
+                    if b.data.get("side") == seat and "kind" in b.data and b.rect.colliderect(row)
+                ]
+                or [row.right - tx - th.px(6)]
+            )
+            name_font = th.fit_font(16, hero.name, room, height=th.px(19), bold=True)
+            draw_text(surface, hero.name, name_font, T.TEXT, (tx, row.y + th.px(6)))
+            for sub in (f"{label} · {side}" if side else label, side or label, f"{seat + 1}"):
+                sub_font = th.fit_font(13, sub, room, height=th.px(15), bold=True, condensed=True)
+                if sub_font.size(sub)[0] <= room:
+                    break
             draw_text(
                 surface,
                 sub,
-                th.font(13, bold=True, condensed=True),
+                sub_font,
                 colour,
                 (tx, row.y + th.px(28)),
             )
@@ -534,8 +550,9 @@ class SetupScene(Scene):
         compact = rect.w < th.px(90)
         if compact:
             # The emblem and the whole name (two lines when needed); details are below.
+            fixed = th.fixed()  # a small tile: the name keeps 1.00x proportions
             lines, font = fit_name(
-                lambda bold: th.font(13, bold=bold, condensed=True), hero.name, rect.w - th.px(2)
+                lambda bold: fixed.font(13, bold=bold, condensed=True), hero.name, rect.w - th.px(2)
             )
             line_h = font.get_linesize() - th.px(2)
             size = max(th.px(24), min(rect.w - th.px(20), rect.h - th.px(8) - 2 * line_h))
@@ -573,7 +590,7 @@ class SetupScene(Scene):
         top = col.y + self.tiles_bottom + th.px(10)
         x = col.x + th.px(16)
         width = col.w - th.px(32)
-        title_font = th.font(26, serif=True)
+        title_font = th.fit_font(26, hero.name, width, height=th.px(30), serif=True)
         draw_text(surface, hero.name, title_font, T.BRASS, (x, top))
         meta = f"Complexity {hero.complexity} of 6   -   Weapon: {hero.weapon}"
         if self.is_boss_seat(side):
@@ -586,6 +603,7 @@ class SetupScene(Scene):
             )
             y = top + th.px(36)
         else:
+            meta_font = th.fit_font(14, meta, width, height=th.px(16), condensed=True)
             draw_text(surface, meta, meta_font, T.TEXT_DIM, (x, top + th.px(34)))
             y = top + th.px(56)
         # two lines of the story when the hero grid is tall (the tile's tooltip has it all)
@@ -601,8 +619,9 @@ class SetupScene(Scene):
             max_height=lines * (font.get_linesize() + 2),
         )
         y += th.px(6)
-        font = th.font(14, condensed=True)
-        bold = th.font(14, bold=True, condensed=True)
+        fixed = th.fixed()  # a dense two-column list in a fixed panel: 1.00x words
+        font = fixed.font(14, condensed=True)
+        bold = fixed.font(14, bold=True, condensed=True)
         limit = col.bottom - (th.px(60) if len(self.columns) == 2 else th.px(10))
         drawn = self.drawn_abilities[side] = []
         items = []

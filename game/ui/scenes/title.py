@@ -183,7 +183,7 @@ class TitleScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w, h = surface.get_size()
-        title_font = th.font(72, serif=True)
+        title_font = th.fit_font(72, "DICE THRONE", w - th.px(40), height=th.px(72), serif=True)
         draw_text(
             surface,
             "DICE THRONE",
@@ -196,7 +196,7 @@ class TitleScene(Scene):
         draw_text(
             surface,
             "digital edition",
-            th.font(24, bold=True),
+            th.fit_font(24, "digital edition", w, height=th.px(26), bold=True),
             T.TEXT,
             (w // 2, int(h * 0.14) + th.px(88)),
             align="center",

@@ -1,0 +1,401 @@
+"""The layout check: every scene drawn at a grid of window sizes and interface scales, with every
+text, panel and button it draws recorded and checked against the window and each other.
+
+`python -m game uicheck --json` prints the totals; tests/ui/test_layout.py runs it.
+
+What counts (per scene drawn once at one size and scale):
+* offscreen: a text, panel or button not wholly inside the window;
+* overflow: a text whose centre lies in a panel or button but which sticks out of it, or a text
+  cut by the surface's clip rectangle;
+* overlap: two different texts drawn over each other (a drop shadow of the same text is not),
+  a text running under a button it is not part of, two buttons over each other, or a button
+  half over a panel.
+Tooltips are not part of a scene's draw; dialogs drawn over a scene call `layer()` so the texts
+under them are not compared with theirs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+SIZES = [(1024, 576), (1024, 640), (1280, 720), (1920, 1080)]
+SCALES = [0.75, 1.0, 1.25, 1.5]  # each size is checked at the scales offered for it
+TOLERANCE = 2  # pixels a glyph's empty padding may poke out of its box
+
+
+@dataclass
+class Problem:
+    kind: str  # offscreen | overflow | overlap
+    scene: str
+    size: tuple[int, int]
+    scale: float
+    what: str
+
+    def __str__(self) -> str:
+        w, h = self.size
+        return f"{self.kind}: {self.scene} {w}x{h} @{self.scale:.2f}x: {self.what}"
+
+
+@dataclass
+class Recorder:
+    surface: pygame.Surface
+    texts: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
+    boxes: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
+    clipped: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    _ids: dict[int, str] = field(default_factory=dict)
+    level: int = 0
+
+    def text(self, surf: pygame.Surface, text: str) -> None:
+        self._ids[id(surf)] = text
+
+    def box(self, surface, rect) -> None:
+        if surface is self.surface:
+            self.boxes.append((pygame.Rect(rect), "panel", self.level))
+
+    def widget(self, surface, rect, label: str) -> None:
+        if surface is self.surface:
+            self.boxes.append((pygame.Rect(rect), f"button {label!r}", self.level))
+
+    def layer(self) -> None:
+        """Everything drawn from now on lies over what was drawn before (a dialog)."""
+        self.level += 1
+
+    def blitted(self, source, rect: pygame.Rect, clip: pygame.Rect) -> None:
+        text = self._ids.get(id(source))
+        if text is None or not text.strip():
+            return
+        tight = _tight(source, rect)
+        if tight is None:
+            return
+        if not clip.contains(tight):
+            self.clipped.append((tight, text))
+        self.texts.append((tight, text, self.level))
+
+
+_TIGHT: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+
+
+def _tight(source: pygame.Surface, rect: pygame.Rect) -> pygame.Rect | None:
+    """The rectangle of the glyphs' ink (fonts pad their surfaces above and below)."""
+    cached = _TIGHT.get(id(source))
+    if cached is None or cached[0] is not source:
+        bounds = source.get_bounding_rect(min_alpha=40)
+        cached = (source, bounds)
+        _TIGHT[id(source)] = cached
+    bounds = cached[1]
+    if bounds.w == 0 or bounds.h == 0:
+        return None
+    return bounds.move(rect.x, rect.y)
+
+
+class RecordingSurface(pygame.Surface):
+    """A screen-sized surface that reports each blit of a text surface to its recorder."""
+
+    recorder: Recorder
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        if area is None and hasattr(self, "recorder"):
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else dest
+            self.recorder.blitted(
+                source, pygame.Rect(int(pos[0]), int(pos[1]), *source.get_size()), self.get_clip()
+            )
+        return rect
+
+    def blits(self, blit_sequence, doreturn=1):
+        out = [self.blit(*item) for item in blit_sequence]
+        return out if doreturn else None
+
+
+def record(scene, size: tuple[int, int]) -> Recorder:
+    """Draw `scene` once onto a recording surface of the window's size."""
+    from game.ui import widgets
+
+    surface = RecordingSurface(size)
+    recorder = Recorder(surface)
+    surface.recorder = recorder
+    widgets.RECORDER = recorder
+    try:
+        start = len(scene.app.scenes) - 1
+        while start > 0 and not scene.app.scenes[start].opaque:
+            start -= 1
+        for index, s in enumerate(scene.app.scenes[start:]):
+            if index:
+                recorder.layer()
+            s.draw(surface)
+    finally:
+        widgets.RECORDER = None
+    return recorder
+
+
+def problems(rec: Recorder, name: str, size, scale: float) -> list[Problem]:
+    out: list[Problem] = []
+    window = pygame.Rect(0, 0, *size)
+
+    def add(kind, what):
+        out.append(Problem(kind, name, tuple(size), scale, what))
+
+    for rect, text, _lvl in rec.texts:
+        if not window.contains(rect):
+            add("offscreen", f"text {text!r} at {tuple(rect)}")
+    for rect, label, _lvl in rec.boxes:
+        if not window.contains(rect):
+            add("offscreen", f"{label} at {tuple(rect)}")
+    for rect, text in rec.clipped:
+        if window.contains(rect):
+            add("overflow", f"text {text!r} cut at {tuple(rect)}")
+    for rect, text, lvl in rec.texts:
+        centre = rect.center
+        for box, label, blvl in rec.boxes:
+            if blvl != lvl or not box.collidepoint(centre):
+                continue
+            if not box.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(rect):
+                add("overflow", f"text {text!r} {tuple(rect)} out of {label} {tuple(box)}")
+                break
+    buttons = [(r, label, lvl) for r, label, lvl in rec.boxes if label.startswith("button")]
+    for i, (a, la, lvl) in enumerate(buttons):
+        for b, lb, blvl in buttons[i + 1 :]:
+            clip = a.clip(b)
+            if blvl == lvl and clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"{la} {tuple(a)} over {lb} {tuple(b)}")
+        for b, lb, blvl in rec.boxes:
+            if blvl != lvl or lb != "panel":
+                continue
+            clip = a.clip(b)
+            if clip.w > TOLERANCE and clip.h > TOLERANCE and not b.contains(a) and clip != b:
+                add("overlap", f"{la} {tuple(a)} half over a panel {tuple(b)}")
+    for rect, text, lvl in rec.texts:  # words running under a button they do not belong to
+        for box, label, blvl in buttons:
+            if blvl != lvl or box.collidepoint(rect.center):
+                continue
+            clip = box.clip(rect)
+            if clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"text {text!r} {tuple(rect)} under {label} {tuple(box)}")
+    seen = set()
+    texts = rec.texts
+    for i in range(len(texts)):
+        a, ta, la = texts[i]
+        for j in range(i + 1, len(texts)):
+            b, tb, lb = texts[j]
+            if la != lb:
+                continue
+            if ta == tb and abs(a.x - b.x) <= 3 and abs(a.y - b.y) <= 3:
+                continue  # a drop shadow
+            clip = a.clip(b)
+            if clip.w > TOLERANCE and clip.h > TOLERANCE:
+                key = (ta, tb)
+                if key not in seen:
+                    seen.add(key)
+                    add("overlap", f"{ta!r} {tuple(a)} over {tb!r} {tuple(b)}")
+    return out
+
+
+# ------------------------------------------------------------------ the scenes
+
+
+def _pump(app, until: Callable[[], bool] | None = None, frames: int = 600) -> None:
+    for _ in range(frames):
+        if until is not None and until():
+            return
+        pygame.event.pump()
+        app.update(1 / 60)
+
+
+def _duel(mode: str):
+    def build(app):
+        from game.modes import variants
+        from game.modes.duel import duel_setup
+        from game.rules.engine import Engine
+        from game.ui.scenes.duel import DuelScene
+
+        pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
+        if mode == "1v1":
+            engine = Engine.new_match(duel_setup(["cursed_pirate", "barbarian"], 7, turn_limit=0))
+            count = 2
+        else:
+            count = variants.SEATS[mode]
+            engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        cpu = {"kind": "computer", "level": "easy"}
+        scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
+        app.push(scene)
+        reach_main_phase(app, scene)
+        return scene
+
+    return build
+
+
+def reach_main_phase(app, scene, frames: int = 3000) -> None:
+    """Play on (the human's other questions answered as the computer would) until the human
+    seat is in a Main Phase with its hand: the busiest moment of a duel's screen."""
+    from game.ai import make_ai
+
+    stand_in = make_ai("easy", 1)
+    for _ in range(frames):
+        if _human_main_phase(scene):
+            return
+        choice = scene.engine.pending
+        if (
+            choice is not None
+            and scene.human(choice.player)
+            and not scene.presenter.busy
+            and scene.pass_to is None
+        ):
+            scene.act(stand_in.decide(scene.engine, choice))
+        pygame.event.pump()
+        app.update(1 / 60)
+
+
+def _human_main_phase(scene) -> bool:
+    choice = scene.engine.pending
+    return (
+        choice is not None
+        and scene.human(choice.player)
+        and not scene.presenter.busy
+        and choice.kind == "main_phase"
+    )
+
+
+def _simple(module: str, cls: str, arg: Callable | None = None):
+    def build(app):
+        import importlib
+
+        scene_cls = getattr(importlib.import_module(module), cls)
+        scene = scene_cls(app) if arg is None else scene_cls(app, arg())
+        app.push(scene)
+        _pump(app, None, 3)
+        return scene
+
+    return build
+
+
+def _setup(mode: str):
+    def build(app):
+        from game.ui.scenes.setup import SetupScene
+
+        scene = SetupScene(app)
+        app.push(scene)
+        scene.set_mode(mode)
+        _pump(app, None, 3)
+        return scene
+
+    return build
+
+
+def _mission(heroes: tuple[str, ...]):
+    def build(app):
+        from game.missions.engine import MissionEngine, MissionSetup
+        from game.ui.scenes.mission import MissionScene
+
+        engine = MissionEngine(MissionSetup("harbor_heist", heroes, seed=3))
+        seats = [{"kind": "human"} for _ in heroes]
+        scene = MissionScene(app, engine, seats, ["Player"] + [""] * (len(heroes) - 1))
+        app.push(scene)
+        _pump(app, None, 120)
+        return scene
+
+    return build
+
+
+def _adventure(app):
+    from game.ui.scenes.adventure import AdventureScene
+    from game.ui.scenes.adventures_menu import new_runner
+
+    runner = new_runner("easy", "Testers", [("barbarian", "human"), ("moon_elf", "human")], 6, 5)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    _pump(app, None, 120)
+    return app.scene
+
+
+def _end(mode: str):
+    def build(app):
+        from game.modes import variants
+        from game.modes.duel import duel_setup
+        from game.rules.engine import Engine
+        from game.ui.scenes.duel import DuelScene
+        from game.ui.scenes.end import EndScene
+
+        pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
+        if mode == "1v1":
+            engine = Engine.new_match(duel_setup(pool[:2], 7, turn_limit=0))
+            count = 2
+        else:
+            count = variants.SEATS[mode]
+            engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        cpu = {"kind": "computer", "level": "easy"}
+        scene = DuelScene(app, engine, [cpu] * count)
+        app.push(scene)
+        scene.finish_instantly()
+        _pump(app, lambda: isinstance(app.scene, EndScene), 600)
+        _pump(app, None, 3)
+        return app.scene
+
+    return build
+
+
+SCENES: dict[str, Callable] = {
+    "title": _simple("game.ui.scenes.title", "TitleScene"),
+    "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
+    "setup:duel": _setup("duel"),
+    "setup:2v2": _setup("2v2"),
+    "setup:2v2v2": _setup("2v2v2"),
+    "duel:1v1": _duel("1v1"),
+    "duel:2v2": _duel("2v2"),
+    "duel:koth": _duel("koth"),
+    "duel:3v3": _duel("3v3"),
+    "duel:2v2v2": _duel("2v2v2"),
+    "end:1v1": _end("1v1"),
+    "end:3v3": _end("3v3"),
+    "missions:select": _simple("game.ui.scenes.missions_menu", "MissionSelectScene"),
+    "mission:solo": _mission(("barbarian",)),
+    "mission:duo": _mission(("cursed_pirate", "huntress")),
+    "adventures:menu": _simple("game.ui.scenes.adventures_menu", "CampaignMenuScene"),
+    "adventure:crawl": _adventure,
+}
+
+
+def check_scene(name: str, size, scale: float) -> list[Problem]:
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+
+    app = App(Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=size)
+    try:
+        scene = SCENES[name](app)
+        return problems(record(scene, size), name, size, scale)
+    finally:
+        for s in app.scenes:
+            runner = getattr(s, "runner", None)
+            if runner is not None:
+                runner.close()
+        app.close()
+
+
+def run(names=None, sizes=None, scales=None) -> tuple[dict, list[Problem]]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    names = list(names or SCENES)
+    sizes = list(sizes or SIZES)
+    scales = list(scales or SCALES)
+    from game.ui.app import offered_scales
+
+    found: list[Problem] = []
+    layouts = 0
+    for name in names:
+        for size in sizes:
+            for scale in scales:
+                if scale not in offered_scales(size):
+                    continue
+                layouts += 1
+                found += check_scene(name, size, scale)
+    totals = {
+        "scenes": len(names),
+        "layouts": layouts,
+        "overlaps": sum(p.kind == "overlap" for p in found),
+        "overflows": sum(p.kind == "overflow" for p in found),
+        "offscreen": sum(p.kind == "offscreen" for p in found),
+    }
+    return totals, found
