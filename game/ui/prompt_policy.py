@@ -129,3 +129,18 @@ def ask_outside_battle(policy: str, choice, content, card_id, hurt: bool) -> boo
         if verbs - WAITING_VERBS - HEALING_VERBS or (hurt and verbs & HEALING_VERBS):
             return True
     return False
+
+
+def ask_salves(policy: str, choice, below_start: bool) -> bool:
+    """Adventures, a turn's Salve question: show it? A Salve may heal up to 10 above the
+    starting Health (rule 99), so it is offered every turn until then; under "when it matters"
+    the question waits until the hero is below their starting Health (or a fallen teammate
+    could be revived). "Always ask" always shows it; "never ask" keeps the Salves."""
+    if policy == "never":
+        return True
+    revive = any(
+        o.action.kind == "salve" and o.action.get("target") != choice.player for o in choice.options
+    )
+    if policy == "always":
+        return False
+    return revive or below_start

@@ -36,20 +36,63 @@ def test_an_automatic_first_move_is_announced_and_waits_for_the_player(app):
     assert not runner.engine.actions
     scene = AdventureScene(app, runner)
     app.push(scene)
+    for _ in range(5):  # the unhurt hero's Salve question is answered first (Settings)
+        app.frame(1 / 60)
     notices = [r for r in scene.reveals if r.get("notice")]
-    assert len(notices) == 2
+    assert notices, "the forced move was made without a notice"
     assert "Moon Elf moves to" in notices[0]["lines"][0]
     assert "only move open" in notices[0]["lines"][0]
     for _ in range(30):  # instant speed: still held, the battle does not open underneath
         app.frame(1 / 60)
     assert app.scene is scene and scene.reveals
     shot(app, "adventure_auto_move_notice")
-    key(app, pygame.K_RETURN)
-    key(app, pygame.K_RETURN)
-    for _ in range(10):
-        app.frame(1 / 60)
+    seen = [notices[0]["lines"][0]]
+    for _ in range(4):  # each notice waits for its click; the second hero's comes next
+        if not scene.reveals:
+            break
+        key(app, pygame.K_RETURN)
+        for _ in range(10):
+            app.frame(1 / 60)
+        seen += [r["lines"][0] for r in scene.reveals if r.get("notice")]
+    assert any("Barbarian moves to" in line and "only move open" in line for line in seen)
     assert not scene.reveals
     assert isinstance(app.scene, AdventureBattleScene)
+
+
+def test_an_unhurt_hero_keeps_the_salves_without_a_question_unless_always_ask(app):
+
+    runner = humans(1)
+    assert runner.pending.kind == "adventure_salves"  # offered: a Salve may heal above start
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    app.frame(1 / 60)
+    assert runner.pending.kind != "adventure_salves"
+    assert any("keeps the Salves" in line for line in scene.log)
+    runner.close()
+
+
+def test_always_ask_shows_the_salve_question(app):
+    app.settings.auto_pass = "never"
+    runner = humans(1)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert runner.pending.kind == "adventure_salves"
+    assert not any("keeps the Salves" in line for line in scene.log)
+
+
+def test_a_hurt_hero_is_asked_about_salves():
+    from game.rules.actions import Option, PendingChoice, act
+    from game.ui.prompt_policy import ask_salves
+
+    options = [Option(act(0, "done"), "no"), Option(act(0, "salve", target=0), "heal")]
+    choice = PendingChoice(0, "adventure_salves", "Salves?", options)
+    assert ask_salves("when_it_matters", choice, below_start=True)
+    assert not ask_salves("when_it_matters", choice, below_start=False)
+    revive = [*options, Option(act(0, "salve", target=1), "revive")]
+    assert ask_salves("when_it_matters", PendingChoice(0, "adventure_salves", "?", revive), False)
+    assert not ask_salves("always", choice, below_start=True)
 
 
 def test_a_move_the_player_chose_makes_no_notice(app):
@@ -283,7 +326,7 @@ def test_with_no_roll_left_one_click_on_a_lit_ability_keeps_the_dice_and_uses_it
 
 def test_a_crawl_turn_start_with_only_draw_or_cp_cards_goes_on_by_itself(app):
     runner = humans(2)  # the first hero holds Getting Paid! and Double Up! only
-    assert runner.pending.kind == "adventure_instant"
+    assert runner.pending.kind == "adventure_salves"  # unhurt: kept by the same setting
     scene = AdventureScene(app, runner)
     app.push(scene)
     for _ in range(5):
@@ -299,5 +342,10 @@ def test_always_ask_me_still_asks_at_a_crawl_turn_start(app):
     app.push(scene)
     for _ in range(5):
         app.frame(1 / 60)
-    assert runner.pending.kind == "adventure_instant" and not runner.engine.actions
+    assert runner.pending.kind == "adventure_salves"  # asked too: "always ask me"
+    scene.act(next(o.action for o in runner.pending.options if o.action.kind == "done"))
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert runner.pending.kind == "adventure_instant"
+    assert [a.kind for a in runner.engine.actions] == ["done"]
     assert scene.buttons[0].label == "Go on with the turn"

@@ -355,6 +355,8 @@ class AdventureScene(PauseMenu, Scene):
         self.ai_timer = 0.0
         if choice.kind == "adventure_instant" and self._go_on_by_itself(choice):
             return
+        if choice.kind == "adventure_salves" and self._keep_salves_by_itself(choice):
+            return
         if self.decided_for is not choice and self.decided_for != choice:
             self._build_controls(choice)
 
@@ -382,6 +384,26 @@ class AdventureScene(PauseMenu, Scene):
         if done is None:
             return False
         self.log.append(f"{name} goes on: nothing to use before moving matters now (Settings).")
+        self.act(done)
+        return True
+
+    def _keep_salves_by_itself(self, choice) -> bool:
+        """The Response prompts setting for the Salve question: at or above the starting
+        Health, with nobody to revive, keep the Salves and say so in the log."""
+        from game.ui.prompt_policy import ask_salves
+
+        eng = self.engine
+        with eng.world.active():
+            player = eng.player(choice.player)
+            dial = eng.dial(player)
+            below_start = dial.health < dial.start
+            name = eng.name(player)
+        if ask_salves(self.app.settings.auto_pass, choice, below_start):
+            return False
+        done = next((o.action for o in choice.options if o.action.kind == "done"), None)
+        if done is None:
+            return False
+        self.log.append(f"{name} keeps the Salves: not hurt (Settings: Response prompts).")
         self.act(done)
         return True
 
