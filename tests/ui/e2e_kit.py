@@ -90,10 +90,12 @@ class Window:
 
 
 @contextlib.contextmanager
-def real_window(tmp_path: Path, seed: int, shots: str = "e2e", **extra_env: str):
-    """Start Xvfb and the game (seeded, fast animations, no sound, its own user folder under
-    `tmp_path / "home"` - kept between runs of one test -, engine events logged); yield
-    `(window, home, game)`; stop both."""
+def real_window(
+    tmp_path: Path, seed: int, shots: str = "e2e", settings: dict | None = None, **extra_env: str
+):
+    """Start Xvfb and the game (seeded, fast animations, no sound, every prompt shown unless
+    `settings` says otherwise, its own user folder under `tmp_path / "home"` - kept between
+    runs of one test -, engine events logged); yield `(window, home, game)`; stop both."""
     number = free_display()
     xvfb = subprocess.Popen(
         ["Xvfb", f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
@@ -117,6 +119,7 @@ def real_window(tmp_path: Path, seed: int, shots: str = "e2e", **extra_env: str)
                         "sound_volume": 0.0,
                         "auto_pass": "never",
                         "confirm_end_phase": False,
+                        **(settings or {}),
                     }
                 )
             )

@@ -66,10 +66,19 @@ def adventure_points(home: Path) -> dict:
             os.environ["DICE_THRONE_HOME"] = old
 
 
+# the default prompt setting: an unhurt hero's Salve question is not shown, so a click on a
+# tile is the first thing the player does (the probe app above uses the same default)
+PROMPTS = {"auto_pass": "when_it_matters"}
+
+
 @needs_x
 def test_adventures_start_and_move_on_the_map_in_the_real_window(tmp_path):
     points = adventure_points(tmp_path / "probe")
-    with real_window(tmp_path, SEED, shots="e2e_adventures") as (window, home, _game):
+    with real_window(tmp_path, SEED, shots="e2e_adventures", settings=PROMPTS) as (
+        window,
+        home,
+        _game,
+    ):
         window.click(points["adventures"])
         time.sleep(0.8)
         window.shot("01_campaign_menu")
@@ -97,7 +106,11 @@ def test_adventures_start_and_move_on_the_map_in_the_real_window(tmp_path):
     # slot left it and play goes on in the same slot
     saved = json.loads(slot.read_text())["session"]["actions"]
     (tmp_path / "events.jsonl").unlink(missing_ok=True)  # the second run's events only
-    with real_window(tmp_path, SEED, shots="e2e_adventures") as (window, home, _game):
+    with real_window(tmp_path, SEED, shots="e2e_adventures", settings=PROMPTS) as (
+        window,
+        home,
+        _game,
+    ):
         window.click(points["adventures"])
         time.sleep(0.8)
         window.shot("04_menu_with_slot")
