@@ -111,18 +111,46 @@ class Out:
         self.vars: dict[str, int] = {}
 
     def copy(self) -> Out:
-        out = Out()
-        for name in Out.__slots__:
-            value = getattr(self, name)
-            setattr(out, name, dict(value) if isinstance(value, dict) else value)
+        out = Out.__new__(Out)  # every field set below (the hot path of `walk`)
+        out.add = self.add
+        out.avoid = self.avoid
+        out.cp = self.cp
+        out.draw = self.draw
+        out.extra = self.extra
+        out.gain = dict(self.gain)
+        out.halve = self.halve
+        out.heal = self.heal
+        out.inflict = dict(self.inflict)
+        out.normal = self.normal
+        out.opp_cp = self.opp_cp
+        out.prevent = self.prevent
+        out.reflect = self.reflect
+        out.self_dmg = self.self_dmg
+        out.ult = self.ult
+        out.undef = self.undef
+        out.vars = dict(self.vars)
         return out
 
     def key(self) -> tuple:
-        return tuple(
-            tuple(sorted(getattr(self, n).items()))
-            if isinstance(getattr(self, n), dict)
-            else getattr(self, n)
-            for n in Out.__slots__
+        """Every field in __slots__ order, dicts as sorted item tuples."""
+        return (
+            self.add,
+            self.avoid,
+            self.cp,
+            self.draw,
+            self.extra,
+            tuple(sorted(self.gain.items())),
+            self.halve,
+            self.heal,
+            tuple(sorted(self.inflict.items())),
+            self.normal,
+            self.opp_cp,
+            self.prevent,
+            self.reflect,
+            self.self_dmg,
+            self.ult,
+            self.undef,
+            tuple(sorted(self.vars.items())),
         )
 
     @property
@@ -656,7 +684,14 @@ def defenses(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
 
 def status_worth(status: str, holder: Fighter, other: Fighter, env: Env, count: int = 1) -> float:
     """Points for `holder` of gaining `count` of a status (negative for bad ones)."""
-    return _status_worth(status, holder, other, env, count) * env.params.get(status, 1.0)
+    key = (status, holder, other, count)
+    hit = env._worth.get(key)
+    if hit is None:
+        if len(env._worth) > 50_000:
+            env._worth.clear()
+        hit = _status_worth(status, holder, other, env, count) * env.params.get(status, 1.0)
+        env._worth[key] = hit
+    return hit
 
 
 def _status_worth(status: str, holder: Fighter, other: Fighter, env: Env, count: int) -> float:
@@ -799,6 +834,7 @@ class Env:
             utility = linear_utility_with(kill)
         self.utility = utility or linear_utility
         self._shields: dict[tuple, Shield] = {}
+        self._worth: dict[tuple, float] = {}  # status_worth's answers (pure in its arguments)
 
     def turn_worth(self, fighter: Fighter) -> float:
         """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
@@ -956,7 +992,7 @@ class Env:
 
     def shield(self, opp: Fighter) -> Shield:
         """What `opp`'s tokens do against avoidable damage coming their way."""
-        key = opp.statuses
+        key = (opp.hero, opp.statuses)  # the hero's faces and tokens decide it
         hit = self._shields.get(key)
         if hit is not None:
             return hit
@@ -1034,6 +1070,7 @@ def reads_cached(effects: Effects) -> frozenset:
     return hit[1]
 
 
+@hero_cache
 def hero_reads(hero: HeroDef) -> frozenset:
     """Every fact any of the hero's offensive rows reads (at any level)."""
     out: set = set()
