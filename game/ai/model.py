@@ -675,8 +675,9 @@ def _defense_walks(hero: HeroDef, ability: AbilityDef):
     return [(p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)]
 
 
+@hero_cache
 def defenses(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
-    return abilities(hero, levels, ("defensive",))
+    return tuple(abilities(hero, levels, ("defensive",)))
 
 
 # ---------------------------------------------------------------- worth of tokens
@@ -835,6 +836,7 @@ class Env:
         self.utility = utility or linear_utility
         self._shields: dict[tuple, Shield] = {}
         self._worth: dict[tuple, float] = {}  # status_worth's answers (pure in its arguments)
+        self._pairs: dict[tuple, tuple] = {}  # attack_value's per-(me, opp) inputs
 
     def turn_worth(self, fighter: Fighter) -> float:
         """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
@@ -865,14 +867,23 @@ class Env:
         """Expected points for `me` of resolving these branches as my ability against `opp`
         (their defense, Evasive and Health included)."""
         total = 0.0
-        u0 = self.utility(me.health, opp.health)
-        scale = 1.0 / self.rate(me.health, opp.health)
-        mods = self.attack_tokens(me)
-        marked_add, marked_cp = self.marks(opp)
-        shield = self.shield(opp)
-        floor = self.last_stand(opp)
-        opp_hero = self.hero(opp)
-        defs = defenses(opp_hero, opp.levels)
+        pair = self._pairs.get((me, opp))
+        if pair is None:  # what depends only on the two players, once per pair
+            if len(self._pairs) > 20_000:
+                self._pairs.clear()
+            opp_hero = self.hero(opp)
+            pair = (
+                self.utility(me.health, opp.health),
+                1.0 / self.rate(me.health, opp.health),
+                self.attack_tokens(me),
+                self.marks(opp),
+                self.shield(opp),
+                self.last_stand(opp),
+                opp_hero,
+                defenses(opp_hero, opp.levels),
+            )
+            self._pairs[(me, opp)] = pair
+        u0, scale, mods, (marked_add, marked_cp), shield, floor, opp_hero, defs = pair
         for p, o in branches:
             base = o.normal + o.undef + o.ult
             hits = base + o.add > 0
