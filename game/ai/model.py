@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from game.ai.dice_solver import ALL_FIVE, outcomes
 from game.content.defs import AbilityDef, ContentDB, Effects, Fx, HeroDef
-from game.rules.dice import meets
+from game.rules.dice import meets_each
 
 # ---------------------------------------------------------------- constants (points)
 
@@ -483,7 +483,7 @@ def offense_rows(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
 @hero_cache
 def requirement_table(hero: HeroDef, requirement) -> tuple[bool, ...]:
     """Which of the 252 results meet one requirement (shared by every row that asks it)."""
-    return tuple(meets(requirement, hero, s) for s in ALL_FIVE)
+    return meets_each(requirement, hero, ALL_FIVE)
 
 
 @hero_cache

@@ -30,6 +30,16 @@ def meets(requirement: Requirement, hero: HeroDef, values: Sequence[int]) -> boo
     return _meets(requirement, hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values)))
 
 
+def meets_each(
+    requirement: Requirement, hero: HeroDef, results: Sequence[tuple[int, ...]]
+) -> tuple[bool, ...]:
+    """`meets` for many results at once (each a sorted tuple of values), e.g. every result
+    five dice can show: a whole table without the per-call lookups."""
+    key = tuple(s.symbol for s in hero.dice)
+    check = _meets.__wrapped__
+    return tuple(check(requirement, hero.id, key, values) for values in results)
+
+
 @lru_cache(maxsize=200_000)
 def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values: tuple[int, ...]):
     if requirement.straight and longest_run(values) < requirement.straight:
