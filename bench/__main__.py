@@ -338,14 +338,21 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "compare", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("name", choices=CHOICES)
+    parser.add_argument("rev", nargs="?", default=None, help="compare: the git revision")
+    parser.add_argument("--pairs", type=int, default=6, help="compare: random hero pairs")
+    parser.add_argument("--rounds", type=int, default=2, help="compare: interleaved rounds")
+    parser.add_argument("--fuzz-games", type=int, default=20, help="compare: fuzz games a round")
     parser.add_argument(
-        "--games", type=int, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
+        "--games",
+        type=int,
+        default=None,
+        help="games per figure (sim: 200, ai: 2000 per row, compare: 4 per hero pair)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="ai, balance: processes to play in")
     parser.add_argument("--level", default="hard", help="balance: computer level on both seats")
@@ -358,6 +365,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", default="duel", help="render: duel, 2v2, koth, 3v3 or 2v2v2")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.name == "compare":
+        from bench.compare import compare, print_table
+
+        if not args.rev:
+            parser.error("compare needs a git revision: python -m bench compare REV")
+        result = compare(
+            args.rev,
+            pairs=args.pairs,
+            games=args.games or 4,
+            rounds=args.rounds,
+            fuzz_games=args.fuzz_games,
+            verbose=not args.json,
+        )
+        if not args.json:
+            print_table(result)
+        print(json.dumps({"name": "compare", **result}))
+        return 0
     if args.games is None:
         args.games = 2000 if args.name == "ai" else 200
     if args.name == "balance":
