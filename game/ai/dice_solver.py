@@ -117,13 +117,17 @@ class Solver:
     __slots__ = ("attempts", "v", "v0", "w")
 
     def __init__(self, values: Sequence[float], attempts: int) -> None:
-        self.attempts = attempts
+        self.attempts = 0
         self.v0 = list(values)
         self.v: list[list[float]] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
         self.w: list[list[float]] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
-        prev = self.v0
+        self._extend(attempts)
+
+    def _extend(self, attempts: int) -> None:
+        """Solve up to `attempts` (each attempt builds on the one before)."""
+        prev = self.v[-1]
         v0 = self.v0
-        for _r in range(attempts):
+        for _r in range(self.attempts, attempts):
             w = expand(prev)
             self.w.append(w)
             best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
@@ -137,6 +141,17 @@ class Solver:
             # stop now, or keep the best sub-multiset
             prev = [b if b > v else v for b, v in zip(best[FIVE_START:], v0, strict=True)]
             self.v.append(prev)
+        self.attempts = max(self.attempts, attempts)
+
+    def prefix(self, attempts: int) -> Solver:
+        """The solver for the same table with fewer attempts: exactly what a fresh
+        `Solver(values, attempts)` would be (the tables for r attempts never depend on more)."""
+        out = Solver.__new__(Solver)
+        out.attempts = attempts
+        out.v0 = self.v0
+        out.v = self.v[: attempts + 1]
+        out.w = self.w[:attempts]
+        return out
 
     def before_first_roll(self, attempts: int | None = None) -> float:
         """Expected value with `attempts` (default: all) still to use and nothing rolled."""
@@ -186,6 +201,25 @@ def solve(value_of: Callable[[Multiset], float], attempts: int) -> Solver:
 @lru_cache(maxsize=4096)
 def cached_solver(values: tuple[float, ...], attempts: int) -> Solver:
     return Solver(values, attempts)
+
+
+_SOLVERS: dict[tuple[float, ...], Solver] = {}
+
+
+def shared_solver(values: Sequence[float], attempts: int) -> Solver:
+    """A solver for this table, shared by every caller of the process: one solve per distinct
+    table (extended when more attempts are asked for), handed out as a private prefix so a
+    later extension never changes a solver already given out."""
+    key = tuple(values)
+    master = _SOLVERS.get(key)
+    if master is None:
+        if len(_SOLVERS) >= 4096:
+            _SOLVERS.clear()
+        master = Solver(key, attempts)
+        _SOLVERS[key] = master
+    elif master.attempts < attempts:
+        master._extend(attempts)
+    return master.prefix(attempts)
 
 
 # ---------------------------------------------------------------- dice cards at the end

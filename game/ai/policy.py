@@ -27,6 +27,7 @@ from game.ai.dice_solver import (
     card_change,
     card_terminal,
     reroll_indices,
+    shared_solver,
 )
 from game.ai.model import CARD_WORTH, CP_WORTH, Env, Fighter
 from game.ai.simple import _verbs as _spend_verbs
@@ -308,7 +309,7 @@ class SmartAI:
         key = (cards, attempts)
         s = t.solvers.get(key)
         if s is None:
-            s = Solver(self.terminal(t, cards), attempts)
+            s = shared_solver(self.terminal(t, cards), attempts)
             t.solvers[key] = s
         return s
 
