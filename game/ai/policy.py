@@ -628,9 +628,15 @@ class SmartAI:
         from game.ai.dice_solver import outcomes
 
         kept = [d for i, d in enumerate(dice) if i not in idx]
+        # the worth reads the dice as a multiset, so re-rolls keeping the same dice agree
+        key = ("reroll", id(hero), id(ability), tuple(sorted(kept)), len(idx), incoming)
+        found = self._defense.get(key)
+        if found is not None:
+            return found
         total = 0.0
         for rolled, p in outcomes(len(idx)):
             total += p * self.defense_worth(hero, ability, kept + list(rolled), incoming)
+        self._defense[key] = total
         return total
 
     # ------------------------------------------------------------ damage waiting
