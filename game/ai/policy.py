@@ -41,9 +41,11 @@ _CACHE_LIMIT = 1024  # turn tables kept per (content, model parameters)
 class Shared:
     """Tables that depend only on the content and the model's parameters, so every computer
     player of the process reads the same ones (a new match starts with them warm): the
-    valuation `Env` with its memos, the turn tables and their solvers, upgrade gains,
-    defense worths, and the content indexes (dice cards, roll effects, choices). Nothing in
-    them depends on a match's history, so sharing changes no decision."""
+    valuation `Env` with its memos, the turn tables and their solvers, defense worths, and
+    the content indexes (dice cards, roll effects, choices). Nothing in them depends on a
+    match's history, so sharing changes no decision. (Upgrade gains stay with each player:
+    they are kept by hero and levels only, as first worked out in the match, so sharing them
+    would let one match's answer decide another's.)"""
 
     __slots__ = (
         "choices",
@@ -53,14 +55,12 @@ class Shared:
         "env",
         "roll_fx",
         "turns",
-        "upgrades",
     )
 
     def __init__(self, content, env: Env) -> None:
         self.content = content
         self.env = env
         self.turns: dict = {}
-        self.upgrades: dict = {}
         self.defense: dict = {}
         self.dice_cards: dict | None = None  # id -> (mode, count, whose); see dice_card
         self.roll_fx: dict = {}
@@ -168,7 +168,6 @@ class SmartAI:
             self._shared = shared
             self._env = shared.env
             self._turns = shared.turns
-            self._upgrades = shared.upgrades
             self._defense = shared.defense
 
     @property

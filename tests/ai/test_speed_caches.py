@@ -92,3 +92,40 @@ def test_players_of_one_process_share_tables_only_with_the_same_model():
     assert a.env is b.env  # Hard and Normal value outcomes the same way
     assert c.env is not a.env and c.env.params == {"kill": 30.0}
     engine.close()
+
+
+_GAME = """
+import sys
+from game.ai.arena import pairings, play_one
+from game.content.loader import default_content
+
+content = default_content()
+pairs = pairings(sorted(content.heroes), False)
+for index in [int(i) for i in sys.argv[1:]]:
+    pair = pairs[(index // 2) % len(pairs)]
+    print(play_one("hard", "normal", pair, index % 2, 201000 + index // 2, content)[3])
+"""
+
+
+def test_a_match_plays_the_same_after_other_matches_in_the_process():
+    """The shared tables hold no match's history: game 5 of the Hard-vs-Normal series
+    (Artificer against Hard Cursed Pirate) after games 0-4 equals game 5 in a fresh process.
+    (Upgrade gains shared between matches broke this.)"""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def digests(*games: int) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _GAME, *map(str, games)],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.split()
+
+    assert digests(0, 1, 2, 3, 4, 5)[-1] == digests(5)[0]
