@@ -18,7 +18,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist worksteal
 	$(PY) -m game scenario tests/scenarios
 
 lint: $(STAMP)

@@ -146,6 +146,7 @@ UNITS = {
     "fuzz_games_per_second": "games/s",
     "decision_ms_median": "ms",
     "decision_ms_p99": "ms",
+    "decision_ms_p999": "ms",
 }
 
 
@@ -264,6 +265,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     exact, checks = ai_solver_checks()
     out: dict = {"solver_exact": exact, "solver_checks": checks}
     all_times: dict[str, list[float]] = {}
+    all_cpu: dict[str, list[float]] = {}
     rows = {}
     for offset, (figure, a, b, mirror) in enumerate(AI_ROWS):
         row_seed = seed + 100_000 * offset
@@ -298,6 +300,8 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
         }
         for level, times in series.times.items():
             all_times.setdefault(level, []).extend(times)
+        for level, times in series.cpu.items():
+            all_cpu.setdefault(level, []).extend(times)
         if verbose:
             print(
                 f"{figure}: {series.fraction:.3f} ({series.wins_a}-{series.wins_b}-"
@@ -308,16 +312,23 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     levels = ("easy", "normal", "hard")
     for level in levels:
         times = all_times.get(level, [])
+        cpu = all_cpu.get(level, [])
         if times:
             per_level[level] = {
                 "decisions": len(times),
                 "median_ms": round(percentile(times, 0.5) * 1000, 3),
                 "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+                "p999_ms": round(percentile(times, 0.999) * 1000, 3),
                 "max_ms": round(max(times) * 1000, 2),
+                # CPU time of the deciding thread: what the wall figures show on an idle machine
+                "cpu_p99_ms": round(percentile(cpu, 0.99) * 1000, 3),
+                "cpu_p999_ms": round(percentile(cpu, 0.999) * 1000, 3),
+                "cpu_max_ms": round(max(cpu) * 1000, 2),
             }
     played = [t for level in levels for t in all_times.get(level, [])]
     out["decision_ms_median"] = round(percentile(played, 0.5) * 1000, 3)
     out["decision_ms_p99"] = round(percentile(played, 0.99) * 1000, 3)
+    out["decision_ms_p999"] = round(percentile(played, 0.999) * 1000, 3)
     out["decision_ms"] = per_level
     out["rows"] = rows
     out["games_per_row"] = games
@@ -327,7 +338,7 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "prompts", "all"]
+CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "prompts", "compare", "all"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -345,8 +356,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("name", choices=CHOICES)
+    parser.add_argument("rev", nargs="?", default=None, help="compare: the git revision")
+    parser.add_argument("--pairs", type=count, default=6, help="compare: random hero pairs")
+    parser.add_argument("--rounds", type=count, default=2, help="compare: interleaved rounds")
+    parser.add_argument("--fuzz-games", type=count, default=20, help="compare: fuzz games a round")
     parser.add_argument(
-        "--games", type=count, default=None, help="games per figure (sim: 200, ai: 2000 per row)"
+        "--games",
+        type=count,
+        default=None,
+        help="games per figure (sim: 200, ai: 2000 per row, compare: 4 per hero pair)",
     )
     parser.add_argument("--jobs", type=count, default=1, help="ai, balance: processes to play in")
     parser.add_argument(
@@ -379,8 +397,25 @@ def main(argv: list[str] | None = None) -> int:
 
             known = default_content().heroes
             check_known(parser, "--heroes", id_list(args.heroes), known, "hero")
+        if args.name == "compare" and not args.rev:
+            parser.error("compare needs a git revision: python -m bench compare REV")
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
+    if args.name == "compare":
+        from bench.compare import compare, print_table
+
+        result = compare(
+            args.rev,
+            pairs=args.pairs,
+            games=args.games or 4,
+            rounds=args.rounds,
+            fuzz_games=args.fuzz_games,
+            verbose=not args.json,
+        )
+        if not args.json:
+            print_table(result)
+        print(json.dumps({"name": "compare", **result}))
+        return 0
     if args.games is None:
         args.games = 2000 if args.name == "ai" else 200
     if args.name == "balance":

@@ -323,7 +323,7 @@ def cmd_sim(args) -> int:
         return 2
     wins = {h: 0 for h in heroes}
     wins_by_seat = [0, 0]
-    draws = errors = timeouts = 0
+    draws = errors = timeouts = actions = 0
     turns = []
     failures = []
     digests = hashlib.sha256()
@@ -348,6 +348,7 @@ def cmd_sim(args) -> int:
             continue
         digests.update(result.digest.encode())
         turns.append(result.turns)
+        actions += result.actions
         if result.timed_out:
             timeouts += 1
         if result.draw:
@@ -368,6 +369,7 @@ def cmd_sim(args) -> int:
         "wins": wins,
         "wins_by_seat": wins_by_seat,
         "mean_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
+        "actions": actions,  # decisions the players answered (a measure of engine steps)
         "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else 0.0,
         "seconds": round(elapsed, 2),
         "digest": digests.hexdigest(),

@@ -30,6 +30,8 @@ class Series:
     turns: int = 0
     digest: str = ""
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    # the same decisions in CPU seconds of the deciding thread (unaffected by other processes)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def fraction(self) -> float:
@@ -67,7 +69,7 @@ def controller(level: str, seed: int):
 
 
 def play_one(
-    a: str, b: str, heroes: tuple[str, str], a_seat: int, seed: int, content, times=None
+    a: str, b: str, heroes: tuple[str, str], a_seat: int, seed: int, content, times=None, cpu=None
 ) -> tuple[int | None, bool, int, str]:
     """One duel; returns (winning seat or None, timed out, turns, digest)."""
     levels = [a, b] if a_seat == 0 else [b, a]
@@ -76,16 +78,21 @@ def play_one(
         duel_setup(list(heroes), seed, turn_limit=200), content, keep_log=False
     )
     clock = time.perf_counter
+    cpu_clock = time.thread_time
     try:
         while not engine.over:
             choice = engine.pending
+            cpu_started = cpu_clock()
             started = clock()
             action = controllers[choice.player].decide(engine, choice)
             spent = clock() - started
+            cpu_spent = cpu_clock() - cpu_started
             if choice.find(action) is None:
                 raise AssertionError(f"{levels[choice.player]} picked an illegal {action}")
             if times is not None:
                 times.setdefault(levels[choice.player], []).append(spent)
+            if cpu is not None:
+                cpu.setdefault(levels[choice.player], []).append(cpu_spent)
             engine.apply(action)
         from game.rules.view import match_view
 
@@ -124,7 +131,14 @@ def play_series(
         a_seat = index % 2
         game_seed = seed + index // 2
         winner, timed_out, turns, dig = play_one(
-            a, b, pair, a_seat, game_seed, content, out.times if timed else None
+            a,
+            b,
+            pair,
+            a_seat,
+            game_seed,
+            content,
+            out.times if timed else None,
+            out.cpu if timed else None,
         )
         digest.update(dig.encode())
         out.games += 1
@@ -163,6 +177,8 @@ def merge(parts: list[Series]) -> Series:
         digest.update(part.digest.encode())
         for level, times in part.times.items():
             out.times.setdefault(level, []).extend(times)
+        for level, times in part.cpu.items():
+            out.cpu.setdefault(level, []).extend(times)
     out.digest = digest.hexdigest()
     return out
 

@@ -117,25 +117,41 @@ class Solver:
     __slots__ = ("attempts", "v", "v0", "w")
 
     def __init__(self, values: Sequence[float], attempts: int) -> None:
-        self.attempts = attempts
+        self.attempts = 0
         self.v0 = list(values)
         self.v: list[list[float]] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
         self.w: list[list[float]] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
-        prev = self.v0
-        n = len(MULTISETS)
-        for _r in range(attempts):
+        self._extend(attempts)
+
+    def _extend(self, attempts: int) -> None:
+        """Solve up to `attempts` (each attempt builds on the one before)."""
+        prev = self.v[-1]
+        v0 = self.v0
+        for _r in range(self.attempts, attempts):
             w = expand(prev)
             self.w.append(w)
-            best = w[:]  # best[i]: the best W over the sub-multisets of MULTISETS[i]
-            for i in range(n):
-                for j in LESS[i]:
-                    if best[j] > best[i]:
-                        best[i] = best[j]
-            v0 = self.v0
-            prev = [
-                b if b > v0[j] else v0[j] for j, b in enumerate(best[FIVE_START:])
-            ]  # stop now, or keep the best sub-multiset
+            best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
+            add = best.append
+            for m, less in zip(w, LESS, strict=True):
+                for j in less:
+                    b = best[j]
+                    if b > m:
+                        m = b
+                add(m)
+            # stop now, or keep the best sub-multiset
+            prev = [b if b > v else v for b, v in zip(best[FIVE_START:], v0, strict=True)]
             self.v.append(prev)
+        self.attempts = max(self.attempts, attempts)
+
+    def prefix(self, attempts: int) -> Solver:
+        """The solver for the same table with fewer attempts: exactly what a fresh
+        `Solver(values, attempts)` would be (the tables for r attempts never depend on more)."""
+        out = Solver.__new__(Solver)
+        out.attempts = attempts
+        out.v0 = self.v0
+        out.v = self.v[: attempts + 1]
+        out.w = self.w[:attempts]
+        return out
 
     def before_first_roll(self, attempts: int | None = None) -> float:
         """Expected value with `attempts` (default: all) still to use and nothing rolled."""
@@ -187,6 +203,25 @@ def cached_solver(values: tuple[float, ...], attempts: int) -> Solver:
     return Solver(values, attempts)
 
 
+_SOLVERS: dict[tuple[float, ...], Solver] = {}
+
+
+def shared_solver(values: Sequence[float], attempts: int) -> Solver:
+    """A solver for this table, shared by every caller of the process: one solve per distinct
+    table (extended when more attempts are asked for), handed out as a private prefix so a
+    later extension never changes a solver already given out."""
+    key = tuple(values)
+    master = _SOLVERS.get(key)
+    if master is None:
+        if len(_SOLVERS) >= 4096:
+            _SOLVERS.clear()
+        master = Solver(key, attempts)
+        _SOLVERS[key] = master
+    elif master.attempts < attempts:
+        master._extend(attempts)
+    return master.prefix(attempts)
+
+
 # ---------------------------------------------------------------- dice cards at the end
 
 
@@ -195,20 +230,59 @@ def completion(values: Sequence[float]) -> list[float]:
     c = [0.0] * len(MULTISETS)
     c[FIVE_START:] = values
     for i in SMALL:
-        c[i] = max(c[j] for j in ADD[i])
+        a = ADD[i]
+        c[i] = max(c[a[0]], c[a[1]], c[a[2]], c[a[3]], c[a[4]], c[a[5]])
     return c
 
 
 def _best_less(table: Sequence[float], s: Multiset, changeable: int = 1) -> float:
     """Max of table over s with `changeable` dice taken away (table over MULTISETS)."""
     best = float("-inf")
-    layer = {INDEX[s]}
-    for _ in range(changeable):
-        layer = {j for i in layer for j in LESS[i]}
-    for i in layer:
+    for i in _less_layer(FIVE_INDEX[s], changeable):
         if table[i] > best:
             best = table[i]
     return best
+
+
+@cache
+def _less_layer(j: int, changeable: int) -> tuple[int, ...]:
+    """Indices of ALL_FIVE[j] with `changeable` dice taken away (computed once)."""
+    layer = {INDEX[ALL_FIVE[j]]}
+    for _ in range(changeable):
+        layer = {i for k in layer for i in LESS[k]}
+    return tuple(sorted(layer))
+
+
+@cache
+def _within(count: int) -> tuple[tuple[int, ...], ...]:
+    """For each of the 252 results, the smaller multisets left when 1..count dice are taken
+    away (computed once per count)."""
+    return tuple(
+        tuple(sorted({i for n in range(1, count + 1) for i in _less_layer(j, n)}))
+        for j in range(len(ALL_FIVE))
+    )
+
+
+@cache
+def _moves(mode: str) -> tuple[tuple[int, ...], ...]:
+    """For each of the 252 results, the results one use of a one-die card (set_six,
+    adjust_one, copy_own) can turn it into (computed once per mode)."""
+    out = []
+    for s in ALL_FIVE:
+        reach = []
+        for face in sorted(set(s)):
+            rest = _remove(s, face)
+            if mode == "set_six":
+                targets: Sequence[int] = (6,) if face != 6 else ()
+            elif mode == "adjust_one":
+                targets = [v for v in (face - 1, face + 1) if 1 <= v <= 6]
+            elif mode == "copy_own":
+                targets = [v for v in sorted(set(rest)) if v != face]
+            else:
+                raise ValueError(f"unknown card mode {mode}")
+            reach.extend(FIVE_INDEX[_add(rest, v)] for v in targets)
+        out.append(tuple(reach))
+    return tuple(out)
 
 
 def card_terminal(values: Sequence[float], mode: str, count: int = 1) -> list[float]:
@@ -219,37 +293,21 @@ def card_terminal(values: Sequence[float], mode: str, count: int = 1) -> list[fl
     adjust_one  move one die one up or one down
     copy_own    make one die show another die's number
     reroll      re-roll up to `count` dice (the expectation)
-    Values never drop: not using the card is always allowed.
-    """
+    Values never drop: not using the card is always allowed. Tables of which results reach
+    which are built once per mode; a call is then one max per result."""
     out = list(values)
-    if mode == "set_any":
-        c = completion(values)
-        for j, s in enumerate(ALL_FIVE):
-            for n in range(1, count + 1):
-                out[j] = max(out[j], _best_less(c, s, n))
+    if mode in ("set_any", "reroll"):
+        table = completion(values) if mode == "set_any" else expand(values)
+        for j, reach in enumerate(_within(count)):
+            best = max([table[i] for i in reach])
+            if best > out[j]:
+                out[j] = best
         return out
-    if mode == "reroll":
-        w = expand(values)
-        for j, s in enumerate(ALL_FIVE):
-            for n in range(1, count + 1):
-                out[j] = max(out[j], _best_less(w, s, n))
-        return out
-    for j, s in enumerate(ALL_FIVE):
+    for j, reach in enumerate(_moves(mode)):
         best = out[j]
-        for face in set(s):
-            rest = _remove(s, face)
-            if mode == "set_six":
-                targets: Sequence[int] = (6,) if face != 6 else ()
-            elif mode == "adjust_one":
-                targets = [v for v in (face - 1, face + 1) if 1 <= v <= 6]
-            elif mode == "copy_own":
-                targets = [v for v in set(rest) if v != face]
-            else:
-                raise ValueError(f"unknown card mode {mode}")
-            for v in targets:
-                value = values[FIVE_INDEX[_add(rest, v)]]
-                if value > best:
-                    best = value
+        for k in reach:
+            if values[k] > best:
+                best = values[k]
         out[j] = best
     return out
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from game.ai.dice_solver import ALL_FIVE, outcomes
 from game.content.defs import AbilityDef, ContentDB, Effects, Fx, HeroDef
-from game.rules.dice import meets
+from game.rules.dice import meets_each
 
 # ---------------------------------------------------------------- constants (points)
 
@@ -112,18 +112,46 @@ class Out:
         self.vars: dict[str, int] = {}
 
     def copy(self) -> Out:
-        out = Out()
-        for name in Out.__slots__:
-            value = getattr(self, name)
-            setattr(out, name, dict(value) if isinstance(value, dict) else value)
+        out = Out.__new__(Out)  # every field set below (the hot path of `walk`)
+        out.add = self.add
+        out.avoid = self.avoid
+        out.cp = self.cp
+        out.draw = self.draw
+        out.extra = self.extra
+        out.gain = dict(self.gain)
+        out.halve = self.halve
+        out.heal = self.heal
+        out.inflict = dict(self.inflict)
+        out.normal = self.normal
+        out.opp_cp = self.opp_cp
+        out.prevent = self.prevent
+        out.reflect = self.reflect
+        out.self_dmg = self.self_dmg
+        out.ult = self.ult
+        out.undef = self.undef
+        out.vars = dict(self.vars)
         return out
 
     def key(self) -> tuple:
-        return tuple(
-            tuple(sorted(getattr(self, n).items()))
-            if isinstance(getattr(self, n), dict)
-            else getattr(self, n)
-            for n in Out.__slots__
+        """Every field in __slots__ order, dicts as sorted item tuples."""
+        return (
+            self.add,
+            self.avoid,
+            self.cp,
+            self.draw,
+            self.extra,
+            tuple(sorted(self.gain.items())),
+            self.halve,
+            self.heal,
+            tuple(sorted(self.inflict.items())),
+            self.normal,
+            self.opp_cp,
+            self.prevent,
+            self.reflect,
+            self.self_dmg,
+            self.ult,
+            self.undef,
+            tuple(sorted(self.vars.items())),
         )
 
     @property
@@ -458,7 +486,7 @@ def offense_rows(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
 @hero_cache
 def requirement_table(hero: HeroDef, requirement) -> tuple[bool, ...]:
     """Which of the 252 results meet one requirement (shared by every row that asks it)."""
-    return tuple(meets(requirement, hero, s) for s in ALL_FIVE)
+    return meets_each(requirement, hero, ALL_FIVE)
 
 
 @hero_cache
@@ -650,8 +678,9 @@ def _defense_walks(hero: HeroDef, ability: AbilityDef):
     return [(p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)]
 
 
+@hero_cache
 def defenses(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
-    return abilities(hero, levels, ("defensive",))
+    return tuple(abilities(hero, levels, ("defensive",)))
 
 
 # ---------------------------------------------------------------- worth of tokens
@@ -659,7 +688,14 @@ def defenses(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
 
 def status_worth(status: str, holder: Fighter, other: Fighter, env: Env, count: int = 1) -> float:
     """Points for `holder` of gaining `count` of a status (negative for bad ones)."""
-    return _status_worth(status, holder, other, env, count) * env.params.get(status, 1.0)
+    key = (status, holder, other, count)
+    hit = env._worth.get(key)
+    if hit is None:
+        if len(env._worth) > 50_000:
+            env._worth.clear()
+        hit = _status_worth(status, holder, other, env, count) * env.params.get(status, 1.0)
+        env._worth[key] = hit
+    return hit
 
 
 def _status_worth(status: str, holder: Fighter, other: Fighter, env: Env, count: int) -> float:
@@ -802,6 +838,8 @@ class Env:
             utility = linear_utility_with(kill)
         self.utility = utility or linear_utility
         self._shields: dict[tuple, Shield] = {}
+        self._worth: dict[tuple, float] = {}  # status_worth's answers (pure in its arguments)
+        self._pairs: dict[tuple, tuple] = {}  # attack_value's per-(me, opp) inputs
 
     def turn_worth(self, fighter: Fighter) -> float:
         """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
@@ -832,14 +870,23 @@ class Env:
         """Expected points for `me` of resolving these branches as my ability against `opp`
         (their defense, Evasive and Health included)."""
         total = 0.0
-        u0 = self.utility(me.health, opp.health)
-        scale = 1.0 / self.rate(me.health, opp.health)
-        mods = self.attack_tokens(me)
-        marked_add, marked_cp = self.marks(opp)
-        shield = self.shield(opp)
-        floor = self.last_stand(opp)
-        opp_hero = self.hero(opp)
-        defs = defenses(opp_hero, opp.levels)
+        pair = self._pairs.get((me, opp))
+        if pair is None:  # what depends only on the two players, once per pair
+            if len(self._pairs) > 20_000:
+                self._pairs.clear()
+            opp_hero = self.hero(opp)
+            pair = (
+                self.utility(me.health, opp.health),
+                1.0 / self.rate(me.health, opp.health),
+                self.attack_tokens(me),
+                self.marks(opp),
+                self.shield(opp),
+                self.last_stand(opp),
+                opp_hero,
+                defenses(opp_hero, opp.levels),
+            )
+            self._pairs[(me, opp)] = pair
+        u0, scale, mods, (marked_add, marked_cp), shield, floor, opp_hero, defs = pair
         for p, o in branches:
             base = o.normal + o.undef + o.ult
             hits = base + o.add > 0
@@ -959,7 +1006,7 @@ class Env:
 
     def shield(self, opp: Fighter) -> Shield:
         """What `opp`'s tokens do against avoidable damage coming their way."""
-        key = opp.statuses
+        key = (opp.hero, opp.statuses)  # the hero's faces and tokens decide it
         hit = self._shields.get(key)
         if hit is not None:
             return hit
@@ -1037,6 +1084,7 @@ def reads_cached(effects: Effects) -> frozenset:
     return hit[1]
 
 
+@hero_cache
 def hero_reads(hero: HeroDef) -> frozenset:
     """Every fact any of the hero's offensive rows reads (at any level)."""
     out: set = set()

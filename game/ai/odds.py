@@ -11,28 +11,49 @@ from functools import lru_cache
 
 from game.ai.dice_solver import ALL_FIVE, Solver
 from game.content.defs import AbilityDef, HeroDef, Requirement
-from game.rules.dice import meets
+from game.rules.dice import meets_each
 
 BASE_ATTEMPTS = 3
 
 
+class _HeroKey:
+    """A hero as a cache key: by its id (a HeroDef need not be hashable); `dice` and `id`
+    are what `meets_each` reads."""
+
+    __slots__ = ("dice", "id")
+
+    def __init__(self, hero: HeroDef) -> None:
+        self.id = hero.id
+        self.dice = hero.dice
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _HeroKey) and other.id == self.id and other.dice == self.dice
+
+
 @lru_cache(maxsize=2048)
-def _solver(hero: str, faces: tuple[str, ...], requirement: Requirement, attempts: int) -> Solver:
-    from game.content.defs import DieFace
+def _table(hero: HeroDef, faces: tuple[str, ...], requirement: Requirement) -> tuple[float, ...]:
+    """1.0 for each result that meets the requirement (keyed by the faces too: a hero's dice
+    decide it)."""
+    del faces
+    return tuple(1.0 if hit else 0.0 for hit in meets_each(requirement, hero, ALL_FIVE))
 
-    class _Faces:  # just enough of a HeroDef for `meets`
-        id = hero
-        dice = tuple(DieFace(i + 1, s) for i, s in enumerate(faces))
 
-    values = [1.0 if meets(requirement, _Faces, s) else 0.0 for s in ALL_FIVE]
-    return Solver(values, attempts)
+@lru_cache(maxsize=2048)
+def _solver(table: tuple[float, ...], attempts: int) -> Solver:
+    """One solve per distinct table: rows of different heroes (and different rows) that
+    accept the same results share it (straights, n of a kind, symbols on the same faces)."""
+    return Solver(table, attempts)
 
 
 def chance(
     hero: HeroDef, requirement: Requirement, dice: Sequence[int] | None, attempts_left: int
 ) -> float:
     faces = tuple(face.symbol for face in hero.dice)
-    solver = _solver(hero.id, faces, requirement, max(BASE_ATTEMPTS, attempts_left))
+    table = _table(_HeroKey(hero), faces, requirement)
+    solver = _solver(table, max(BASE_ATTEMPTS, attempts_left))
     if dice is None:
         if attempts_left <= 0:
             return 0.0

@@ -27,6 +27,7 @@ from game.ai.dice_solver import (
     card_change,
     card_terminal,
     reroll_indices,
+    shared_solver,
 )
 from game.ai.model import CARD_WORTH, CP_WORTH, Env, Fighter
 from game.ai.simple import _verbs as _spend_verbs
@@ -35,9 +36,50 @@ from game.rules.actions import Action, PendingChoice
 from game.rules.ops import CP_MAX
 from game.rules.view import MatchView, PlayerView, match_view
 
-# Cards that alter dice: id -> (mode, count, whose)
-# (read from content at first use; see _dice_card)
-_CACHE_LIMIT = 512
+_CACHE_LIMIT = 1024  # turn tables kept per (content, model parameters)
+
+
+class Shared:
+    """Tables that depend only on the content and the model's parameters, so every computer
+    player of the process reads the same ones (a new match starts with them warm): the
+    valuation `Env` with its memos, the turn tables and their solvers, defense worths, and
+    the content indexes (dice cards, roll effects, choices). Nothing in them depends on a
+    match's history, so sharing changes no decision. (Upgrade gains stay with each player:
+    they are kept by hero and levels only, as first worked out in the match, so sharing them
+    would let one match's answer decide another's.)"""
+
+    __slots__ = (
+        "choices",
+        "content",
+        "defense",
+        "dice_cards",
+        "env",
+        "roll_fx",
+        "turns",
+    )
+
+    def __init__(self, content, env: Env) -> None:
+        self.content = content
+        self.env = env
+        self.turns: dict = {}
+        self.defense: dict = {}
+        self.dice_cards: dict | None = None  # id -> (mode, count, whose); see dice_card
+        self.roll_fx: dict = {}
+        self.choices: dict | None = None
+
+
+_SHARED: dict[tuple, Shared] = {}
+
+
+def shared_tables(content, model_params: dict) -> Shared:
+    key = (id(content), tuple(sorted(model_params.items())))
+    found = _SHARED.get(key)
+    if found is None or found.content is not content:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        found = Shared(content, Env(content, None, model_params))
+        _SHARED[key] = found
+    return found
 
 
 @dataclass(slots=True)
@@ -93,12 +135,13 @@ class SmartAI:
         self.features = frozenset(features if features is not None else (HARD if hard else NORMAL))
         self.plan: Plan | None = None
         self._env: Env | None = None
+        self._shared: Shared | None = None
         self._turns: dict = {}
-        self._dice_cards: dict | None = None
         self._cpw = CP_WORTH
         self._cardw = 0.6 * CARD_WORTH
         self._economy_for: tuple | None = None
         self._upgrades: dict = {}
+        self._defense: dict = {}
 
     def has(self, feature: str) -> bool:
         return feature in self.features
@@ -121,11 +164,12 @@ class SmartAI:
 
     def _prepare(self, engine) -> None:
         if self._env is None or self._env.content is not engine.content:
-            utility = None
             model_params = {k[2:]: v for k, v in self.params.items() if k.startswith("m_")}
-            self._env = Env(engine.content, utility, model_params)
-            self._turns = {}
-            self._dice_cards = None
+            shared = shared_tables(engine.content, model_params)
+            self._shared = shared
+            self._env = shared.env
+            self._turns = shared.turns
+            self._defense = shared.defense
 
     @property
     def env(self) -> Env:
@@ -182,15 +226,19 @@ class SmartAI:
 
     def dice_card(self, engine, card_id: str):
         """(mode, count, whose) for a card that alters dice, else None."""
-        if self._dice_cards is None:
+        shared = self._shared
+        if shared is None or shared.content is not engine.content:
+            self._prepare(engine)
+            shared = self._shared
+        if shared.dice_cards is None:
             table = {}
             for cid, cdef in engine.content.cards.items():
                 if cdef.type == "roll" and len(cdef.effects) == 1:
                     fx = cdef.effects[0]
                     if fx.verb == "alter_dice":
                         table[cid] = (fx["mode"], fx.get("count", 1), fx["whose"])
-            self._dice_cards = table
-        return self._dice_cards.get(card_id)
+            shared.dice_cards = table
+        return shared.dice_cards.get(card_id)
 
     def _plays(self, engine, choice: PendingChoice) -> list[tuple[Action, object]]:
         out = []
@@ -261,7 +309,7 @@ class SmartAI:
         key = (cards, attempts)
         s = t.solvers.get(key)
         if s is None:
-            s = Solver(self.terminal(t, cards), attempts)
+            s = shared_solver(self.terminal(t, cards), attempts)
             t.solvers[key] = s
         return s
 
@@ -556,6 +604,16 @@ class SmartAI:
         return []
 
     def defense_worth(self, hero, ability, dice, incoming: int) -> float:
+        key = (id(hero), id(ability), tuple(dice), incoming)  # content outlives the memo
+        found = self._defense.get(key)
+        if found is None:
+            if len(self._defense) > 100_000:
+                self._defense.clear()
+            found = self._defense_worth(hero, ability, dice, incoming)
+            self._defense[key] = found
+        return found
+
+    def _defense_worth(self, hero, ability, dice, incoming: int) -> float:
         ctx = model.WalkCtx(faces=model.hero_faces(hero), incoming=incoming)
         total = 0.0
         for p, o in model.walk(ability.effects, ctx, tuple(dice)):
@@ -570,9 +628,15 @@ class SmartAI:
         from game.ai.dice_solver import outcomes
 
         kept = [d for i, d in enumerate(dice) if i not in idx]
+        # the worth reads the dice as a multiset, so re-rolls keeping the same dice agree
+        key = ("reroll", id(hero), id(ability), tuple(sorted(kept)), len(idx), incoming)
+        found = self._defense.get(key)
+        if found is not None:
+            return found
         total = 0.0
         for rolled, p in outcomes(len(idx)):
             total += p * self.defense_worth(hero, ability, kept + list(rolled), incoming)
+        self._defense[key] = total
         return total
 
     # ------------------------------------------------------------ damage waiting
@@ -833,11 +897,9 @@ class SmartAI:
 
     def _roll_effects(self, engine, purpose: str):
         """The effects that read a roll made for `purpose` (a token, card or ability name)."""
-        cache = getattr(self, "_roll_fx", None)
-        if cache is None or cache[0] is not engine.content:
-            cache = (engine.content, {})
-            self._roll_fx = cache
-        found = cache[1]
+        if self._shared is None or self._shared.content is not engine.content:
+            self._prepare(engine)
+        found = self._shared.roll_fx
         if purpose in found:
             return found[purpose]
 
@@ -1559,9 +1621,10 @@ class SmartAI:
 
     def _choice_index(self, engine) -> dict:
         """{frozenset of option labels: {label: effects}} for every 'choose one' in content."""
-        cached = getattr(self, "_choices", None)
-        if cached is not None and cached[0] is engine.content:
-            return cached[1]
+        if self._shared is None or self._shared.content is not engine.content:
+            self._prepare(engine)
+        if self._shared.choices is not None:
+            return self._shared.choices
         index: dict = {}
 
         def scan(effects) -> None:
@@ -1592,7 +1655,7 @@ class SmartAI:
                 scan(sdef.spend.effects)
             for trig in sdef.triggers:
                 scan(trig.effects)
-        self._choices = (content, index)
+        self._shared.choices = index
         return index
 
     def _duel_choice(self, engine, view, choice):

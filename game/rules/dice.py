@@ -6,7 +6,6 @@ dice key). Straights and n-of-a-kind look at numbers; symbol requirements at sym
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -31,11 +30,23 @@ def meets(requirement: Requirement, hero: HeroDef, values: Sequence[int]) -> boo
     return _meets(requirement, hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values)))
 
 
+def meets_each(
+    requirement: Requirement, hero: HeroDef, results: Sequence[tuple[int, ...]]
+) -> tuple[bool, ...]:
+    """`meets` for many results at once (each a sorted tuple of values), e.g. every result
+    five dice can show: a whole table without the per-call lookups."""
+    key = tuple(s.symbol for s in hero.dice)
+    check = _meets.__wrapped__
+    return tuple(check(requirement, hero.id, key, values) for values in results)
+
+
 @lru_cache(maxsize=200_000)
 def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values: tuple[int, ...]):
     if requirement.straight and longest_run(values) < requirement.straight:
         return False
-    numbers = Counter(values)
+    numbers: dict[int, int] = {}  # a plain dict: Counter costs more than the check itself
+    for v in values:
+        numbers[v] = numbers.get(v, 0) + 1
     if requirement.of_a_kind and max(numbers.values(), default=0) < requirement.of_a_kind:
         return False
     if requirement.full_house:
@@ -46,12 +57,15 @@ def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values
         if numbers.get(value, 0) < count:
             return False
     if requirement.symbols or requirement.same_symbol or requirement.any_dice:
-        symbols = Counter(key[v - 1] for v in values)
+        symbols: dict[str, int] = {}
+        for v in values:
+            symbol = key[v - 1]
+            symbols[symbol] = symbols.get(symbol, 0) + 1
         used = 0
         for symbol, count in requirement.symbols:
             if symbols.get(symbol, 0) < count:
                 return False
-            symbols[symbol] -= count
+            symbols[symbol] = symbols.get(symbol, 0) - count
             used += count
         if requirement.same_symbol:
             if max(symbols.values(), default=0) < requirement.same_symbol:

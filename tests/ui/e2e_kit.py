@@ -26,13 +26,28 @@ needs_x = pytest.mark.skipif(
 )
 
 
+_RESERVED: dict[int, int] = {}  # display number -> open lock file held by this process
+
+
 def free_display() -> int:
+    """A display number that no X server uses and no other test process (e.g. another
+    pytest-xdist worker) has picked: each number is reserved with an exclusive lock on
+    /tmp/dicethrone-test-display-N.lock, held until this process ends (the system drops it
+    even after a crash), so two workers can never start Xvfb on the same display."""
+    import fcntl
+
     for number in range(91, 140):
-        if (
-            not Path(f"/tmp/.X{number}-lock").exists()
-            and not Path(f"/tmp/.X11-unix/X{number}").exists()
-        ):
-            return number
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        if number not in _RESERVED:
+            fd = os.open(f"/tmp/dicethrone-test-display-{number}.lock", os.O_CREAT | os.O_RDWR)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # another worker holds it
+                os.close(fd)
+                continue
+            _RESERVED[number] = fd
+        return number
     raise RuntimeError("no free X display number")
 
 
