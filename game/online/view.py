@@ -147,6 +147,7 @@ PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
     "status_spent": ("player", "status", "total"),
     "status_transferred": ("count", "source", "status", "target"),
     "stack_limit_raised": ("limit", "player", "status"),
+    "bonus_face": ("kept", "player", "replaced", "value"),  # Bonus Damage faces are public
     "damage_pending": ("amount", "attack", "dtype", "pool", "source", "target"),
     "damage_added": ("amount", "target"),
     "damage_prevented": ("amount", "half", "target"),
