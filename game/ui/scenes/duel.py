@@ -21,6 +21,7 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
 from game.ui.devhooks import record_events
+from game.ui.motion import MotionLayer
 from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
 from game.ui.table_view import LEADER_TIP, TableView, Targeting, draw_crown, targeting_rows
@@ -101,6 +102,7 @@ class DuelScene(PauseMenu, Scene):
             self, {p.seat: p.health for p in view.players}, {p.seat: p.cp for p in view.players}
         )
         self.presenter.speed = self.app.settings.speed_factor
+        self.presenter.motion = self.motion = MotionLayer(self)
         for event in self.engine.log[-120:]:
             if event.text:
                 self.presenter.log.append((event.kind, event.text))
@@ -333,6 +335,7 @@ class DuelScene(PauseMenu, Scene):
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.presenter.update(dt)
+        self.motion.update(dt)
         if self.table is not None:
             self.table.update(dt)
         if self.paused or self.app.scene is not self:
@@ -344,7 +347,7 @@ class DuelScene(PauseMenu, Scene):
         if self.presenter.busy:
             return
         if self.engine.over:
-            if not self.ended:
+            if not self.ended and not self.motion.finale:
                 self.ended = True
                 from game.ui.scenes.end import EndScene
 
@@ -560,6 +563,8 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.motion.skip()  # a click or a key ends the motions; it still counts as input
         if self.handle_pause(event):
             return
         if self.pass_to is not None:
@@ -861,6 +866,7 @@ class DuelScene(PauseMenu, Scene):
         for button in self.modal:
             button.draw(surface, th)
         self._draw_banner(surface)
+        self.motion.draw(surface)
         if self.hover_card is not None and self.drag is None:
             self._draw_card_zoom(surface, self.hover_card)
         if self.drag is not None and self.drag["moved"]:
