@@ -517,7 +517,8 @@ class MotionLayer:
         colour = hero_colour(hero_id)
         centre = scene.tray_rect.center
         if not motion.fade:
-            rays = pygame.Surface((w, h), pygame.SRCALPHA)
+            rays = pygame.Surface((w, h))
+            glow = tuple(int(c * 0.28 * dim) for c in colour)  # added light: a faint wash
             reach = max(w, h)
             turn = t * 0.9
             for i in range(12):
@@ -528,8 +529,8 @@ class MotionLayer:
                     (centre[0] + math.cos(a) * reach, centre[1] + math.sin(a) * reach),
                     (centre[0] + math.cos(b) * reach, centre[1] + math.sin(b) * reach),
                 ]
-                pygame.draw.polygon(rays, (*colour, int(70 * dim)), points)
-            surface.blit(rays, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+                pygame.draw.polygon(rays, glow, points)
+            surface.blit(rays, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         grow = _ease_back(min(1.0, t / strike)) if not motion.fade else 1.0
         size = max(16, round(th.px(150) * grow))
         face = hero_emblem(hero_id, size).copy()
@@ -546,7 +547,7 @@ class MotionLayer:
             surface.blit(label, label.get_rect(center=(centre[0], centre[1] + dy)))
         if not motion.fade and strike <= t < strike + 0.12:
             flash = pygame.Surface((w, h), pygame.SRCALPHA)
-            flash.fill((255, 245, 220, int(160 * (1 - (t - strike) / 0.12))))
+            flash.fill((255, 245, 220, int(110 * (1 - (t - strike) / 0.12))))
             surface.blit(flash, (0, 0))
 
     def _draw_victory(self, surface, motion: Motion) -> None:
@@ -569,24 +570,26 @@ class MotionLayer:
         if motion.fade:
             return
         pieces = motion.data.get("pieces")
-        if pieces is None:  # confetti: thrown up from the winner, falling back
+        if pieces is None:  # confetti: thrown up from the winner and from the table, falling
             rng = random.Random(len(scene.engine.log))
+            table = scene.tray_rect.center
             pieces = [
                 (
-                    rng.uniform(-1.0, 1.0) * th.px(420),
-                    -rng.uniform(0.6, 1.0) * th.px(620),
+                    centre if i % 2 else table,
+                    rng.uniform(-1.0, 1.0) * th.px(460),
+                    -rng.uniform(0.5, 1.0) * th.px(640),
                     rng.choice((T.GOLD, T.HIGHLIGHT, colour, T.BRASS, (245, 240, 230))),
                     rng.uniform(0, math.tau),
                 )
-                for _ in range(70)
+                for i in range(110)
             ]
             motion.data["pieces"] = pieces
         seconds = t * 1.8
-        gravity = th.px(700)
-        size = th.px(7)
-        for vx, vy, col, spin in pieces:
-            x = centre[0] + vx * seconds
-            y = centre[1] + vy * seconds + gravity * seconds * seconds / 2
+        gravity = th.px(760)
+        size = th.px(10)
+        for (ox, oy), vx, vy, col, spin in pieces:
+            x = ox + vx * seconds
+            y = oy + vy * seconds + gravity * seconds * seconds / 2
             a = spin + seconds * 9
             dx, dy = math.cos(a) * size, abs(math.sin(a)) * size * 0.6 + 1
             rect = pygame.Rect(0, 0, max(2, round(abs(dx)) + 2), max(2, round(dy)))
