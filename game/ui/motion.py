@@ -377,6 +377,15 @@ class MotionLayer:
             if motion.kind == "shake" and motion.started and motion.fade:
                 self._draw_flash(surface, motion)
 
+    def _veil(self, surface, colour, alpha: int) -> None:
+        """The whole board under a see-through colour (one plain surface, kept per size)."""
+        veil = getattr(self, "_veil_surface", None)
+        if veil is None or veil.get_size() != surface.get_size():
+            veil = self._veil_surface = pygame.Surface(surface.get_size())
+        veil.fill(colour)
+        veil.set_alpha(alpha)
+        surface.blit(veil, (0, 0))
+
     @staticmethod
     def _fade_alpha(t: float) -> int:
         return int(255 * max(0.0, min(1.0, t * 5, (1 - t) * 3)))
@@ -429,10 +438,13 @@ class MotionLayer:
         r = th.px(22 if data["big"] else 18)
         font = th.font(24 if data["big"] else 20, bold=True)
         text = font.render(str(data["amount"]), True, (255, 255, 255))
-        if motion.fade:
+        if motion.fade:  # a ring round the dial fades in and out; its number stays readable
+            dial = self.dial_rect(data["target"])
+            radius = dial.w // 2 + th.px(5)
+            ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
             alpha = self._fade_alpha(motion.t)
-            if alpha:
-                self._badge(surface, end, r, colour, text, alpha)
+            pygame.draw.circle(ring, (255, 90, 80, alpha), (radius + 2, radius + 2), radius, 4)
+            surface.blit(ring, ring.get_rect(center=end))
             return
         if motion.landed:
             after = (motion.t - FLIGHT) / (1 - FLIGHT)
@@ -510,30 +522,36 @@ class MotionLayer:
         t = motion.t
         strike = ULTIMATE_STRIKE
         dim = min(1.0, t / 0.2, (1 - t) / 0.2)
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((8, 6, 12, int(150 * dim)))
-        surface.blit(shade, (0, 0))
+        self._veil(surface, (8, 6, 12), int(150 * dim))
         hero_id = scene.view.players[motion.data["seat"]].hero
         colour = hero_colour(hero_id)
         centre = scene.tray_rect.center
         if not motion.fade:
-            rays = pygame.Surface((w, h))
+            # drawn at a quarter of the size and scaled up: soft edges, and cheap
+            small = pygame.Surface((max(1, w // 4), max(1, h // 4)))
             glow = tuple(int(c * 0.28 * dim) for c in colour)  # added light: a faint wash
-            reach = max(w, h)
+            reach = max(w, h) / 4
+            cx, cy = centre[0] / 4, centre[1] / 4
             turn = t * 0.9
             for i in range(12):
                 a = turn + i * math.tau / 12
                 b = a + 0.11
                 points = [
-                    centre,
-                    (centre[0] + math.cos(a) * reach, centre[1] + math.sin(a) * reach),
-                    (centre[0] + math.cos(b) * reach, centre[1] + math.sin(b) * reach),
+                    (cx, cy),
+                    (cx + math.cos(a) * reach, cy + math.sin(a) * reach),
+                    (cx + math.cos(b) * reach, cy + math.sin(b) * reach),
                 ]
-                pygame.draw.polygon(rays, glow, points)
+                pygame.draw.polygon(small, glow, points)
+            rays = pygame.transform.smoothscale(small, (w, h))
             surface.blit(rays, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         grow = _ease_back(min(1.0, t / strike)) if not motion.fade else 1.0
+        full = hero_emblem(hero_id, th.px(150))  # cached; scaled while it grows
         size = max(16, round(th.px(150) * grow))
-        face = hero_emblem(hero_id, size).copy()
+        face = (
+            full.copy()
+            if size == full.get_width()
+            else pygame.transform.smoothscale(full, (size, size))
+        )
         face.set_alpha(int(255 * dim))
         surface.blit(face, face.get_rect(center=(centre[0], centre[1] - th.px(20))))
         name = scene.ability_name(motion.data["seat"], motion.data.get("ability") or "")
@@ -546,9 +564,7 @@ class MotionLayer:
             label.set_alpha(int(255 * dim))
             surface.blit(label, label.get_rect(center=(centre[0], centre[1] + dy)))
         if not motion.fade and strike <= t < strike + 0.12:
-            flash = pygame.Surface((w, h), pygame.SRCALPHA)
-            flash.fill((255, 245, 220, int(110 * (1 - (t - strike) / 0.12))))
-            surface.blit(flash, (0, 0))
+            self._veil(surface, (255, 245, 220), int(110 * (1 - (t - strike) / 0.12)))
 
     def _draw_victory(self, surface, motion: Motion) -> None:
         from game.ui.art import hero_colour
@@ -602,7 +618,14 @@ class MotionLayer:
         alpha = self._fade_alpha(motion.t) // 3
         if alpha <= 0:
             return
-        th = self.scene.app.theme
-        edge = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(edge, (*T.HEALTH, alpha), edge.get_rect(), th.px(14))
-        surface.blit(edge, (0, 0))
+        band = self.scene.app.theme.px(14)
+        for rect in (
+            (0, 0, w, band),
+            (0, h - band, w, band),
+            (0, 0, band, h),
+            (w - band, 0, band, h),
+        ):
+            strip = pygame.Surface(rect[2:])
+            strip.fill(T.HEALTH)
+            strip.set_alpha(alpha)
+            surface.blit(strip, rect[:2])
