@@ -260,6 +260,11 @@ def test_a_click_or_a_key_ends_motions_that_outlast_their_beat(how, played):
             if not scene.presenter.busy:
                 break
         assert not scene.presenter.busy and "ultimate" in scene.motion.kinds()
+        # scrolling the log (wheel "buttons" 4 and 5) is not a skip
+        for wheel in (4, 5):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=wheel))
+        app.frame(STEP)
+        assert "ultimate" in scene.motion.kinds()
         if how == "click":
             click(app, (scene.log_rect.centerx, scene.log_rect.centery))
         else:

@@ -563,7 +563,9 @@ class DuelScene(PauseMenu, Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+        if event.type == pygame.KEYDOWN or (
+            event.type == pygame.MOUSEBUTTONUP and event.button < 4
+        ):
             self.motion.skip()  # a click or a key ends the motions; it still counts as input
         if self.handle_pause(event):
             return
