@@ -94,6 +94,7 @@ class SettingsFile(Model):
     fullscreen: bool = False
     ui_scale: Annotated[float, Field(ge=0.75, le=2.0)] = 1.0
     animation_speed: Literal["slow", "normal", "fast", "instant"] = "normal"
+    reduced_motion: bool = False
     sound_volume: Annotated[float, Field(ge=0.0, le=1.0)] = 0.7
     music_volume: Annotated[float, Field(ge=0.0, le=1.0)] = 0.5
     auto_pass: Literal["never", "when_it_matters", "when_not_targeted", "always"] = (

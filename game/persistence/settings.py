@@ -23,6 +23,7 @@ class Settings:
     fullscreen: bool = False
     ui_scale: float = 1.0
     animation_speed: str = "normal"  # slow | normal | fast | instant
+    reduced_motion: bool = False  # motions become fades in place: no travel, no shaking
     sound_volume: float = 0.7
     music_volume: float = 0.5
     auto_pass: str = "when_it_matters"  # see game/ui/prompt_policy.py
@@ -37,6 +38,7 @@ class Settings:
         self.ui_scale = max(0.75, min(2.0, float(self.ui_scale)))
         if self.animation_speed not in SPEEDS:
             self.animation_speed = "normal"
+        self.reduced_motion = bool(self.reduced_motion)
         self.sound_volume = max(0.0, min(1.0, float(self.sound_volume)))
         self.music_volume = max(0.0, min(1.0, float(self.music_volume)))
         if self.auto_pass not in AUTO_PASS:

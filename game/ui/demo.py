@@ -2,7 +2,8 @@
 
 The demo walks the same path a player does: the title screen, the setup (the format picked and
 every seat set to the computer), then the match itself, taking a PNG of the title, the setup,
-a roll in flight, settled dice, a response prompt, damage landing and the end screen (team
+a roll in flight, settled dice, a response prompt, damage landing, a card on its way to the
+table, a big hit shaking the board, the victory flourish and the end screen (team
 formats also the targeting roll with its table, King of the Hill the attacker choosing a
 target). It uses a throwaway user data folder, so it never touches a player's settings or
 saved duel. When the time is nearly up and the match is still going, the rest is played out
@@ -24,6 +25,9 @@ SHOTS = (
     "response_prompt",
     "targeting",
     "damage",
+    "card_play",
+    "big_hit",
+    "victory",
     "end",
 )
 
@@ -139,6 +143,7 @@ class Director(BaseDirector):
                 for f in duel.presenter.floaters
             ):
                 self.shot("damage")
+            self.motion_shots(duel)
             if self.elapsed() > self.seconds * 0.8 and not duel.engine.over:
                 duel.finish_instantly()
         elif self.stage == "end" and in_stage > 0.8:
@@ -146,6 +151,16 @@ class Director(BaseDirector):
             app.quit()
         if self.elapsed() > self.seconds + 5:
             app.quit()  # a safety net: never hang a script that called us
+
+    def motion_shots(self, duel) -> None:
+        """A card half way to the table, the board shaking under a big hit, the flourish."""
+        for motion in duel.motion.motions:
+            if motion.kind == "card" and 0.35 < motion.t < 0.6:
+                self.shot("card_play")
+            elif motion.kind == "shake" and motion.started and 0.05 < motion.t < 0.3:
+                self.shot("big_hit")
+            elif motion.kind == "victory" and 0.3 < motion.t < 0.6:
+                self.shot("victory")
 
 
 def run_demo(

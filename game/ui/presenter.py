@@ -72,6 +72,8 @@ class Presenter:
         self.tray_owner: int | None = None
         self.pulse: dict[tuple[int, str], float] = {}  # (seat, status) -> time left
         self.speed = 1.0
+        self.motion = None  # a MotionLayer (game/ui/motion.py): moves and sounds beside the beats
+        self._quiet = False
 
     @property
     def busy(self) -> bool:
@@ -82,10 +84,14 @@ class Presenter:
 
     def skip(self) -> None:
         """Play every queued beat at once (the player clicked to hurry)."""
+        if self.motion is not None:
+            self.motion.skip()
         while self.queue:
             self._start(self.queue.popleft(), instant=True)
         self._flush_after_roll()
         self.wait = 0.0
+        if self.motion is not None:
+            self.motion.settle()
 
     def update(self, dt: float) -> None:
         for floater in self.floaters:
@@ -121,6 +127,7 @@ class Presenter:
 
     def _start(self, event: Event, instant: bool = False) -> None:
         handler = getattr(self, f"_on_{event.kind}", None)
+        self._quiet = self.motion is not None and self.motion.owns_sound(event)
         if handler is not None:
             handler(event, instant)
         if event.text:
@@ -128,7 +135,14 @@ class Presenter:
                 self.after_roll.append((event.kind, event.text))  # said once the dice land
             else:
                 self._log(event.kind, event.text)
+        self._quiet = False
+        if self.motion is not None:
+            self.motion.on_event(event, instant)
         self.wait = 0.0 if instant else BASE_DURATION.get(event.kind, 0.03) * self.speed
+
+    def _play(self, name: str, volume: float = 1.0) -> None:
+        if not self._quiet:  # else the motion layer plays this beat's cue, timed to its motion
+            self.scene.play(name, volume)
 
     # ------------------------------------------------------------ beats
 
@@ -178,12 +192,12 @@ class Presenter:
                 tray.show(values, kept)
             else:
                 tray.throw(values, list(range(len(values))), kept, from_side=side)
-        self.scene.play("dice_roll", 0.8)
+        self._play("dice_roll", 0.8)
 
     def _on_die_changed(self, event: Event, instant: bool) -> None:
         data = event.data
         self.scene.change_tray_die(data["group"], data["index"], data["value"])
-        self.scene.play("token", 0.6)
+        self._play("token", 0.6)
 
     def _on_ability_activated(self, event: Event, instant: bool) -> None:
         ultimate = event.data.get("ultimate")
@@ -193,7 +207,7 @@ class Presenter:
         self.banner = Banner(
             text, (255, 196, 80) if ultimate else (245, 240, 230), life=max(0.6, 1.2 * self.speed)
         )
-        self.scene.play("ultimate" if ultimate else "card", 0.9)
+        self._play("ultimate" if ultimate else "card", 0.9)
 
     def _on_card_played(self, event: Event, instant: bool) -> None:
         who = self.scene.seat_name(event.data["player"])
@@ -204,10 +218,10 @@ class Presenter:
             life=max(0.6, 1.3 * self.speed),
             card=card.id,
         )
-        self.scene.play("card")
+        self._play("card")
 
     def _on_upgrade_played(self, event: Event, instant: bool) -> None:
-        self.scene.play("token", 0.8)
+        self._play("token", 0.8)
 
     def _on_damage_resolved(self, event: Event, instant: bool) -> None:
         data = event.data
@@ -216,7 +230,7 @@ class Presenter:
         self.breakdown = event.text
         if amount > 0:
             self.floaters.append(Floater(f"-{amount}", (255, 90, 80), seat, "health"))
-            self.scene.play("hit", min(1.0, 0.4 + amount / 15))
+            self._play("hit", min(1.0, 0.4 + amount / 15))
         else:
             self.floaters.append(Floater("0", (220, 220, 220), seat, "health"))
 
@@ -249,7 +263,7 @@ class Presenter:
             self.floaters.append(
                 Floater(f"+{data['amount']}", (110, 230, 130), data["player"], "health")
             )
-            self.scene.play("heal", 0.7)
+            self._play("heal", 0.7)
         if "health" in data:
             for seat in self._dial_mates(data["player"]):
                 self.shown_health[seat] = data["health"]
@@ -261,19 +275,19 @@ class Presenter:
             self.floaters.append(
                 Floater(f"+{data['delta']} CP", (120, 170, 255), data["player"], "cp", life=0.9)
             )
-            self.scene.play("cp", 0.4)
+            self._play("cp", 0.4)
 
     def _on_status_gained(self, event: Event, instant: bool) -> None:
         data = event.data
         self.pulse[(data["player"], data["status"])] = 0.6
-        self.scene.play("token", 0.7)
+        self._play("token", 0.7)
 
     def _on_status_spent(self, event: Event, instant: bool) -> None:
         data = event.data
         sdef = self.scene.content.statuses[data["status"]]
         who = self.scene.seat_name(data["player"])
         self.banner = Banner(f"{who} spends {sdef.name}", (200, 230, 255), life=0.8)
-        self.scene.play("token")
+        self._play("token")
 
     def _on_turn_started(self, event: Event, instant: bool) -> None:
         who = self.scene.seat_name(event.data["player"])
@@ -285,4 +299,4 @@ class Presenter:
         winners = set(event.data.get("winners") or [])
         humans = [seat for seat in range(len(self.shown_health)) if self.scene.human(seat)]
         lost = humans and not winners.intersection(humans) and not event.data.get("draw")
-        self.scene.play("defeat" if lost else "victory")
+        self._play("defeat" if lost else "victory")

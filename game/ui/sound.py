@@ -390,6 +390,36 @@ def _ultimate(rate: float, variant: int) -> Signal:
     return _finish(out, rate, 0.85, fade_in=0.002, fade_out=0.08)
 
 
+def _whoosh(rate: float, variant: int) -> Signal:
+    """Air parted by something thrown: band-passed noise swelling for 0.12 s, then gone."""
+    rng = random.Random(29)
+    n = _n(0.34, rate)
+    rise = _n(0.12, rate)
+    a = _lowpass(_lowpass(_noise(n, rng), rate, 2600.0), rate, 2600.0)
+    out = list(map(sub, a, _lowpass(a, rate, 420.0)))
+    env = _rise(rise, 2.5) + _decay(n - rise, rate, 0.06)
+    m = _n(0.25, rate)
+    hum = _times(_glide_tone(SINE, 180.0, 320.0, m, rate), _decay(m, rate, 0.08))
+    out = _times(out, env)
+    _add(out, _times(hum, _rise(m, 1.0)[::-1]), 0, 0.08)
+    return _finish(out, rate, 0.5, fade_in=0.003, fade_out=0.03)
+
+
+def _impact(rate: float, variant: int) -> Signal:
+    """A big hit shaking the table: a deep falling boom under a rumble and a short crack."""
+    rng = random.Random(31)
+    n = _n(0.9, rate)
+    out = _times(_glide_tone(THUD, 96.0, 30.0, n, rate), _decay(n, rate, 0.22))
+    m = _n(0.7, rate)
+    rumble = _lowpass(_lowpass(_noise(m, rng), rate, 220.0), rate, 220.0)
+    _add(out, _times(rumble, _decay(m, rate, 0.2)), 0, 5.0)
+    k = _n(0.04, rate)
+    _add(out, _times(_band_noise(k, rng), _decay(k, rate, 0.008)), 0, 0.35)
+    out = _soft_clip(out, 1.8)
+    mean = sum(out) / len(out)  # the falling boom's first swing leaves a slight DC offset
+    return _finish(list(map(sub, out, repeat(mean))), rate, 0.9, fade_in=0.002, fade_out=0.06)
+
+
 def _brass(rate: float, harmonics: Harmonics, freq: float, hold: float, release: float):
     """A held note: a quick swell, held, then an exponential release."""
     n = _n(hold + 3 * release, rate)
@@ -491,6 +521,8 @@ _RECIPES: dict[str, Callable[[float, int], Signal]] = {
     "cp": _cp,
     "button": _button,
     "ultimate": _ultimate,
+    "whoosh": _whoosh,
+    "impact": _impact,
     "victory": _victory,
     "defeat": _defeat,
 }
@@ -504,6 +536,7 @@ _REDUCED: dict[str, int] = {
     "hit": 2,
     "heal": 4,
     "ultimate": 2,
+    "impact": 2,
     "victory": 2,
     "defeat": 4,
     MUSIC: 4,

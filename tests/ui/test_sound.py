@@ -33,6 +33,8 @@ EXPECTED_NAMES = {
     "cp",
     "button",
     "ultimate",
+    "whoosh",
+    "impact",
     "victory",
     "defeat",
 }
@@ -47,6 +49,8 @@ MAX_SECONDS = {
     "heal": 1.5,
     "dice_roll": 1.2,
     "ultimate": 3.0,
+    "whoosh": 0.5,
+    "impact": 1.2,
     "victory": 3.0,
     "defeat": 3.0,
 }
@@ -87,7 +91,8 @@ def test_the_sound_names_are_the_ones_the_game_uses():
     assert MUSIC not in NAMES
     used = set()
     for path in (ROOT / "game" / "ui").rglob("*.py"):
-        used |= set(re.findall(r'\.play\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\.(?:_?play|cue)\(\s*"([a-z_]+)"', text))
     assert used, "expected the UI to play some sounds"
     assert used <= set(NAMES), f"the UI plays unknown sounds: {sorted(used - set(NAMES))}"
 

@@ -22,6 +22,7 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot
 from game.ui.cards import card_face
 from game.ui.devhooks import record_events
+from game.ui.motion import MotionLayer
 from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
 from game.ui.scenes.duel_draw import DuelDrawing
@@ -93,6 +94,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
             self, {p.seat: p.health for p in view.players}, {p.seat: p.cp for p in view.players}
         )
         self.presenter.speed = self.app.settings.speed_factor
+        self.presenter.motion = self.motion = MotionLayer(self)
         for event in self.engine.log[-120:]:
             if event.text:
                 self.presenter.log.append((event.kind, event.text))
@@ -336,6 +338,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.presenter.update(dt)
+        self.motion.update(dt)
         if self.table is not None:
             self.table.update(dt)
         if self.paused or self.app.scene is not self:
@@ -348,7 +351,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
             return
         if self.engine.over:
             self.buttons, self.modal, self.decided_for = [], [], None  # nothing left to answer
-            if not self.ended:
+            if not self.ended and not self.motion.finale:
                 self.ended = True
                 from game.ui.scenes.end import EndScene
 
@@ -612,6 +615,10 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN or (
+            event.type == pygame.MOUSEBUTTONUP and event.button < 4
+        ):
+            self.motion.skip()  # a click or a key ends the motions; it still counts as input
         held = False
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
@@ -928,6 +935,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         for button in self.modal:
             button.draw(surface, th)
         self._draw_banner(surface)
+        self.motion.draw(surface)
         if self.hover_card is not None and self.drag is None:
             self._draw_card_zoom(surface, self.hover_card)
         if self.drag is not None and self.drag["moved"]:

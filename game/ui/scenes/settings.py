@@ -1,4 +1,5 @@
-"""Settings: window, UI scale, animation speed, sound and music volume, auto-pass."""
+"""Settings: window, UI scale, animation speed, reduced motion, sound and music volume,
+auto-pass."""
 
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ class SettingsScene(Scene):
                 lambda: self.draft.animation_speed.capitalize(),
                 self._speed_step,
                 "How fast dice, damage and the computer's moves play out.",
+            ),
+            (
+                "Reduced motion",
+                lambda: "On" if self.draft.reduced_motion else "Off",
+                self._toggle_reduced,
+                "On: cards, damage and tokens fade in where they land instead of flying there, "
+                "and big hits do not shake the board.",
             ),
             (
                 "Sound volume",
@@ -136,6 +144,9 @@ class SettingsScene(Scene):
 
     def _toggle_full(self, d: int) -> None:
         self.draft.fullscreen = not self.draft.fullscreen
+
+    def _toggle_reduced(self, d: int) -> None:
+        self.draft.reduced_motion = not self.draft.reduced_motion
 
     def _scale_step(self, d: int) -> None:
         """Step through the scales that fit the chosen window size."""
