@@ -28,7 +28,12 @@ HEROES = ["gunslinger", "barbarian"]
 
 def make_app(speed: str = "normal", reduced: bool = False) -> App:
     return App(
-        Settings(animation_speed=speed, reduced_motion=reduced, sound_volume=0.0),
+        Settings(
+            animation_speed=speed,
+            reduced_motion=reduced,
+            sound_volume=0.0,
+            confirm_end_phase=False,  # an End click ends the phase (no question)
+        ),
         size=(1280, 720),
     )
 

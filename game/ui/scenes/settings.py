@@ -94,19 +94,25 @@ class SettingsScene(Scene):
         th = self.app.theme
         w, h = self.app.screen.get_size()
         self.box = pygame.Rect(w // 2 - th.px(380), th.px(100), th.px(760), h - th.px(220))
+        # the rows share the panel: their pitch shrinks (never below the arrows' height) when
+        # the window is short or the text large
+        self.top = self.box.y + min(th.px(30), th.px(12) + (self.box.h // 40))
+        room = self.box.bottom - th.px(10) - self.top
+        self.pitch = min(th.px(56), room // len(self.rows))
+        self.row_h = min(th.px(40), self.pitch - th.px(4))
         self.arrows: list[Button] = []
         for index, row in enumerate(self.rows):
-            y = self.box.y + th.px(30) + index * th.px(56)
+            y = self.row_y(index)
             self.arrows.append(
                 Button(
-                    pygame.Rect(self.box.right - th.px(400), y, th.px(44), th.px(40)),
+                    pygame.Rect(self.box.right - th.px(400), y, th.px(44), self.row_h),
                     "<",
                     lambda r=row: r[2](-1),
                 )
             )
             self.arrows.append(
                 Button(
-                    pygame.Rect(self.box.right - th.px(60), y, th.px(44), th.px(40)),
+                    pygame.Rect(self.box.right - th.px(60), y, th.px(44), self.row_h),
                     ">",
                     lambda r=row: r[2](1),
                 )
@@ -125,6 +131,9 @@ class SettingsScene(Scene):
             self.app.pop,
             hotkey="Esc",
         )
+
+    def row_y(self, index: int) -> int:
+        return self.top + index * self.pitch
 
     def _size_text(self) -> str:
         return f"{self.draft.window_width} x {self.draft.window_height}"
@@ -192,11 +201,10 @@ class SettingsScene(Scene):
                 self.rows[self.selected][2](1 if event.key == pygame.K_RIGHT else -1)
 
     def update(self, dt: float) -> None:
-        th = self.app.theme
         mouse = pygame.mouse.get_pos()
         for index, row in enumerate(self.rows):
-            y = self.box.y + th.px(30) + index * th.px(56)
-            if pygame.Rect(self.box.x, y, self.box.w, th.px(40)).collidepoint(mouse):
+            y = self.row_y(index)
+            if pygame.Rect(self.box.x, y, self.box.w, self.row_h).collidepoint(mouse):
                 self.selected = index
                 self.app.tooltip.offer(row[3], mouse)
 
@@ -215,24 +223,26 @@ class SettingsScene(Scene):
         )
         panel(surface, self.box, th)
         for index, (label, value, _step, _tip) in enumerate(self.rows):
-            y = self.box.y + th.px(30) + index * th.px(56)
+            y = self.row_y(index)
             colour = T.HIGHLIGHT if index == self.selected else T.TEXT
             room = self.box.right - th.px(400) - self.box.x - th.px(38)
+            font = th.fit_font(19, label, room, bold=True)
             draw_text(
                 surface,
                 label,
-                th.fit_font(19, label, room, bold=True),
+                font,
                 colour,
-                (self.box.x + th.px(30), y + th.px(8)),
+                (self.box.x + th.px(30), y + max(0, (self.row_h - font.get_height()) // 2)),
             )
             centre = self.box.right - th.px(400) + th.px(44) + (th.px(296)) // 2 + th.px(8)
             text = value()
+            font = th.fit_font(16, text, th.px(290), condensed=True)
             draw_text(
                 surface,
                 text,
-                th.fit_font(16, text, th.px(290), condensed=True),
+                font,
                 T.TEXT,
-                (centre, y + th.px(10)),
+                (centre, y + max(0, (self.row_h - font.get_height()) // 2)),
                 align="center",
             )
         for button in self.arrows:
