@@ -88,7 +88,13 @@ def _hero_names(ids: list[str]) -> list[str]:
     from game.content.loader import default_content
 
     heroes = default_content().heroes
-    return [heroes[h].name if h in heroes else h for h in ids]
+    names = []
+    for hero in ids:
+        try:  # (a Boss is found by its id although `in` lists heroes only)
+            names.append(heroes[hero].name)
+        except KeyError:
+            names.append(hero)
+    return names
 
 
 def match_entry(mode: str, path: Path | None = None) -> tuple[SavedGame | None, list[str]]:
