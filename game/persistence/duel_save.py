@@ -40,6 +40,13 @@ from game.rules.engine import Engine, MatchSetup, apply_all
 
 SAVE_VERSION = 1
 KIND = FileKind(label="the saved duel", model=DuelFile, version=SAVE_VERSION)
+GAME_KIND = FileKind(label="the saved game", model=DuelFile, version=SAVE_VERSION)
+
+
+def kind_for(path: Path | None) -> FileKind:
+    """How the player is told about a match save: the duel's file is "the saved duel", every
+    other format's "the saved game" (the file name says which)."""
+    return KIND if path is None or Path(path).name == "duel.json" else GAME_KIND
 
 
 @dataclass(slots=True)
@@ -133,7 +140,7 @@ def load_match(path: Path) -> Loaded[SavedDuel]:
     def noting(model: MatchFile, source: Path) -> None:
         turns[source] = _checked_turn(model, source)
 
-    loaded = load(path, KIND, noting)
+    loaded = load(path, kind_for(path), noting)
     out: Loaded[SavedDuel] = Loaded(messages=loaded.messages, source=loaded.source)
     out.refused = loaded.refused
     if loaded.value is not None:
@@ -188,7 +195,7 @@ def resume(saved: SavedDuel) -> Engine:
         return checked_replay(saved.model, saved.digest, lambda: replay(saved))
     except SaveError as exc:
         if saved.path is not None:
-            raise SaveError(refuse(KIND, saved.path, exc)) from exc
+            raise SaveError(refuse(kind_for(saved.path), saved.path, exc)) from exc
         raise
 
 

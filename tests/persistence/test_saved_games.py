@@ -214,7 +214,7 @@ def test_unusable_saves_are_listed_with_the_reason_the_file_policy_gives():
     refused, damaged, usable = entries
     assert usable.usable
     assert not damaged.usable and damaged.title == "3 vs 3"
-    assert "saves/3v3.json" in damaged.problem and "not valid JSON" in damaged.problem
+    assert damaged.problem.startswith("The saved game (saves/3v3.json) is not valid JSON")
     assert "a copy is kept as 3v3.json.damaged-" in damaged.problem
     assert path.read_bytes() == raw[: len(raw) // 2]  # never deleted or changed
     assert not refused.usable and refused.title == "Boss vs Boss"

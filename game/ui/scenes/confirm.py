@@ -36,7 +36,7 @@ class ConfirmScene(Scene):
         bw = min(th.px(520), w - th.px(40))
         font = th.font(16)
         lines = len(wrap(font, self.text, bw - th.px(40)))
-        bh = th.px(130) + lines * (font.get_linesize() + 2) + th.px(54)
+        bh = th.px(100) + lines * (font.get_linesize() + 2) + th.px(54)
         self.box = pygame.Rect(0, 0, bw, bh)
         self.box.center = (w // 2, h // 2)
         n = len(self.answers)
