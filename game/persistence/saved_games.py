@@ -30,6 +30,7 @@ class SavedGame:
     kind: str  # "match", "mission" or "adventure"
     title: str  # the format: "Duel", "2 vs 2", "Mission: ...", "Adventures - slot 2"
     heroes: list[str] = field(default_factory=list)  # hero names, in seat order
+    sides: list[list[str]] = field(default_factory=list)  # a match's heroes by side
     detail: str = ""  # "turn 7", "round 3", "Scenario 3/8 - Boss Battle, score 40"
     saved: float = 0.0  # when it was saved (the file's modification time)
     path: Path | None = None
@@ -53,7 +54,9 @@ class SavedGame:
     def facts(self) -> list[str]:
         """Who plays, how far, when saved."""
         parts = []
-        if self.heroes:
+        if self.sides:
+            parts.append(" vs ".join(" & ".join(side) for side in self.sides))
+        elif self.heroes:
             parts.append(hero_list(self.heroes))
         if self.detail:
             parts.append(self.detail)
@@ -63,7 +66,7 @@ class SavedGame:
 
 
 def hero_list(names: list[str]) -> str:
-    return " / ".join(names)
+    return " & ".join(names)
 
 
 def mode_names() -> dict[str, str]:
@@ -120,6 +123,10 @@ def match_entry(mode: str, path: Path | None = None) -> tuple[SavedGame | None, 
     entry.mode = saved.setup.mode
     entry.title = names.get(saved.setup.mode, saved.setup.mode)
     entry.heroes = _hero_names([seat.hero for seat in saved.setup.seats])
+    sides: dict[object, list[str]] = {}
+    for index, (seat, name) in enumerate(zip(saved.setup.seats, entry.heroes, strict=True)):
+        sides.setdefault(("team", seat.team) if seat.team is not None else index, []).append(name)
+    entry.sides = list(sides.values())
     entry.detail = f"turn {saved.turn}" if saved.turn else ""
     entry.value = saved
     return entry, loaded.messages

@@ -116,8 +116,12 @@ def test_every_format_keeps_its_own_save_and_the_list_shows_them_newest_first():
     assert two.heroes == ["Treant", "Artificer", "Huntress", "Cursed Pirate"]
     with engines["2v2"].world.active():
         assert two.detail == f"turn {engines['2v2'].info.turn}"
+    assert two.summary().startswith("2 vs 2, Treant & Artificer vs Huntress & Cursed Pirate, turn")
     boss = next(e for e in entries if e.mode == "boss_vs_many")
     assert boss.title == "Boss vs Many" and boss.heroes[-1] == "Mad King"
+    assert boss.sides == [["Treant", "Huntress"], ["Mad King"]]
+    koth = next(e for e in entries if e.mode == "koth")
+    assert koth.sides == [["Artificer"], ["Huntress"], ["Treant"]]
     mission = entries[0]
     assert mission.heroes == ["Barbarian", "Monk"] and mission.detail.startswith("round ")
     slot = entries[-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.persistence.saved_games import SavedGame, hero_list, list_saved_games
+from game.persistence.saved_games import SavedGame, list_saved_games
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.widgets import Button, draw_text, felt_background, panel, wrap
@@ -259,7 +259,7 @@ class ContinueScene(Scene):
             )
         body = th.font(15)
         if entry.usable:
-            text = ", ".join(p for p in (hero_list(entry.heroes), entry.detail) if p)
+            text = ", ".join(entry.facts()[:-1] if entry.when else entry.facts())
             colour = T.TEXT
         else:
             text = entry.problem
