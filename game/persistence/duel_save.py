@@ -25,6 +25,7 @@ from game.persistence.files import (
     FileKind,
     Loaded,
     SaveError,
+    _fsync_dir,
     backup_of,
     checked_replay,
     load,
@@ -173,6 +174,7 @@ def migrate_legacy() -> Path | None:
         os.replace(old, new)
     except OSError:
         return None
+    _fsync_dir(new.parent)
     return new
 
 
