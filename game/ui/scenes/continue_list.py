@@ -45,7 +45,9 @@ class ContinueScene(Scene):
         th = self.app.theme
         w, h = self.app.screen.get_size()
         self.box = pygame.Rect(th.px(40), th.px(90), w - th.px(80), h - th.px(170))
-        self.row_h = th.px(74)
+        # a row: the title line and two lines of heroes / progress or of the reason it is refused
+        head, body = th.font(18, bold=True), th.font(15)
+        self.row_h = th.px(8) + head.get_linesize() + 2 * (body.get_linesize() + 2) + th.px(12)
         self.back = Button(
             pygame.Rect(w // 2 - th.px(110), h - th.px(66), th.px(220), th.px(44)),
             "Back",
