@@ -590,7 +590,6 @@ class AdventureScene(PauseMenu, Scene):
                 ("Score sheet", lambda: self.app.push(ScoreSheetScene(self.app, self.campaign))),
                 ("Rules Reference", self._rules),
                 ("Settings", self._settings),
-                ("Save and quit to menu", self.leave),
                 ("Save and quit to title", self.quit_to_title),
             ],
             note="The campaign is saved at every turn: Continue on the title resumes it.",
