@@ -13,7 +13,7 @@ import pygame
 from game.persistence.saved_games import SavedGame, list_saved_games
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.widgets import Button, draw_text, felt_background, panel, wrap
+from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
 class ContinueScene(Scene):
@@ -151,6 +151,10 @@ class ContinueScene(Scene):
                     self.app.play("button")
                     self.pick(index)
                     return
+        elif event.type == pygame.MOUSEMOTION:  # the pointer moves the highlight
+            for rect, index in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.focus = index
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y)
             self.focus = min(max(self.focus, self.scroll), len(self.entries) - 1)
@@ -214,16 +218,16 @@ class ContinueScene(Scene):
                 (self.box.right, self.box.bottom + th.px(4)),
                 align="right",
             )
-        if self.message:
+        if self.message:  # left of Back, at most two lines (the row holds the whole reason)
             font = th.font(15)
-            lines = wrap(font, self.message, self.box.w - th.px(300))[:2]
+            width = self.back.rect.left - self.box.x - th.px(12)
             draw_text(
                 surface,
-                " ".join(lines),
+                self.message,
                 font,
                 T.NEGATIVE,
                 (self.box.x, self.box.bottom + th.px(4)),
-                width=self.box.w - th.px(300),
+                width=width,
                 max_height=2 * font.get_linesize(),
             )
         self.back.draw(surface, th)
