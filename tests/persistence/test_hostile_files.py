@@ -496,7 +496,7 @@ def test_continue_mission_with_an_unusable_save_keeps_its_good_bak(tmp_path):
     from game.persistence.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
-    from tests.ui.uikit import button, click
+    from tests.ui.uikit import continue_game
 
     home = _home(tmp_path, "bak")
     path = home / _relative("mission")
@@ -507,10 +507,11 @@ def test_continue_mission_with_an_unusable_save_keeps_its_good_bak(tmp_path):
         app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
         title = TitleScene(app)
         app.push(title)
-        click(app, button(title, "Continue Mission").rect.center)
+        listing = continue_game(app, title, "mission")
         text = " ".join(app.messages)
         if main["version"] == 2:  # newer: refused with both versions named, .bak not used
-            assert app.scene is title and "file version 2; this game reads up to 1" in text
+            assert app.scene is listing and "file version 2; this game reads up to 1" in text
+            assert "file version 2" in listing.message  # shown where it was picked
         else:  # damaged: copied aside, the last good copy is loaded
             assert type(app.scene).__name__ == "MissionScene" and "last good copy" in text
         assert bak.read_bytes() == good_files()["mission"]

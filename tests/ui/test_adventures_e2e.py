@@ -2,8 +2,9 @@
 
 Title -> Adventures -> Start campaign (one human Barbarian) -> click a lit tile on the Portal
 Crawl map. The campaign slot is autosaved every crawl turn, so the test reads the move back from
-the slot file. Then the game is closed and started again: Continue resumes the campaign and the
-hero's next decision is played on from it. Screenshots land in build/test-artifacts/e2e_adventures.
+the slot file. Then the game is closed and started again: the title's Continue lists the campaign,
+a click on it resumes it and the hero's next decision is played on from it. Screenshots land in
+build/test-artifacts/e2e_adventures.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ def adventure_points(home: Path) -> dict:
         menu = CampaignMenuScene(app)
         app.push(menu)
         start = next(b for b in menu.buttons if b.label == "Start campaign").rect.center
-        resume = next(b for b in menu.buttons if b.label == "Continue").rect.center
         menu.start_campaign(seed=SEED)
         scene = app.scene
         assert isinstance(scene, AdventureScene)
@@ -50,11 +50,22 @@ def adventure_points(home: Path) -> dict:
         slots = sorted(o.action.get("slot") for o in choice.options)
         goal = slots[0]
         point = scene.tile_rects[goal].center
+        scene.runner.save()
         scene.runner.close()
+        # started again with the slot saved: the title's Continue lists it (the only game)
+        from game.ui.scenes.continue_list import ContinueScene
+
+        again = TitleScene(app)
+        app.reset(again)
+        title_continue = next(b for b in again.buttons if b.label == "Continue").rect.center
+        listing = ContinueScene(app, again.saved_games)
+        app.push(listing)
+        assert [e.kind for e in listing.entries] == ["adventure"]
         return {
             "adventures": adventures,
             "start": start,
-            "continue": resume,
+            "title_continue": title_continue,
+            "row": listing.rows[0][0].center,
             "goal": goal,
             "tile": point,
         }
@@ -111,10 +122,10 @@ def test_adventures_start_and_move_on_the_map_in_the_real_window(tmp_path):
         home,
         _game,
     ):
-        window.click(points["adventures"])
+        window.click(points["title_continue"])
         time.sleep(0.8)
-        window.shot("04_menu_with_slot")
-        window.click(points["continue"])
+        window.shot("04_continue_list")
+        window.click(points["row"])
         time.sleep(2.0)
         window.shot("05_resumed")
         keys = iter(["r", "space", "1"] * 40)

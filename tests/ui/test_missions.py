@@ -27,7 +27,7 @@ from game.ui.scenes.missions_menu import (
     has_mission_save,
 )
 from game.ui.scenes.title import TitleScene
-from tests.ui.uikit import button, click, key, pump, shot
+from tests.ui.uikit import button, click, continue_game, key, pump, shot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -349,7 +349,7 @@ def test_escape_pauses_and_save_and_quit_lets_continue_resume_the_mission(app):
     )
     title = app.scene
     assert isinstance(title, TitleScene) and has_mission_save()
-    click(app, button(title, "Continue Mission").rect.center)
+    continue_game(app, title, "mission")
     resumed = app.scene
     assert isinstance(resumed, MissionScene)
     assert resumed.engine.actions == done
@@ -558,12 +558,12 @@ def test_a_damaged_mission_save_is_copied_aside_and_reported_on_continue(app):
     path.write_text('{"version": 1, "setup": {"mission": "harbor_heist"}, "actions": []}')
     title = TitleScene(app)
     app.push(title)
-    click(app, button(title, "Continue Mission").rect.center)
-    assert app.scene is title
-    assert "could not be resumed" in app.messages[-1]
+    listing = continue_game(app, title, "mission")
+    assert app.scene is listing  # listed with its reason; it cannot be picked
+    assert "cannot be resumed" in listing.message
+    assert "mission_save.json" in listing.message and "damaged-" in listing.message
     assert "mission_save.json" in app.messages[-1] and "damaged-" in app.messages[-1]
     assert has_mission_save()  # nothing deleted: the file stays, a copy is kept beside it
-    assert title.buttons[0].label == "New Duel"  # Continue Mission is hidden for now
     assert list(path.parent.glob("mission_save.json.damaged-*"))
 
 

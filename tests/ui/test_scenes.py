@@ -20,7 +20,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from tests.ui.uikit import OLD_PROMPTS, button, click, key, pump, shot, type_text
+from tests.ui.uikit import OLD_PROMPTS, button, click, continue_game, key, pump, shot, type_text
 
 
 @pytest.fixture
@@ -288,7 +288,7 @@ def test_a_duel_is_saved_each_turn_and_continue_resumes_it(app):
     app.reset(TitleScene(app))
     title = app.scene
     assert title.buttons[0].label == "Continue"
-    click(app, title.buttons[0].rect.center)
+    continue_game(app, title, "match")
     resumed = app.scene
     assert isinstance(resumed, DuelScene)
     assert resumed.view.turn == digest_turn

@@ -322,7 +322,7 @@ def test_end_screen_and_rematch_keep_the_format(app):
 
 
 def test_a_team_match_is_saved_and_resumes_in_its_format(app):
-    from game.persistence.duel_save import load_duel, resume
+    from game.persistence.duel_save import load_duel, match_path, resume
 
     seats = [{"kind": "computer", "level": "easy"}] + [CPU] * 3
     scene = start_table(app, "2v2", seats)
@@ -332,7 +332,7 @@ def test_a_team_match_is_saved_and_resumes_in_its_format(app):
         lambda: sum(e.kind == "turn_started" for e in scene.engine.log) >= 2,
         frames=6000,
     )
-    saved, messages = load_duel()
+    saved, messages = load_duel(match_path("2v2"))  # its own format's save
     assert saved is not None, messages
     engine = resume(saved)
     assert engine.setup.mode == "2v2" and len(engine.setup.seats) == 4

@@ -55,3 +55,16 @@ def pump(app, until, frames: int = 3000) -> None:
 
 def shot(app, name: str) -> Path:
     return app.screenshot(ARTIFACTS / f"{name}.png")
+
+
+def continue_game(app, title, kind: str):
+    """Title -> Continue -> the newest row of `kind` ("match", "mission", "adventure") is
+    clicked; returns the Continue list scene."""
+    click(app, button(title, "Continue").rect.center)
+    listing = app.scene
+    index = next(i for i, e in enumerate(listing.entries) if e.kind == kind)
+    listing.focus = index
+    listing._layout_rows()
+    rect = next(r for r, i in listing.rows if i == index)
+    click(app, rect.center)
+    return listing

@@ -614,6 +614,14 @@ class AdventureScene(PauseMenu, Scene):
         if below is not None and hasattr(below, "refresh"):
             below.refresh()
 
+    def quit_to_title(self) -> None:
+        """Save the campaign and go to the title (from the crawl or from a battle in it)."""
+        from game.ui.scenes.title import TitleScene
+
+        self.runner.save()
+        self.runner.close()
+        self.app.reset(TitleScene(self.app))
+
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -705,9 +713,9 @@ class AdventureScene(PauseMenu, Scene):
                 ("Score sheet", lambda: self.app.push(ScoreSheetScene(self.app, self.campaign))),
                 ("Rules Reference", self._rules),
                 ("Settings", self._settings),
-                ("Save and quit to menu", self.leave),
+                ("Save and quit to title", self.quit_to_title),
             ],
-            note="The campaign is saved at every turn: Continue in Adventures resumes it.",
+            note="The campaign is saved at every turn: Continue on the title resumes it.",
         )
 
     def _hover(self) -> None:
@@ -1794,6 +1802,6 @@ class AdventureBattleScene(DuelScene):
         super().update(dt)
 
     def _quit(self) -> None:
-        self.runner.save()
-        self.app.pop()
-        self.parent.leave()
+        """'Save and quit to title' (the duel's pause menu): the campaign is saved and the
+        window goes to the title, as from every other game."""
+        self.parent.quit_to_title()

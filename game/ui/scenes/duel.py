@@ -12,7 +12,7 @@ import copy
 import pygame
 
 from game.ai import LEVEL_NAMES, make_ai
-from game.persistence.duel_save import delete_duel, save_duel
+from game.persistence.duel_save import delete_duel, match_path, save_duel
 from game.persistence.replay import record_replay
 from game.rules import ops
 from game.rules.actions import Action
@@ -40,9 +40,11 @@ UNDO_BREAKERS = {"dice_rolled", "card_drawn", "deck_shuffled"}
 
 
 class DuelScene(PauseMenu, DuelDrawing, Scene):
-    def __init__(self, app, engine, seats: list[dict]) -> None:
+    def __init__(self, app, engine, seats: list[dict], save_path=None) -> None:
         super().__init__(app)
         self.engine = engine
+        # this game's own save: its format's file, or the file it was continued from
+        self.save_path = save_path or match_path(engine.setup.mode)
         self.content = engine.content
         self.seats = seats
         self.controllers: dict[int, object] = {}
@@ -271,7 +273,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         if any(e.kind == "turn_started" for e in events) and not self.engine.over:
             self._save()
         if self.engine.over:
-            delete_duel()
+            delete_duel(self.save_path)
             try:
                 self.replay_path = record_replay(self.engine, self.seats)
             except OSError as exc:
@@ -299,7 +301,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
 
     def _save(self) -> None:
         try:
-            save_duel(self.engine, self.seats)
+            save_duel(self.engine, self.seats, self.save_path)
         except OSError as exc:
             self.message = f"Could not save the duel: {exc}"
 

@@ -97,7 +97,7 @@ class EndScene(Scene):
         from game.ui.scenes.title import TitleScene
 
         self.app.reset(TitleScene(self.app))
-        self.app.push(DuelScene(self.app, engine, self.duel.seats))
+        self.app.push(DuelScene(self.app, engine, self.duel.seats, self.duel.save_path))
 
     def new_duel(self) -> None:
         from game.ui.scenes.setup import SetupScene

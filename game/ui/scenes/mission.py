@@ -6,7 +6,7 @@ those options, never anything else). Everything the engine logs between two deci
 narrated one beat at a time in a ticker over the map (the acting enemy ringed), at the pace of
 the animation-speed setting; Space skips. Computer Heroes (game/missions/ai.py) answer their
 seats' questions at the same pace. Esc pauses; the mission is saved as play reaches each
-player's turn (game/missions/save.py), so "Continue Mission" on the title screen resumes it.
+player's turn (game/missions/save.py), so the title's Continue list resumes it.
 """
 
 from __future__ import annotations
@@ -1284,7 +1284,7 @@ class MissionScene(PauseMenu, Scene):
                 ("Settings", self._settings),
                 ("Save and quit to title", self._quit),
             ],
-            note="Save and quit keeps your place: Continue Mission on the title resumes it.",
+            note="Save and quit keeps your place: Continue on the title resumes it.",
         )
 
     def _quit(self) -> None:

@@ -365,10 +365,19 @@ class MissionSelectScene(Scene):
             mythics=tuple(mythics),
         )
 
-    def begin(self, seed: int | None = None) -> None:
+    def begin(self, seed: int | None = None, *, replace: bool = False) -> None:
+        """Start the mission; first ask when it would replace the unfinished mission."""
         from game.missions.engine import MissionEngine
         from game.ui.scenes.mission import MissionScene
 
+        if not replace:
+            from game.persistence.saved_games import mission_entry
+            from game.ui.scenes.confirm import ask_replace
+
+            entry, messages = mission_entry()
+            self.app.messages.extend(messages)
+            if ask_replace(self.app, entry, lambda: self.begin(seed, replace=True)):
+                return
         setup = self.setup(seed)
         for s in self.seats:
             if s["kind"] == "human" and s["profile"]:

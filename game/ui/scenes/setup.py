@@ -331,11 +331,20 @@ class SetupScene(Scene):
 
     # ------------------------------------------------------------ starting
 
-    def begin(self, seed: int | None = None) -> None:
+    def begin(self, seed: int | None = None, *, replace: bool = False) -> None:
+        """Start the match; first ask when it would replace this format's unfinished game."""
         from game.modes.duel import duel_setup
         from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
 
+        if not replace:
+            from game.persistence.saved_games import match_entry
+            from game.ui.scenes.confirm import ask_replace
+
+            entry, messages = match_entry(self.mode)
+            self.app.messages.extend(messages)
+            if ask_replace(self.app, entry, lambda: self.begin(seed, replace=True)):
+                return
         heroes = [self.pool(s)[i].id for s, i in enumerate(self.choice)]
         if seed is None:
             seed = dev_seed()

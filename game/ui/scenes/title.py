@@ -1,4 +1,5 @@
-"""The title screen: Continue, New Duel, Missions, Rules Reference, Settings, Quit."""
+"""The title screen: Continue (the list of unfinished games), New Duel, Missions, Adventures,
+Rules Reference, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -11,14 +12,10 @@ from game.ui.widgets import Button, draw_text, felt_background, panel
 
 class TitleScene(Scene):
     def enter(self) -> None:
-        from game.persistence.duel_save import load_duel
+        from game.persistence.saved_games import list_saved_games
 
-        saved, messages = load_duel()
-        self.saved = saved
+        self.saved_games, messages = list_saved_games()
         self.app.messages.extend(messages)
-        from game.ui.scenes.missions_menu import has_mission_save
-
-        self.mission_saved = has_mission_save()
         self.focus = 0
         self._notes: pygame.Rect | None = None
         self.resize()
@@ -30,11 +27,14 @@ class TitleScene(Scene):
         x = w // 2 - bw // 2
         y = int(h * 0.44)
         entries = []
-        if self.saved is not None:
-            entries.append(("Continue", self.continue_duel, "Resume the duel you left."))
-        if self.mission_saved:
+        if self.saved_games:
             entries.append(
-                ("Continue Mission", self.continue_mission, "Resume the mission you left.")
+                (
+                    "Continue",
+                    self.continue_list,
+                    "Every unfinished game - duels and team games, the mission, Adventures "
+                    "slots - the newest first.",
+                )
             )
         entries += [
             ("New Duel", self.new_duel, "Pick two heroes and who plays them."),
@@ -93,34 +93,10 @@ class TitleScene(Scene):
         height = min(max(lines, 2), self.MESSAGE_LINES, fit) * step + th.px(20)
         return pygame.Rect(th.px(20), h - th.px(34) - height, w - th.px(40), height)
 
-    def continue_duel(self) -> None:
-        from game.persistence.duel_save import resume
-        from game.persistence.files import SaveError
-        from game.ui.scenes.duel import DuelScene
+    def continue_list(self) -> None:
+        from game.ui.scenes.continue_list import ContinueScene
 
-        try:
-            engine = resume(self.saved)
-        except SaveError as exc:  # the message says which file, why, and where a copy is
-            self.app.messages.append(f"The saved duel could not be resumed. {exc}")
-            self.saved = None
-            self.resize()
-            return
-        self.app.push(DuelScene(self.app, engine, self.saved.seats))
-
-    def continue_mission(self) -> None:
-        from game.persistence.files import SaveError
-        from game.ui.scenes.mission import MissionScene
-        from game.ui.scenes.missions_menu import load_mission_ui
-
-        try:
-            engine, seats, profiles, messages = load_mission_ui()
-        except SaveError as exc:  # the message says which file, why, and where a copy is
-            self.app.messages.append(f"The saved mission could not be resumed. {exc}")
-            self.mission_saved = False  # the files stay on disk: nothing is deleted
-            self.resize()
-            return
-        self.app.messages.extend(messages)
-        self.app.push(MissionScene(self.app, engine, seats, profiles))
+        self.app.push(ContinueScene(self.app, self.saved_games))
 
     def missions(self) -> None:
         from game.ui.scenes.missions_menu import MissionSelectScene
