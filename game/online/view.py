@@ -109,6 +109,8 @@ def seat_state(engine, seat: int, view: MatchView | None = None) -> dict[str, An
     out["dice"] = [_pick(d, DICE_FIELDS) for d in view.dice]
     combat = _pick(view.combat, COMBAT_FIELDS)
     combat["incoming"] = {str(k): v for k, v in view.combat.incoming.items()}
+    combat["landing"] = {str(k): v for k, v in view.combat.landing.items()}
+    combat["may_avoid"] = {str(k): list(v) for k, v in view.combat.may_avoid.items()}
     out["combat"] = combat
     return out
 

@@ -23,6 +23,7 @@ from game.rules.components import (
     StatusLimits,
     StatusStack,
 )
+from game.rules.damage import final_damage
 from game.rules.dice import meets
 from game.rules.rng import roll_die
 
@@ -514,6 +515,73 @@ def incoming_for(pool: DamagePool, player: int, avoidable_only: bool = True) -> 
 
 def avoided(pool: DamagePool, player: int) -> bool:
     return any(m.kind == "avoid" and m.target == player for m in pool.mods)
+
+
+def landing_now(eng) -> dict[int, int]:
+    """Player -> the damage that would land on them if every waiting pool landed now: the
+    Final Damage Total with the modifiers, prevention, halving and avoidance already in the
+    pools (and any half sent back), summed over the pools."""
+    out: dict[int, int] = {}
+    for pool in pools_waiting(eng):
+        for target in dict.fromkeys(i.target for i in pool.instances):
+            breakdown = final_damage(target, pool.instances, pool.mods)
+            out[target] = out.get(target, 0) + breakdown.final
+            for source, value in breakdown.reflected:
+                if source is not None and value > 0:
+                    out[source] = out.get(source, 0) + value
+    return out
+
+
+AVOID_WINDOWS = {"incoming_damage": "self", "attacked": "defender", "teammate_attacked": "mate"}
+
+
+def chance_to_avoid(eng, player: int) -> list[str]:
+    """Names of the tokens that could still turn the damage waiting for `player` away, which
+    no figure can show: spent for a die roll (Evasive, Flight - held by `player`, or by a
+    teammate where the token may be spent for a teammate under Attack), or acting on their
+    own as the damage lands under a condition (Shadows). Empty when nothing avoidable waits."""
+    if not any(
+        incoming_for(pool, player) > 0 and not avoided(pool, player) for pool in pools_waiting(eng)
+    ):
+        return []
+    combat = eng.combat
+    defending = combat.attack and combat.defender == player
+    out: list[str] = []
+    for holder in eng.info.players:
+        if holder != player and (not eng.alive(holder) or eng.team(holder) != eng.team(player)):
+            continue
+        for stack in held_statuses(eng, holder):
+            sdef = status_def(eng, stack.status)
+            if holder == player and any(
+                t.on == "damage_landing" and _avoids(t.effects, True) for t in sdef.triggers
+            ):
+                out.append(sdef.name)
+                continue
+            spend = sdef.spend
+            if spend is None or not _avoids(spend.effects):
+                continue
+            for when in spend.when:
+                who = AVOID_WINDOWS.get(when)
+                if (
+                    (who == "self" and holder == player)
+                    or (who == "defender" and holder == player and defending)
+                    or (who == "mate" and holder != player and defending)
+                ):
+                    out.append(sdef.name)
+                    break
+    return list(dict.fromkeys(out))
+
+
+def _avoids(effects, rolled: bool = False) -> bool:
+    """Whether `effects` avoid damage - only behind a die roll, unless `rolled` already."""
+    for fx in effects:
+        if fx.verb == "avoid_damage" and rolled:
+            return True
+        inner = rolled or fx.verb == "roll"
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx and _avoids(fx[key], inner):
+                return True
+    return False
 
 
 def add_damage_instance(pool: DamagePool, inst: DamageInstance) -> None:

@@ -507,33 +507,33 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
     heals: dict[int, int] = {}
     for heal in pool.heals:
         heals[heal.target] = heals.get(heal.target, 0) + heal.amount
-    # Teammates on one dial lose the combined total.
-    by_dial: dict[int, list[int]] = {}
-    for player in set(damage) | set(heals):
-        dial_ent = _dial_entity(player)
-        changes = by_dial.setdefault(dial_ent, [0, 0])
-        changes[0] += damage.get(player, 0)
-        changes[1] += heals.get(player, 0)
+    # Teammates on one dial share it: the dial moves once by the combined total, but every
+    # line names the hero who was actually hit or healed (not whoever sits first on the dial).
+    by_dial: dict[int, list[int]] = {}  # dial entity -> the players it changes for, in seat order
     for player in eng.info.players:
-        dial_ent = _dial_entity(player)
-        if dial_ent not in by_dial:
-            continue
-        lost, healed = by_dial.pop(dial_ent)
-        dial = eng.dial(player)
+        if player in damage or player in heals:
+            by_dial.setdefault(_dial_entity(player), []).append(player)
+    for dial_ent, affected in by_dial.items():
+        lost = sum(damage.get(p, 0) for p in affected)
+        healed = sum(heals.get(p, 0) for p in affected)
+        dial = esper.component_for_entity(dial_ent, HealthDial)
         before = dial.health
         dial.health = max(0, min(dial.cap, dial.health - lost + healed))
-        if healed:
-            eng.emit(
-                "healed",
-                f"{eng.name(player)} heals {healed}.",
-                player=eng.seat(player),
-                amount=healed,
-                health=dial.health,
-            )
+        for player in affected:
+            if heals.get(player):
+                eng.emit(
+                    "healed",
+                    f"{eng.name(player)} heals {heals[player]}.",
+                    player=eng.seat(player),
+                    amount=heals[player],
+                    health=dial.health,
+                )
+        names = " and ".join(eng.name(p) for p in affected)
+        shared = sum(1 for p in eng.info.players if _dial_entity(p) == dial_ent) > 1
         eng.emit(
             "health_changed",
-            f"{eng.name(player)}: Health {before} -> {dial.health}.",
-            player=eng.seat(player),
+            f"{names}: {'shared ' if shared else ''}Health {before} -> {dial.health}.",
+            player=eng.seat(affected[0]),
             delta=dial.health - before,
             health=dial.health,
         )
@@ -547,8 +547,6 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
 
 
 def _dial_entity(player: int) -> int:
-    import esper
-
     return esper.component_for_entity(player, OnDial).dial
 
 

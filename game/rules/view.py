@@ -73,7 +73,11 @@ class CombatView:
     defense_ability: str | None
     offense_group: int | None
     defense_group: int | None
-    incoming: dict[int, int]  # seat -> damage waiting for them in open pools
+    incoming: dict[int, int]  # seat -> damage waiting for them in open pools, as dealt
+    # seat -> what would land on them now: the Final Damage Total with every modifier so far
+    landing: dict[int, int] = field(default_factory=dict)
+    # seat -> tokens that could still turn the waiting damage away on a roll (e.g. Evasive)
+    may_avoid: dict[int, list[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -164,6 +168,12 @@ def match_view(engine) -> MatchView:
             for inst in pool.instances:
                 seat = eng.seat(inst.target)
                 incoming[seat] = incoming.get(seat, 0) + inst.amount
+        landing = {eng.seat(p): n for p, n in ops.landing_now(eng).items()}
+        may_avoid = {}
+        for seat in incoming:
+            names = ops.chance_to_avoid(eng, eng.player(seat))
+            if names:
+                may_avoid[seat] = names
         seat_or_none = lambda p: None if p is None else eng.seat(p)  # noqa: E731
         return MatchView(
             mode=info.mode,
@@ -192,6 +202,8 @@ def match_view(engine) -> MatchView:
                 offense_group=combat.offense_group,
                 defense_group=combat.defense_group,
                 incoming=incoming,
+                landing=landing,
+                may_avoid=may_avoid,
             ),
             turn_order=[eng.seat(p) for p in info.turn_order],
             leaders=sorted(eng.seat(p) for p in leading),

@@ -359,6 +359,79 @@ def test_teammates_may_see_each_others_hands():
         eng.close()
 
 
+# ---------------------------------------------------------------- what the log says
+
+
+def _team_b(**b) -> Table:
+    """2v2: the Paladin sits first on team B's shared dial, the Barbarian second."""
+    return Table(
+        mode="2v2",
+        start_at="offensive_roll",
+        a1={"hero": "gunslinger", "hand": []},
+        a2={"hero": "gunslinger", "hand": []},
+        pal={"hero": "paladin", "hand": [], "health": 40},
+        bar={"hero": "barbarian", "hand": []},
+        **b,
+    )
+
+
+def test_a_shared_dial_names_the_teammate_who_healed():
+    t = Table(
+        mode="2v2",
+        first="bar",
+        start_at="offensive_roll",
+        pal={"hero": "paladin", "hand": [], "health": 40},
+        bar={"hero": "barbarian", "hand": []},
+        b1={"hero": "gunslinger", "hand": []},
+        b2={"hero": "monk", "hand": []},
+    )
+    t.do("roll", by="bar", dice=[4, 4, 5, 1, 6])
+    t.do("activate", by="bar", ability="fortitude", row=0)  # Fortitude: heal 4
+    t.settle()
+    assert t.player("pal").health == t.player("bar").health == 44  # one dial for both
+    healed = t.events("healed")[-1]
+    assert healed.data["player"] == t.seat("bar") and healed.text == "bar heals 4."
+    changed = t.events("health_changed")[-1]
+    assert changed.data["player"] == t.seat("bar")
+    assert changed.text == "bar: shared Health 40 -> 44."
+    t.close()
+
+
+def test_a_shared_dial_names_the_teammate_who_was_hit():
+    t = _team_b(first="a1")
+    _attack_with_revolver(t, "a1", 3)  # 3: the opponent on the right, the Barbarian
+    t.do("roll", by="bar", dice=[4, 6, 6])  # Thick Skin: one Heart heals 2, nothing prevented
+    t.settle()
+    assert t.player("pal").health == 39
+    hit = t.events("damage_resolved")[-1]
+    assert hit.data["target"] == t.seat("bar") and hit.text.startswith("bar takes 3 damage")
+    healed = t.events("healed")[-1]
+    assert healed.data["player"] == t.seat("bar") and healed.text == "bar heals 2."
+    changed = t.events("health_changed")[-1]
+    assert changed.data == {"player": t.seat("bar"), "delta": -1, "health": 39}
+    assert "pal" not in changed.text
+    t.close()
+
+
+def test_damage_to_each_teammate_is_told_under_their_own_name():
+    t = Table(
+        mode="2v2",
+        first="a1",
+        start_at="main1",
+        a1={"hero": "pyromancer", "hand": ["firestorm"], "cp": 2},
+        a2={"hero": "gunslinger", "hand": []},
+        pal={"hero": "paladin", "hand": []},
+        bar={"hero": "barbarian", "hand": []},
+    )
+    t.do("play", by="a1", card="firestorm")  # 2 damage to each opponent, one after the other
+    hits = sorted(e.data["target"] for e in t.events("damage_resolved"))
+    changed = t.events("health_changed")
+    assert hits == sorted(e.data["player"] for e in changed) == [t.seat("pal"), t.seat("bar")]
+    assert sorted(e.text.split(":")[0] for e in changed) == ["bar", "pal"]
+    assert t.player("bar").health == 46
+    t.close()
+
+
 # ---------------------------------------------------------------- whole games
 
 

@@ -458,9 +458,7 @@ class DuelDrawing:
         combat = view.combat
         waiting = ""
         if combat.attacker is not None and view.phase in ("offensive_roll", "defensive_roll"):
-            incoming = ", ".join(f"{view.players[s].name} {n}" for s, n in combat.incoming.items())
-            if incoming:
-                waiting = f"Waiting to land: {incoming}"
+            waiting = waiting_to_land(view)
         if waiting:
             lines, font = fit_lines(th, 13, waiting, width, th.px(34), condensed=True)
             wy = bottom - len(lines) * font.get_linesize()
@@ -586,3 +584,27 @@ class DuelDrawing:
             (w // 2, h // 2 + th.px(40)),
             align="center",
         )
+
+
+def waiting_to_land(view: MatchView) -> str:
+    """'Waiting to land: ...' for the Last damage panel: per player, the damage that would land
+    right now (the engine's Final Damage Total with every modifier, prevention and halving so
+    far), what was dealt before modifiers when that differs, and any token that could still
+    dodge it on a roll. Empty when nothing is waiting."""
+    combat = view.combat
+    seats = list(dict.fromkeys([*combat.incoming, *combat.landing]))
+    parts = []
+    for seat in seats:
+        dealt = combat.incoming.get(seat, 0)
+        lands = combat.landing.get(seat, dealt)
+        if not dealt and not lands:
+            continue
+        text = f"{view.players[seat].name} {lands}"
+        if not dealt:
+            text += " (sent back)"
+        elif lands != dealt:
+            text += f" ({dealt} before modifiers)"
+        if combat.may_avoid.get(seat):
+            text += f", may be avoided ({', '.join(combat.may_avoid[seat])})"
+        parts.append(text)
+    return f"Waiting to land: {'; '.join(parts)}" if parts else ""
