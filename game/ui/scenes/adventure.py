@@ -220,7 +220,8 @@ class AdventureScene(PauseMenu, Scene):
             self.message = str(exc)
             self.decided_for = None
             return False
-        self.message = ""
+        # an autosave that failed just now is still said (a full or read-only disk)
+        self.message, self.runner.save_problem = self.runner.save_problem, ""
         self.decided_for = None
         if len(self.campaign.rows) > self.rows_seen:
             self.rows_seen = len(self.campaign.rows)
