@@ -311,7 +311,15 @@ class HeroTurn:
         {"add_damage", "inflict_status", "gain_status", "roll", "if", "on", "make_undefendable"}
     )
     MAIN_WHEN = frozenset({"status_in_play"})
-    ROLL_WHEN = frozenset({"own_offensive_roll", "own_alterable_die", "alterable_die"})
+    ROLL_WHEN = frozenset(
+        {
+            "own_offensive_roll",
+            "offensive_roll_open",
+            "own_alterable_die",
+            "team_alterable_die",
+            "alterable_die",
+        }
+    )
 
     def card_fits(self, hero: HeroState, card, window: str) -> bool:
         if card.type == "upgrade" or not card.effects:
