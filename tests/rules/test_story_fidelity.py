@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
-from game.rules import variants
+import pytest
+
+from game.rules import ops, variants
 from tests.helpers import Table
 from tests.rules.test_story_generic_cards import (
     NOTHING,
@@ -230,3 +232,39 @@ def test_getting_paid_at_15_cp_is_not_offered():
     refused(t, "gun", "getting_paid", "it would change nothing now")
     t = table(start_at="main1", gun={"hand": ["getting_paid"], "cp": 14})
     assert "getting_paid" in offered(t, "gun")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "simple", "heuristic"])
+def test_computer_players_take_an_offered_attempt(level):
+    from game.ai import make_ai
+
+    t = barb_announces(SLAP, hand=["one_more_time"], cp=1)
+    t.do("play", by="gun", card="one_more_time")
+    assert asked(t, "barb")
+    action = make_ai(level, 3).decide(t.engine, t.pending)
+    assert action.get("option") == "take"
+
+
+# ================================================================ rule 95
+
+
+def test_tokens_a_defeated_player_placed_stay_in_play():
+    # King of the Hill: the Pyromancer burns the Monk, then falls; the Burn stays on the Monk.
+    t = Table(
+        mode="koth",
+        first="p1",
+        start_at="main1",
+        p1={"hero": "pyromancer", "hand": []},
+        p2={"hero": "monk", "hand": []},
+        p3={"hero": "barbarian", "hand": []},
+    )
+    eng = t.engine
+    with eng.world.active():
+        pyro, monk = eng.player(t.seat("p1")), eng.player(t.seat("p2"))
+        ops.give_status(eng, monk, "burn", 1, pyro)
+        ops.change_health(eng, pyro, -eng.health(pyro), "test")
+        ops.settle_defeats(eng)
+        assert not eng.alive(pyro) and not eng.info.over
+        assert ops.status_count(eng, monk, "burn") == 1
+        assert ops.last_source(monk, "burn") == pyro
+    t.close()
