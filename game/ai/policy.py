@@ -1462,6 +1462,8 @@ class SmartAI:
             return self._duel_choice(engine, view, choice)
         if "spend" in values:
             return choice.options[values.index("spend")].action
+        if "take" in values:  # an extra Roll Attempt offered by another player never hurts
+            return choice.options[values.index("take")].action
         act = self._choose_by_content(engine, view, choice)
         if act is not None:
             return act
