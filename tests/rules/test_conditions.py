@@ -40,7 +40,7 @@ def holds(eng, frame, cond) -> bool:
 
 
 def test_resources_and_tokens(duel):
-    eng, frame, gun, barb = duel
+    eng, frame, _gun, _barb = duel
     assert holds(eng, frame, {"cp_at_least": 4}) and not holds(eng, frame, {"cp_at_least": 5})
     assert holds(eng, frame, {"self_has_status": "evasive"})
     assert not holds(eng, frame, {"self_has_status": "bounty"})
