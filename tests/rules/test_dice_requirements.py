@@ -13,6 +13,15 @@ from game.rules.dice import describe_requirement, longest_run, meets, symbols_of
 GUN = load_content().heroes["gunslinger"]
 
 
+@pytest.fixture(autouse=True)
+def _computed_not_remembered():
+    """Each case is worked out here, not read from the cache other tests filled (a mutant
+    of the requirement check would otherwise hide behind remembered answers)."""
+    from game.rules import dice
+
+    dice._meets.cache_clear()
+
+
 @pytest.mark.parametrize(
     "values,run", [([1, 2, 3, 4, 6], 4), ([2, 3, 4, 5, 6], 5), ([1, 1, 3, 5, 3], 1), ([], 0)]
 )
