@@ -1,0 +1,83 @@
+"""Which dice a dice-altering effect may touch (`game.rules.effects.dice_verbs`): yours, your
+side's, an opponent's or any, never a locked die, and how a die is named in the question.
+Written to kill surviving mutants (docs/reliability.md, "Mutation testing")."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import ops
+from game.rules.effects import dice_verbs
+from game.rules.frames import EffectCtx, ResolveFrame
+from tests.helpers import Table
+from tests.rules.test_story_generic_cards import SLAP, gun_rolled
+
+
+@pytest.fixture
+def table_with_three_rolls():
+    # His offense dice, her defense die and a die of his rolled for a token lie on the table.
+    t = Table(
+        first="barb",
+        start_at="offensive_roll",
+        gun={"hero": "gunslinger", "hand": []},
+        barb={"hero": "barbarian", "hand": []},
+    )
+    t.do("roll", by="barb", dice=SLAP)
+    t.do("activate", by="barb", ability="slap", row=0)
+    eng = t.engine
+    with eng.world.active():
+        gun, barb = eng.player(t.seat("gun")), eng.player(t.seat("barb"))
+        token = ops.new_group(eng, barb, "barbarian", 1, "status")
+        token.values = [3]
+        own = ops.new_group(eng, gun, "gunslinger", 2, "card")
+        own.values = [2, 5]
+        offense = eng.combat.offense_group
+        yield eng, gun, barb, [token.id, offense, own.id]
+    t.close()
+
+
+def groups(eng, me, dice, whose):
+    ctx = EffectCtx(me=me, opp=None, kind="card", source="test", dice=list(dice))
+    return [g.id for g in dice_verbs._groups(eng, ResolveFrame(effects=(), ctx=ctx), whose)]
+
+
+def test_whose_dice(table_with_three_rolls):
+    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    dice = [token, offense, own]
+    assert groups(eng, gun, dice, "any") == dice
+    assert groups(eng, gun, dice, "own") == [own]
+    assert groups(eng, gun, dice, "team") == [own]
+    assert groups(eng, barb, dice, "own") == [token, offense]
+    assert groups(eng, barb, dice, "team") == [token, offense]
+    # "opponent" looks at every opponent die on the table, not only the ones in context
+    assert groups(eng, gun, [], "opponent") == [offense, token]
+    assert groups(eng, barb, [], "opponent") == [own]
+
+
+def test_locked_dice_are_never_offered(table_with_three_rolls):
+    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    eng.dice.groups[token].locked = True
+    assert groups(eng, gun, [token, offense, own], "any") == [offense, own]
+    assert groups(eng, gun, [], "opponent") == [offense]
+    assert groups(eng, barb, [token, offense, own], "own") == [offense]
+
+
+def test_which_dice_each_mode_can_change(table_with_three_rolls):
+    eng, _gun, _barb, (token, offense, own) = table_with_three_rolls
+    group = eng.dice.groups[offense]
+    group.values = [6, 6, 6, 6, 6]
+    single = eng.dice.groups[token]
+    assert dice_verbs._changeable([group], "set_six") == []
+    assert dice_verbs._changeable([group, single], "set_six") == [(single, 0)]
+    assert dice_verbs._changeable([group, single], "copy_own") == []
+    group.values = [6, 6, 6, 6, 2]
+    assert len(dice_verbs._changeable([group, single], "copy_own")) == 5
+    assert len(dice_verbs._changeable([group, single], "set_any")) == 6
+
+
+def test_a_die_is_named_with_its_number_and_symbol():
+    t = gun_rolled([1, 2, 6, 4, 5], hand=["six_it"], cp=1)
+    t.do("play", by="gun", card="six_it")
+    assert "gun's die 1 (shows 1, Bullet)" in t.labels()
+    assert "gun's die 4 (shows 4, Dash)" in t.labels()
+    assert not any("die 3" in label for label in t.labels())  # already a 6
