@@ -63,7 +63,7 @@ def test_locked_dice_are_never_offered(table_with_three_rolls):
 
 
 def test_which_dice_each_mode_can_change(table_with_three_rolls):
-    eng, _gun, _barb, (token, offense, own) = table_with_three_rolls
+    eng, _gun, _barb, (token, offense, _own) = table_with_three_rolls
     group = eng.dice.groups[offense]
     group.values = [6, 6, 6, 6, 6]
     single = eng.dice.groups[token]
