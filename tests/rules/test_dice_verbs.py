@@ -81,3 +81,52 @@ def test_a_die_is_named_with_its_number_and_symbol():
     assert "gun's die 1 (shows 1, Bullet)" in t.labels()
     assert "gun's die 4 (shows 4, Dash)" in t.labels()
     assert not any("die 3" in label for label in t.labels())  # already a 6
+
+
+# ---------------------------------------------------------------- being attacked (options)
+
+
+def test_being_attacked_and_a_teammate_being_attacked():
+    from game.rules.options import _teammate_attacked, being_attacked
+
+    t = Table(
+        mode="2v2",
+        first="a1",
+        start_at="offensive_roll",
+        a1={"hero": "gunslinger", "hand": []},
+        a2={"hero": "barbarian", "hand": []},
+        b1={"hero": "barbarian", "hand": []},
+        b2={"hero": "monk", "hand": []},
+    )
+    eng = t.engine
+    with eng.world.active():
+        players = {name: eng.player(t.seat(name)) for name in ("a1", "a2", "b1", "b2")}
+        nobody = [being_attacked(eng, p) for p in players.values()]
+    assert nobody == [False] * 4  # no Attack yet
+    t.do("roll", by="a1", dice=[1, 2, 3, 4, 4])  # three Bullets: Revolver
+    t.do("activate", by="a1", ability="revolver", row=0)
+    for _ in range(20):
+        with eng.world.active():
+            if eng.combat.attack and eng.combat.pool is not None:
+                break
+        options = {a.kind: a for a in t.options()}
+        t.apply(options.get("pass") or options.get("choose") or t.options()[0])
+    with eng.world.active():
+        defender = eng.combat.defender
+        mate = next(p for p in (players["b1"], players["b2"]) if p != defender)
+        assert being_attacked(eng, defender)
+        assert not any(being_attacked(eng, p) for p in players.values() if p != defender)
+        assert _teammate_attacked(eng, mate)
+        assert not _teammate_attacked(eng, defender)
+        assert not _teammate_attacked(eng, players["a2"])
+        pool = eng.pools.pools[eng.combat.pool]
+        ops.add_mod(pool, ops_mod(defender))
+        assert not being_attacked(eng, defender)  # avoided
+        assert not _teammate_attacked(eng, mate)
+    t.close()
+
+
+def ops_mod(target):
+    from game.rules.components import DamageMod
+
+    return DamageMod(target=target, kind="avoid", amount=0, source=target, label="t")
