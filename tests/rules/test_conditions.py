@@ -154,3 +154,38 @@ def test_amounts_count_what_they_say(duel):
     frame.ctx.me = eng.player(1 - eng.seat(gun))  # not the attacker: no attempts of theirs
     assert amount(eng, frame, {"roll_attempts": True}) == 0
     assert amount(eng, frame, {"attempts_beyond_first": True}) == 0
+
+
+def test_companions_growth_and_the_attack_so_far():
+    from game.rules.components import DamageInstance
+
+    t = Table(
+        first="hunt",
+        start_at="offensive_roll",
+        hunt={"hero": "huntress", "hand": []},
+        art={"hero": "artificer", "hand": []},
+    )
+    eng = t.engine
+    with eng.world.active():
+        hunt, art = eng.player(t.seat("hunt")), eng.player(t.seat("art"))
+        frame = ResolveFrame(effects=(), ctx=EffectCtx(me=hunt, opp=art, kind="x", source="t"))
+        assert holds(eng, frame, {"companion_active": "nyra"})
+        ops.find_companion(hunt, "nyra").downed = True
+        assert not holds(eng, frame, {"companion_active": "nyra"})
+        chains = [["heal_bot", "heal_bot_2"]]
+        assert not holds(eng, frame, {"can_grow": {"chains": chains}})  # not her Bots
+        frame.ctx.me = art
+        assert holds(eng, frame, {"can_grow": {"chains": chains}})
+        assert not holds(eng, frame, {"companion_active": "nyra"})
+        # the Attack's own damage so far
+        assert not holds(eng, frame, {"attack_base_at_least": 1})
+        combat = eng.combat
+        pool = ops.new_pool(eng, "test")
+        combat.attack, combat.pool, combat.attacker, combat.defender = True, pool.id, hunt, art
+        hit = DamageInstance(
+            source=hunt, target=art, amount=4, dtype="normal", attack=True, label="x"
+        )
+        ops.add_damage_instance(pool, hit)
+        assert holds(eng, frame, {"attack_base_at_least": 4})
+        assert not holds(eng, frame, {"attack_base_at_least": 5})
+    t.close()

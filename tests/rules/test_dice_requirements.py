@@ -40,6 +40,18 @@ CASES = [
     (Requirement(full_house=True), [2, 2, 2, 5, 5], [2, 2, 2, 5, 6]),
     (Requirement(full_house=True), [4, 4, 1, 1, 1], [4, 4, 4, 4, 4]),
     (Requirement(values=((6, 2),)), [6, 6, 1, 2, 3], [6, 1, 2, 3, 4]),
+    (Requirement(values=((6, 1),)), [6, 1, 2, 3, 4], [1, 2, 3, 4, 5]),
+    (Requirement(symbols=(("bullet", 2), ("dash", 1)), any_dice=2), [1, 1, 4, 6, 6], [1, 1, 4]),
+    (
+        Requirement(symbols=(("bullet", 2), ("dash", 1)), any_dice=3),
+        [1, 1, 4, 6, 6, 6],
+        [1, 1, 4, 6, 6],
+    ),
+    (
+        Requirement(symbols=(("bullet", 1),), same_symbol=2, any_dice=3),
+        [1, 4, 4, 6, 6, 6],
+        [1, 4, 4, 6, 6],
+    ),
     (Requirement(symbols=(("bullet", 3),)), [1, 2, 3, 4, 6], [1, 2, 4, 5, 6]),
     (Requirement(symbols=(("bullet", 2), ("dash", 1))), [1, 1, 4, 6, 6], [1, 1, 6, 6, 6]),
     (Requirement(symbols=(("dash", 1),), same_symbol=3), [4, 1, 2, 3, 6], [4, 5, 1, 2, 6]),

@@ -130,3 +130,18 @@ def ops_mod(target):
     from game.rules.components import DamageMod
 
     return DamageMod(target=target, kind="avoid", amount=0, source=target, label="t")
+
+
+def test_alterable_groups_skip_locked_and_others_dice(table_with_three_rolls):
+    from game.rules.options import Situation, alterable_groups, spent_key
+
+    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    sit = Situation("dice_roll", [token, offense, own, 999])  # 999: a group no longer there
+    assert alterable_groups(eng, gun, sit, False) == [token, offense, own]
+    assert alterable_groups(eng, gun, sit, True) == [own]
+    assert alterable_groups(eng, barb, sit, True) == [token, offense]
+    eng.dice.groups[token].locked = True
+    assert alterable_groups(eng, gun, sit, False) == [offense, own]
+    seat = eng.seat(gun)
+    assert spent_key(eng, gun, "evasive") == f"{seat}:evasive"
+    assert spent_key(eng, gun, "evasive", "main1") == f"{seat}:evasive@main1"
