@@ -145,3 +145,47 @@ def test_alterable_groups_skip_locked_and_others_dice(table_with_three_rolls):
     seat = eng.seat(gun)
     assert spent_key(eng, gun, "evasive") == f"{seat}:evasive"
     assert spent_key(eng, gun, "evasive", "main1") == f"{seat}:evasive@main1"
+
+
+# ---------------------------------------------------------------- spend windows (options)
+
+
+def test_spend_windows_read_the_table(table_with_three_rolls):
+    from game.rules import options
+
+    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    sit = options.Situation("dice_roll", [token, offense, own])
+    assert options._opponent_die_alterable(eng, gun, sit)  # his dice are in the window
+    assert not options._opponent_die_alterable(eng, gun, options.Situation("x", [own]))
+    assert options._opponent_die_alterable(eng, barb, options.Situation("x", [own]))
+    assert not options._negative_held(eng, gun)
+    assert not options._other_status_in_play(eng, "evasive")
+    ops.give_status(eng, gun, "evasive", 1, gun)
+    assert not options._other_status_in_play(eng, "evasive")  # only itself
+    assert options._other_status_in_play(eng, "bounty")
+    ops.give_status(eng, gun, "bounty", 1, barb)
+    assert options._negative_held(eng, gun) and not options._negative_held(eng, barb)
+
+
+def test_a_spend_condition_is_judged_against_the_other_party(table_with_three_rolls, monkeypatch):
+    import dataclasses
+
+    from game.rules import options
+
+    eng, gun, barb, _dice = table_with_three_rolls
+    real = ops.status_def
+    evasive = real(eng, "evasive")
+    spend = dataclasses.replace(evasive.spend, condition={"target_has_status": "bounty"})
+    changed = dataclasses.replace(evasive, spend=spend)
+    monkeypatch.setattr(ops, "status_def", lambda e, s: changed if s == "evasive" else real(e, s))
+    # he attacks her: for her the other party is him, for him it is her
+    assert not options._spend_condition(eng, gun, "evasive")
+    ops.give_status(eng, barb, "bounty", 1, gun)
+    assert options._spend_condition(eng, gun, "evasive")
+    assert not options._spend_condition(eng, barb, "evasive")
+    ops.give_status(eng, gun, "bounty", 1, barb)
+    assert options._spend_condition(eng, barb, "evasive")
+    eng.combat.attacker = eng.combat.defender = None  # no Attack: the only opponent
+    assert options._spend_condition(eng, barb, "evasive")
+    ops.remove_status(eng, gun, "bounty", 0)
+    assert not options._spend_condition(eng, barb, "evasive")
