@@ -139,10 +139,14 @@ def test_amounts_count_what_they_say(duel):
     assert amount(eng, frame, {"sum": True, "max": 20}) == 16
     assert amount(eng, frame, {"own_cp": True, "times": 2}) == 8
     assert amount(eng, frame, {"own_tokens": "evasive"}) == 1
-    assert amount(eng, frame, {"own_tokens_sum": ["evasive", "bounty"], "times": 3}) == 3
+    ops.give_status(eng, gun, "evasive", 1, gun)
+    assert amount(eng, frame, {"own_tokens": "evasive", "times": 3}) == 6
+    assert amount(eng, frame, {"own_tokens_sum": ["evasive", "bounty"], "times": 3}) == 6
     eng.program.vars[frame.ctx.scope]["hits"] = 4
     assert amount(eng, frame, {"var": "hits", "times": 2}) == 8
     assert amount(eng, frame, {"var": "misses"}) == 0
+    eng.combat.attempts_used = 1
+    assert amount(eng, frame, {"attempts_beyond_first": True}) == 0
     eng.combat.attempts_used = 3
     assert amount(eng, frame, {"roll_attempts": True, "times": 2}) == 6
     assert amount(eng, frame, {"attempts_beyond_first": True}) == 2
@@ -170,6 +174,9 @@ def test_companions_growth_and_the_attack_so_far():
         hunt, art = eng.player(t.seat("hunt")), eng.player(t.seat("art"))
         frame = ResolveFrame(effects=(), ctx=EffectCtx(me=hunt, opp=art, kind="x", source="t"))
         assert holds(eng, frame, {"companion_active": "nyra"})
+        frame.ctx.me = art
+        assert not holds(eng, frame, {"companion_active": "nyra"})  # not his companion
+        frame.ctx.me = hunt
         ops.find_companion(hunt, "nyra").downed = True
         assert not holds(eng, frame, {"companion_active": "nyra"})
         chains = [["heal_bot", "heal_bot_2"]]

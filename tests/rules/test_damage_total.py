@@ -129,3 +129,25 @@ def test_the_breakdown_reads_as_it_was_worked_out():
     assert final_damage(D, [inst(4)], [mod("add", 1, dtype="ultimate")]).explain() == (
         "4 incoming, +1 unstoppable -> 5"
     )
+
+
+def test_several_instances_and_modifiers_of_one_kind_add_up():
+    mods = [mod("reduce", 1), mod("reduce", 2), mod("add", 1, dtype="ultimate")]
+    hits = [inst(3), inst(4), inst(5, "ultimate"), inst(6, "ultimate")]
+    total = final_damage(D, hits, mods)
+    assert total.target == D
+    assert (total.incoming, total.reduced, total.unavoidable) == (7, 3, 12)
+    assert total.final == 4 + 12
+
+
+def test_the_breakdown_names_each_step_it_took():
+    assert final_damage(D, [inst(6)], [mod("add", 2), mod("avoid")]).explain() == (
+        "8 incoming, all of it avoided -> 0"
+    )
+    assert final_damage(D, [inst(6)], [mod("reduce", 1)]).explain() == (
+        "6 incoming -1 reduced = 5 -> 5"
+    )
+    assert final_damage(D, [inst(6)], [mod("prevent", 2)]).explain() == (
+        "6 incoming -2 prevented = 4 -> 4"
+    )
+    assert final_damage(D, [inst(6)], [mod("halve")]).explain() == "6 incoming = 6, halved -3 -> 3"
