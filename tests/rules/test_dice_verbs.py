@@ -189,3 +189,44 @@ def test_a_spend_condition_is_judged_against_the_other_party(table_with_three_ro
     assert options._spend_condition(eng, barb, "evasive")
     ops.remove_status(eng, gun, "bounty", 0)
     assert not options._spend_condition(eng, barb, "evasive")
+
+
+def test_each_spend_window_opens_when_it_should(table_with_three_rolls, monkeypatch):
+    import dataclasses
+
+    from game.rules import options
+
+    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    real = ops.status_def
+    evasive = real(eng, "evasive")
+    shape = {}
+
+    def fake(e, status):
+        if status != "evasive":
+            return real(e, status)
+        spend = dataclasses.replace(evasive.spend, **shape)
+        return dataclasses.replace(evasive, spend=spend)
+
+    monkeypatch.setattr(ops, "status_def", fake)
+
+    def windows(player, when, sit=None, **more):
+        shape.clear()
+        shape.update(when=tuple(when), **more)
+        return options.open_spend_windows(eng, player, "evasive", sit or options.Situation("x"))
+
+    assert windows(gun, ["any_time"]) == ["any_time"]
+    assert windows(barb, ["own_main_phase"], options.Situation("main")) == ["own_main_phase"]
+    assert windows(gun, ["own_main_phase"], options.Situation("main")) == []  # not her turn
+    assert windows(barb, ["own_main_phase"]) == []  # not a Main Phase
+    assert windows(gun, ["teammate_attacked", "any_time"]) == ["any_time"]
+    assert windows(gun, ["own_negative_status"]) == []
+    assert windows(gun, ["opponent_dice"], options.Situation("x", [own])) == []
+    assert windows(gun, ["opponent_dice"], options.Situation("x", [offense])) == ["opponent_dice"]
+    ops.give_status(eng, gun, "bounty", 1, barb)
+    assert windows(gun, ["own_negative_status", "opponent_dice"]) == ["own_negative_status"]
+    # a window closed to tokens gained this turn: her only Evasive is fresh
+    ops.give_status(eng, gun, "evasive", 1, gun)
+    closed = {"not_on_turn_gained": ("any_time",)}
+    assert windows(gun, ["any_time"], **closed) == []
+    assert windows(gun, ["any_time", "own_negative_status"], **closed) == ["own_negative_status"]
+    assert windows(barb, ["any_time"], **closed) == []  # he holds none: none gained earlier
