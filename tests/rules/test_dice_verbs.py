@@ -196,7 +196,7 @@ def test_each_spend_window_opens_when_it_should(table_with_three_rolls, monkeypa
 
     from game.rules import options
 
-    eng, gun, barb, (token, offense, own) = table_with_three_rolls
+    eng, gun, barb, (_token, offense, own) = table_with_three_rolls
     real = ops.status_def
     evasive = real(eng, "evasive")
     shape = {}
