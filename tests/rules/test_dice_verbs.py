@@ -230,3 +230,52 @@ def test_each_spend_window_opens_when_it_should(table_with_three_rolls, monkeypa
     assert windows(gun, ["any_time"], **closed) == []
     assert windows(gun, ["any_time", "own_negative_status"], **closed) == ["own_negative_status"]
     assert windows(barb, ["any_time"], **closed) == []  # he holds none: none gained earlier
+
+
+def test_every_play_condition_explains_a_refusal_in_its_own_words():
+    from game.rules.options import Situation, _condition_reason
+
+    t = Table(
+        first="gun",
+        start_at="main1",
+        gun={"hero": "gunslinger", "hand": []},
+        barb={"hero": "barbarian", "hand": []},
+    )
+    eng = t.engine
+    with eng.world.active():
+        gun, barb = eng.player(t.seat("gun")), eng.player(t.seat("barb"))
+        main = Situation("main")
+        expected = {
+            "own_attack": "only while your Attack is waiting to land",
+            "alterable_die": "no dice can be altered now",
+            "own_alterable_die": "none of your dice can be altered now",
+            "team_alterable_die": "none of your side's dice can be altered now",
+            "own_offensive_roll": "only during your own Offensive Roll",
+            "defensive_roll": "only during your own Defensive Roll",
+            "offensive_roll_open": "only while an Offensive Roll is under way",
+            "defensive_roll_open": "only while a Defensive Roll is under way",
+            "someone_taking_damage": "nobody has damage waiting to land",
+            "status_in_play": "no status effects are in play",
+            "transferable_status_in_play": "no status effects can be moved",
+        }
+        for cond, text in expected.items():
+            assert _condition_reason(eng, gun, cond, None, main) == text, cond
+        assert _condition_reason(eng, gun, "after_own_attack_damage", 3, main) == (
+            "only right after your Attack deals at least 3 damage"
+        )
+        assert _condition_reason(eng, gun, "after_own_attack_damage", None, main) == (
+            "only right after your Attack deals at least 1 damage"
+        )
+        # the roller's own moment, and the same moment seen by someone else
+        eng.combat.attacker, eng.combat.defender = gun, barb
+        rolling = Situation("offensive_roll")
+        assert _condition_reason(eng, gun, "own_offensive_roll", None, rolling) is None
+        assert _condition_reason(eng, barb, "own_offensive_roll", None, rolling) is not None
+        defending = Situation("defensive_roll")
+        assert _condition_reason(eng, barb, "defensive_roll", None, defending) is None
+        assert _condition_reason(eng, gun, "defensive_roll", None, defending) is not None
+        ops.give_status(eng, barb, "bounty", 1, gun)
+        assert _condition_reason(eng, gun, "status_in_play", None, main) is None
+        with pytest.raises(ValueError):
+            _condition_reason(eng, gun, "no_such_condition", None, main)
+    t.close()
