@@ -1,6 +1,8 @@
 """Which dice a dice-altering effect may touch (`game.rules.effects.dice_verbs`): yours, your
-side's, an opponent's or any, never a locked die, and how a die is named in the question.
-Written to kill surviving mutants (docs/reliability.md, "Mutation testing")."""
+side's, an opponent's or any, never a locked die, and how a die is named in the question; and
+the `game.rules.options` checks built on the same table (being attacked, spend windows, spend
+conditions, refusal texts). Written to kill surviving mutants (docs/reliability.md, "Mutation
+testing")."""
 
 from __future__ import annotations
 
