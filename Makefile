@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint scenarios dist clean
+.PHONY: play test lint scenarios mutate dist clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,13 @@ lint: $(STAMP)
 scenarios: $(STAMP)
 	$(PY) -m game scenario tests/scenarios -v
 
+# Mutation testing of the rules core ([tool.mutmut] in pyproject.toml; takes a long while and
+# is not part of `make test`). Results: `mutants/` and `mutmut results`; docs/reliability.md.
+mutate: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[mutation]"
+	$(PY) -m mutmut run --max-children $${JOBS:-2}
+	$(PY) -m mutmut results
+
 # A one-folder PyInstaller bundle, archived with its symlinks preserved.
 dist: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[build]"
@@ -35,4 +42,4 @@ dist: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/dicethrone/dicethrone selftest
 
 clean:
-	rm -rf build dist .pytest_cache .ruff_cache
+	rm -rf build dist .pytest_cache .ruff_cache mutants

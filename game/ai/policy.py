@@ -413,7 +413,7 @@ class SmartAI:
             return 0.5 * min(4, me.cap - me.health)
         return 1.5
 
-    def usable_dice_cards(self, engine, view, seat: int, whose_ok=("own", "any")) -> tuple:
+    def usable_dice_cards(self, engine, view, seat: int, whose_ok=("own", "team", "any")) -> tuple:
         """Distinct dice cards in hand this player can afford: ((mode, count, cost), ...)."""
         cp = view.players[seat].cp
         found = set()
@@ -497,8 +497,9 @@ class SmartAI:
 
     @staticmethod
     def _extra_attempts(cdef) -> bool:
-        return any(fx.verb == "extra_roll_attempts" for fx in cdef.effects) and (
-            ("own_offensive_roll", None) in cdef.play_when
+        whens = {w for w, _n in cdef.play_when}
+        return any(fx.verb == "extra_roll_attempts" for fx in cdef.effects) and bool(
+            whens & {"own_offensive_roll", "offensive_roll_open"}
         )
 
     # ------------------------------------------------------------ defense
@@ -807,8 +808,8 @@ class SmartAI:
         for action, cdef, (mode, count, whose) in plays:
             cost = self.card_cost_points(cdef.cost)
             for g in groups:
-                if whose == "own" and g.owner != seat:
-                    continue
+                if whose in ("own", "team") and g.owner != seat:
+                    continue  # a teammate's roll is theirs to improve
                 if mode == "reroll":
                     from itertools import combinations
 
@@ -1584,6 +1585,8 @@ class SmartAI:
             return self._duel_choice(engine, view, choice)
         if "spend" in values:
             return choice.options[values.index("spend")].action
+        if "take" in values:  # an extra Roll Attempt offered by another player never hurts
+            return choice.options[values.index("take")].action
         act = self._choose_by_content(engine, view, choice)
         if act is not None:
             return act

@@ -219,6 +219,9 @@ class SimpleAI:
                 return option.action
         if is_companion_share(choice):
             return self._companion_share(view, choice)
+        for option in choice.options:
+            if option.action.get("option") == "take":  # an offered Roll Attempt never hurts
+                return option.action
         for option, label in zip(choice.options, labels, strict=True):
             if "share the coming blow" in label and incoming >= 3:
                 return option.action

@@ -287,7 +287,15 @@ class HeroTurn(ResourcesMixin, RollMixin, AttackMixin, EffectsMixin, DefenseMixi
         {"add_damage", "inflict_status", "gain_status", "roll", "if", "on", "make_undefendable"}
     )
     MAIN_WHEN = frozenset({"status_in_play"})
-    ROLL_WHEN = frozenset({"own_offensive_roll", "own_alterable_die", "alterable_die"})
+    ROLL_WHEN = frozenset(
+        {
+            "own_offensive_roll",
+            "offensive_roll_open",
+            "own_alterable_die",
+            "team_alterable_die",
+            "alterable_die",
+        }
+    )
 
     def card_fits(self, hero: HeroState, card, window: str) -> bool:
         if card.type == "upgrade" or not card.effects:

@@ -36,12 +36,12 @@ def meets_each(
     """`meets` for many results at once (each a sorted tuple of values), e.g. every result
     five dice can show: a whole table without the per-call lookups."""
     key = tuple(s.symbol for s in hero.dice)
-    check = _meets.__wrapped__
-    return tuple(check(requirement, hero.id, key, values) for values in results)
+    return tuple(_meets_uncached(requirement, hero.id, key, values) for values in results)
 
 
-@lru_cache(maxsize=200_000)
-def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values: tuple[int, ...]):
+def _meets_uncached(
+    requirement: Requirement, _hero_id: str, key: tuple[str, ...], values: tuple[int, ...]
+) -> bool:
     if requirement.straight and longest_run(values) < requirement.straight:
         return False
     numbers: dict[int, int] = {}  # a plain dict: Counter costs more than the check itself
@@ -74,6 +74,10 @@ def _meets(requirement: Requirement, _hero_id: str, key: tuple[str, ...], values
         if len(values) - used < requirement.any_dice:
             return False
     return True
+
+
+# Cached by its arguments (a plain wrap, not a decorator, so mutation testing reaches the body).
+_meets = lru_cache(maxsize=200_000)(_meets_uncached)
 
 
 def describe_requirement(requirement: Requirement, hero: HeroDef) -> str:

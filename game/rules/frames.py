@@ -92,6 +92,7 @@ class RollSessionFrame:
     purpose: str  # offense | defense
     stage: str = "decide"
     stamp: int = 0
+    reopen: bool = False  # given an extra Roll Attempt after declaring: decide again
 
 
 @dataclass(slots=True)

@@ -104,6 +104,21 @@ def _condition_reason(eng, player: int, cond: str, arg: int | None, sit: Situati
         if sit.moment == "defensive_roll" and combat.defender == player:
             return None
         return "only during your own Defensive Roll"
+    if cond in ("offensive_roll_open", "defensive_roll_open"):
+        from game.rules.effects.flow_verbs import roll_in_progress
+
+        purpose = "offense" if cond == "offensive_roll_open" else "defense"
+        if eng.info.phase in ROLL_PHASES and roll_in_progress(eng, purpose) is not None:
+            return None
+        what = "an Offensive" if purpose == "offense" else "a Defensive"
+        return f"only while {what} Roll is under way"
+    if cond == "team_alterable_die":
+        if any(
+            eng.team(eng.dice.groups[gid].owner) == eng.team(player)
+            for gid in alterable_groups(eng, player, sit, False)
+        ):
+            return None
+        return "none of your side's dice can be altered now"
     if cond == "someone_taking_damage":
         if any(taking_damage(eng, p) for p in eng.living()):
             return None
@@ -160,7 +175,52 @@ def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
         reason = _condition_reason(eng, player, cond, arg, sit)
         if reason:
             return reason
+    if cdef.type != "upgrade" and not _could_act(eng, player, cdef.effects, sit, "card"):
+        return "it would change nothing now"
     return None
+
+
+def _could_act(
+    eng, player: int, effects, sit: Situation, kind: str, status: str | None = None
+) -> bool:
+    """Whether these effects, resolved by `player` now, could change anything (the verbs'
+    "can act" predicates, in the context the card or token would resolve in: for a token,
+    with the spend windows open now, as `spend_window` reads them)."""
+    from game.rules.effects import could_change_something
+    from game.rules.frames import EffectCtx
+    from game.rules.resolution import natural_opponent
+
+    program = eng.program
+    scope = program.next_scope  # not taken: only read while probing
+    ctx = EffectCtx(
+        me=player,
+        opp=natural_opponent(eng, player),
+        kind=kind,
+        source="",
+        dice=list(sit.dice),
+        status=status,
+        scope=scope,
+    )
+    fresh = scope not in program.vars
+    paid = []  # a token's price, taken off while probing (its effects see it paid)
+    if status is not None:
+        windows = open_spend_windows(eng, player, status, sit)
+        program.vars.setdefault(scope, {}).update({f"window:{w}": 1 for w in windows})
+        spend = ops.status_def(eng, status).spend
+        price = [] if spend.keep else [(status, 1)]
+        for kind_paid, count in [*price, *spend.cost]:
+            stack = ops.find_stack(player, kind_paid)
+            if stack is not None:
+                taken = min(count, stack.count)
+                stack.count -= taken
+                paid.append((stack, taken))
+    try:
+        return could_change_something(eng, ctx, effects)
+    finally:
+        for stack, taken in paid:
+            stack.count += taken
+        if fresh:
+            program.vars.pop(scope, None)
 
 
 def card_cost(eng, player: int, card: int) -> int:
@@ -193,6 +253,8 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         needed = count + (1 if paid == status and not sdef.spend.keep else 0)
         if ops.status_count(eng, player, paid) < needed:
             return f"it costs {count} {ops.status_def(eng, paid).name}"
+    if not _could_act(eng, player, sdef.spend.effects, sit, "status", status):
+        return "it would change nothing now"
     return None
 
 

@@ -531,6 +531,13 @@ def _rp_activated(eng, frame: RollPhaseFrame) -> None:
         frame.target = opponents[0] if opponents else None
         frame.stage = "resolve"
         return
+    ability = ops.find_ability(eng, attacker, combat.ability)
+    if not variants.touches_opponent(ability.rows[combat.row].effects):
+        # Rules 26 and 28: nothing in it acts on an opponent, so no target and no Targeting
+        # Roll - its parts resolve on the attacker alone.
+        frame.target = None
+        frame.stage = "resolve"
+        return
     frame.stage = "targeting"
 
 
@@ -969,11 +976,13 @@ def step_session(eng, frame: RollSessionFrame) -> None:
         others = [p for p in eng.priority_order() if p != frame.player]
         eng.push(WindowFrame(name="dice_roll", order=others, dice=[gid] if gid else []))
         return
-    # check: did anyone alter the dice after the roller declared?
-    if group is not None and group.changed != frame.stamp:
+    # check: did anyone alter the dice (or give an extra attempt) after the roller declared?
+    if group is not None and (group.changed != frame.stamp or frame.reopen):
+        why = "were altered" if group.changed != frame.stamp else "may be rolled again"
+        frame.reopen = False
         eng.emit(
             "note",
-            f"{eng.name(frame.player)}'s dice were altered, so they decide again.",
+            f"{eng.name(frame.player)}'s dice {why}, so they decide again.",
             player=eng.seat(frame.player),
         )
         if offense:

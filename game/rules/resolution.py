@@ -116,7 +116,7 @@ def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
     )
     ctx = EffectCtx(
         me=player,
-        opp=_natural_opponent(eng, player),
+        opp=natural_opponent(eng, player),
         kind="status",
         source=sdef.name,
         dice=list(dice),
@@ -128,7 +128,7 @@ def spend_status(eng, player: int, status: str, dice: list[int]) -> None:
     eng.push(ResolveFrame(effects=sdef.spend.effects, ctx=ctx))
 
 
-def _natural_opponent(eng, player: int) -> int | None:
+def natural_opponent(eng, player: int) -> int | None:
     """Whom 'opponent' means for a card or token used outside an ability."""
     combat = eng.combat
     if combat.attacker == player and combat.defender is not None:
@@ -190,7 +190,7 @@ def step_card(eng, frame: CardFrame) -> None:
     if frame.stage == "resolve":
         frame.stage = "discard"
         combat = eng.combat
-        opp = _natural_opponent(eng, player)
+        opp = natural_opponent(eng, player)
         ctx = EffectCtx(
             me=player,
             opp=opp,

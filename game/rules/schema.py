@@ -84,7 +84,10 @@ PLAY_CONDITIONS = (
     "alterable_die",  # some die in play can be altered right now
     "own_alterable_die",  # one of your own dice in play can be altered right now
     "own_offensive_roll",  # a player's Offensive Roll is under way (for extra attempts)
-    "defensive_roll",  # a Defensive Roll is under way
+    "defensive_roll",  # your own Defensive Roll is under way
+    "offensive_roll_open",  # anyone's Offensive Roll Attempts are under way (chosen player)
+    "defensive_roll_open",  # anyone's Defensive Roll Attempts are under way (chosen player)
+    "team_alterable_die",  # a die of yours or a teammate's can be altered right now
     "someone_taking_damage",  # some player has avoidable damage waiting to land
     "status_in_play",  # some status token is on some player
     "transferable_status_in_play",
@@ -222,11 +225,11 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
         "lose": ("effects", True),
     },
     "skip_phase": {"phase": ("phase", True)},
-    "extra_roll_attempts": {"count": ("int", True)},
+    "extra_roll_attempts": {"count": ("int", True), "target": ("target", False)},
     "alter_dice": {
         "mode": ("enum:set_any|set_six|copy_own|adjust_one|reroll", True),
         "count": ("int", False),
-        "whose": ("enum:any|own|opponent", True),
+        "whose": ("enum:any|own|team|opponent", True),
     },
     "grant_flag": {"flag": ("str", True), "until": ("flag_until", True)},
     "extra_offensive_roll": {},

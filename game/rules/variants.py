@@ -195,3 +195,57 @@ def can_attack(effects, dtype: str = "normal") -> bool:
             if key in fx and can_attack(fx[key], dtype):
                 return True
     return False
+
+
+# Verbs that act only on their resolver (their own Health, CP, tokens, cards, companions) when
+# they name no target or target "self".
+_SELF_VERBS = frozenset(
+    {
+        "heal",
+        "gain_status",
+        "gain_cp",
+        "lose_cp",
+        "draw",
+        "remove_status",
+        "grant_flag",
+        "raise_stack_limit",
+        "summon_companion",
+        "heal_companion",
+        "grow",
+        "flip_board",
+        "remove_self",
+    }
+)
+# Verbs whose "target" defaults to their resolver.
+_SELF_BY_DEFAULT = frozenset({"heal", "gain_status", "gain_cp", "lose_cp", "draw"})
+# Nested effects that only run others (their condition may still read the target).
+_NESTING = frozenset({"then", "additionally", "if", "on", "roll", "choose_one", "after_damage"})
+_TARGET_CONDITIONS = frozenset({"target_has_status", "target_status_at_least"})
+
+
+def _reads_target(cond) -> bool:
+    if not isinstance(cond, dict):
+        return False
+    return any(key in _TARGET_CONDITIONS or _reads_target(arg) for key, arg in cond.items())
+
+
+def touches_opponent(effects) -> bool:
+    """Whether an ability has a part that acts on an opponent (rules 26 and 28): only such an
+    ability needs a target, and so a Targeting Roll in a team format. Unknown verbs count as
+    acting on an opponent."""
+    for fx in effects:
+        verb = fx.get("do")
+        if verb in _NESTING:
+            if _reads_target(fx.get("condition")):
+                return True
+            nested = [fx.get(key) or () for key in ("effects", "else")]
+            nested += [opt.get("effects", ()) for opt in fx.get("options") or ()]
+            if any(touches_opponent(part) for part in nested):
+                return True
+            continue
+        if verb not in _SELF_VERBS:
+            return True
+        default = "self" if verb in _SELF_BY_DEFAULT else "opponent"
+        if fx.get("target", default) != "self":
+            return True
+    return False

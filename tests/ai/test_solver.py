@@ -62,13 +62,16 @@ def test_best_keep_achieves_the_value_and_a_wrong_solver_would_be_caught():
     objective = brute.straight(5)
     solver = Solver(table(objective), 3)
     rng = random.Random(5)
+    rerolled = 0
     for _ in range(50):
         dice = [rng.randint(1, 6) for _ in range(5)]
         kept, expected = solver.best_keep(dice, 2)
         assert expected == pytest.approx(solver.value(dice, 2))
         if kept is not None:
+            rerolled += 1
             positions = reroll_indices(dice, kept)
             assert sorted(d for i, d in enumerate(dice) if i not in positions) == sorted(kept)
+    assert rerolled > 10  # the keep/re-roll check above really ran
     # 1-2-3-4 and a 6, one attempt left: keep four of them and hope for the 5 (1 in 6);
     # re-rolling two dice (for 1-5 or 5-6) is worse (4 in 36).
     kept, expected = solver.best_keep([1, 2, 3, 4, 6], 1)

@@ -46,6 +46,12 @@ def set_nyra(t: Table, health: int) -> None:
         comp = ops.find_companion(t.engine.player(t.seat("hunt")), "nyra")
         comp.health = health
         comp.downed = health <= 0
+        eng = t.engine
+        if eng.pending is not None and eng.pending.kind in ("main_phase", "respond"):
+            # the open question was worked out before this change: ask it again (what may be
+            # played depends on Nyra's Health - a heal for her at full Health is not offered)
+            eng.program.pending = None
+            eng._run()
 
 
 # ---------------------------------------------------------------- the hero and Nyra

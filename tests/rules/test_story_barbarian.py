@@ -888,6 +888,9 @@ def test_no_teammate_may_touch_a_stun_that_came_from_an_ultimate():
     while t.pending.kind != "offensive_roll":  # every window until his next Roll Phase
         asked.append((t.pending.player, t.labels()))
         t.apply(next(o.action for o in t.pending.options if o.action.kind == "pass"))
+    # No window opens for A2 in this span (the Ultimate locks opponents out of its Roll Phase
+    # and nothing is played after it), so `asked` may be empty; what shows the lock-out is
+    # that A2 still holds Buh, Bye! and A1 took the Stun.
     assert all("Play Buh, Bye! (1 CP)" not in labels for _player, labels in asked)
     assert [e.data["player"] for e in t.events("status_gained") if e.data["status"] == "stun"] == [
         t.seat("a1")

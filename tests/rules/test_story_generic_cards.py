@@ -279,7 +279,7 @@ def test_getting_paid_is_an_instant_usable_on_the_opponents_turn():
     assert t.player("gun").cp == 2
 
 
-@pytest.mark.parametrize("cp,after", [(13, 15), (14, 15), (15, 15)])
+@pytest.mark.parametrize("cp,after", [(13, 15), (14, 15)])
 def test_getting_paid_stops_at_15_cp(cp, after):
     t = table(start_at="main1", gun={"hand": ["getting_paid"], "cp": cp})
     t.do("play", by="gun", card="getting_paid")
@@ -458,9 +458,10 @@ def test_try_try_again_rerolls_up_to_two_of_her_dice_without_using_an_attempt():
     assert t.player("gun").cp == 0
 
 
-def test_try_try_again_only_on_her_own_dice():
+def test_try_try_again_never_on_an_opponents_dice():
+    # Rule 122: you or a teammate only (team games: tests/rules/test_story_fidelity.py).
     t = barb_announces(SLAP, hand=["try_try_again", "tip_it"], cp=2)
-    refused(t, "gun", "try_try_again", "none of your dice can be altered now")
+    refused(t, "gun", "try_try_again", "none of your side's dice can be altered now")
 
 
 # ================================================================ Helping Hand!
@@ -518,12 +519,13 @@ def test_one_more_time_is_optional_to_use():
     assert landed(t, "barb") == [3]
 
 
-def test_one_more_time_only_during_her_own_offensive_roll():
+def test_one_more_time_only_during_an_offensive_roll():
+    # Rule 88: on his roll too (he may decline: tests/rules/test_story_fidelity.py).
     t = barb_announces(SLAP, hand=["one_more_time", "tip_it"], cp=5)
-    refused(t, "gun", "one_more_time", "only during your own Offensive Roll")
+    assert "one_more_time" in offered(t, "gun")
     t.do("pass", by="gun", window="offensive_announce")
     t.do("roll", by="gun", dice=[1])  # her Defensive Roll
-    refused(t, "gun", "one_more_time", "only during your own Offensive Roll")
+    refused(t, "gun", "one_more_time", "only while an Offensive Roll is under way")
 
 
 # ================================================================ Better D!
@@ -543,11 +545,11 @@ def test_better_d_gives_another_defensive_roll_attempt():
     assert t.player("gun").cp == 0
 
 
-def test_better_d_only_during_her_own_defensive_roll():
+def test_better_d_only_during_a_defensive_roll():
     t = gun_rolled(REVOLVER, hand=["better_d"], cp=1)
-    refused(t, "gun", "better_d", "only during your own Defensive Roll")
+    refused(t, "gun", "better_d", "only while a Defensive Roll is under way")
     t = barb_announces(SLAP, hand=["better_d", "tip_it"], cp=1)
-    refused(t, "gun", "better_d", "only during your own Defensive Roll")
+    refused(t, "gun", "better_d", "only while a Defensive Roll is under way")
 
 
 # ================================================================ Not This Time!

@@ -696,6 +696,7 @@ def test_upgrades_only_in_her_own_main_phase():
     assert t.pending.player == t.seat("barb")
     t.do("activate", by="barb", ability="slap", row=0)
     # during his Roll Phase she is asked about her defense only; the upgrade is never offered
+    assert t.pending.player == t.seat("gun") and t.options()
     for action in t.options():
         assert action.kind != "play"
     assert t.player("gun").levels["revolver"] == 1

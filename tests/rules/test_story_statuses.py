@@ -281,16 +281,19 @@ def test_reload_only_on_her_own_attack():
     assert tokens(t, "gun", "reload") == 2
     # ... nor when she is the one being attacked
     t = barb_attacks(statuses={"reload": 2})
+    asked = 0
     for _ in range(10):
         if t.view.phase not in ROLL_PHASES:
             break
         if t.pending.player == t.seat("gun"):
+            asked += 1
             assert "reload" not in spendable(t)
         if t.pending.kind == "defensive_roll" and not t.options("accept"):
             t.do("roll", by="gun", dice=[1])
             continue
         options = {a.kind: a for a in t.options()}
         t.apply(options.get("pass") or options["accept"])
+    assert asked, "she was asked during his Roll Phase"
     assert tokens(t, "gun", "reload") == 2
 
 

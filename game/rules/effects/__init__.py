@@ -21,6 +21,10 @@ WAIT = False
 
 Verb = Callable[[Any, ResolveFrame, Fx], bool]
 VERBS: dict[str, Verb] = {}
+# "Can act" predicates: whether a verb's effect could change anything if it resolved now. A verb
+# without one is taken to be able to act. Playability of cards and tokens follows from them.
+CanAct = Callable[[Any, ResolveFrame, Fx], bool]
+CAN_ACT: dict[str, CanAct] = {}
 
 
 def verb(name: str) -> Callable[[Verb], Verb]:
@@ -29,6 +33,40 @@ def verb(name: str) -> Callable[[Verb], Verb]:
         return fn
 
     return register
+
+
+def can_act(name: str) -> Callable[[CanAct], CanAct]:
+    def register(fn: CanAct) -> CanAct:
+        CAN_ACT[name] = fn
+        return fn
+
+    return register
+
+
+def could_change_something(eng, ctx, effects) -> bool:
+    """False when resolving `effects` now (in context `ctx`) could change nothing at all: every
+    effect's verb has a "can act" predicate and each says no. A card or token in that state is
+    not offered (it would cost its CP or the token for nothing)."""
+    program = eng.program
+    scopes = set(program.vars)
+    try:
+        return _could_act(eng, ResolveFrame(effects=tuple(effects), ctx=ctx), effects)
+    finally:
+        for scope in set(program.vars) - scopes:  # reading a scope's variables may add it
+            del program.vars[scope]
+
+
+def _could_act(eng, frame: ResolveFrame, effects) -> bool:
+    for fx in effects:
+        check = CAN_ACT.get(fx.verb)
+        if check is None or check(eng, frame, fx):
+            return True
+    return False
+
+
+def nested_could_act(eng, frame: ResolveFrame, effects) -> bool:
+    """For the predicates of verbs that run other effects (choose one, if)."""
+    return _could_act(eng, frame, effects)
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -195,25 +233,38 @@ def ask(
 CHOOSE_OPPONENT_MODES = ("boss_vs_many",)
 
 
-def targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int] | None:
-    """The players an effect points at; None while a chosen player is being asked for."""
+def possible_targets(eng, frame: ResolveFrame, fx: Fx, default: str) -> list[int]:
+    """Everyone an effect could point at now (for a chosen player: everyone it may choose)."""
     spec = fx.get("target", default)
     ctx = frame.ctx
     if spec == "self":
         return [ctx.me]
     if spec == "opponent":
         if ctx.opp is None and ctx.kind == "card" and eng.info.mode in CHOOSE_OPPONENT_MODES:
-            spec = "chosen_opponent"  # Boss vs Many: "the active hero" of a Boss's Action card
-        else:
-            return [ctx.opp] if ctx.opp is not None and eng.alive(ctx.opp) else []
+            return eng.opponents(ctx.me)  # Boss vs Many: "the active hero", chosen
+        return [ctx.opp] if ctx.opp is not None and eng.alive(ctx.opp) else []
     if spec == "inflicter":
         return [ctx.inflicter] if ctx.inflicter is not None and eng.alive(ctx.inflicter) else []
-    if spec == "all_opponents":
-        return eng.opponents(ctx.me)
     if spec == "defender":
         defender = eng.combat.defender
         return [defender] if defender is not None and eng.alive(defender) else []
-    pool = eng.living() if spec == "chosen_player" else eng.opponents(ctx.me)
+    return eng.living() if spec == "chosen_player" else eng.opponents(ctx.me)
+
+
+def targets(
+    eng, frame: ResolveFrame, fx: Fx, default: str, pool: list[int] | None = None
+) -> list[int] | None:
+    """The players an effect points at; None while a chosen player is being asked for. `pool`
+    narrows a chosen player to those the effect can act on."""
+    spec = fx.get("target", default)
+    ctx = frame.ctx
+    choose = ctx.opp is None and ctx.kind == "card" and eng.info.mode in CHOOSE_OPPONENT_MODES
+    if spec == "opponent" and choose:
+        spec = "chosen_opponent"  # Boss vs Many: "the active hero" of a Boss's Action card
+    if spec not in ("chosen_player", "chosen_opponent"):
+        return possible_targets(eng, frame, fx, default)
+    if pool is None:
+        pool = possible_targets(eng, frame, {"target": spec}, default)
     if not pool:
         return []
     choices = [(eng.seat(p), eng.name(p)) for p in pool]

@@ -8,8 +8,13 @@ import esper
 
 from game.rules import ops
 from game.rules.components import CompanionDial, DamageInstance
-from game.rules.effects import DONE, WAIT, amount, ask, verb
+from game.rules.effects import DONE, WAIT, amount, ask, can_act, verb
 from game.rules.frames import DamageFrame
+
+
+@can_act("grow")
+def grow_can_act(eng, frame, fx) -> bool:
+    return bool(ops.growth_steps(eng, frame.ctx.me, fx["chains"], fx.get("single", False)))
 
 
 @verb("grow")
@@ -73,6 +78,12 @@ def summon_companion(eng, frame, fx):
         health=fx["health"],
     )
     return DONE
+
+
+@can_act("heal_companion")
+def heal_companion_can_act(eng, frame, fx) -> bool:
+    comp = ops.find_companion(frame.ctx.me, fx["companion"])
+    return comp is not None and comp.health < comp.start
 
 
 @verb("heal_companion")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from game.rules import ops
-from game.rules.effects import DONE, WAIT, ask, verb
+from game.rules.effects import DONE, WAIT, ask, can_act, verb
 
 
 def _die_label(eng, group, index: int) -> str:
@@ -26,10 +26,28 @@ def _groups(eng, frame, whose: str):
             continue
         if whose == "own" and group.owner != me:
             continue
+        if whose == "team" and eng.team(group.owner) != eng.team(me):
+            continue  # "you or a chosen teammate": picking a die picks its owner
         if whose == "opponent" and not eng.is_opponent(me, group.owner):
             continue
         out.append(group)
     return out
+
+
+def _changeable(groups, mode: str) -> list:
+    """(group, index) of every die this mode could change: Six-It! skips a die already on 6,
+    Samesies! needs a roll with two different numbers in it."""
+    dice = [(g, i) for g in groups for i in range(len(g.values))]
+    if mode == "set_six":
+        return [(g, i) for g, i in dice if g.values[i] != 6]
+    if mode == "copy_own":
+        return [(g, i) for g, i in dice if len(set(g.values)) > 1]
+    return dice
+
+
+@can_act("alter_dice")
+def alter_dice_can_act(eng, frame, fx) -> bool:
+    return bool(_changeable(_groups(eng, frame, fx["whose"]), fx["mode"]))
 
 
 @verb("alter_dice")
@@ -64,11 +82,7 @@ def alter_dice(eng, frame, fx):
         return DONE
     done = frame.scratch.setdefault("done", 0)
     while done < count:
-        dice = [(g, i) for g in groups for i in range(len(g.values))]
-        if mode == "set_six":
-            dice = [(g, i) for g, i in dice if g.values[i] != 6]
-        if mode == "copy_own":
-            dice = [(g, i) for g, i in dice if len(set(g.values)) > 1]
+        dice = _changeable(groups, mode)
         if not dice:
             break
         choices = [(f"{g.id}:{i}", _die_label(eng, g, i)) for g, i in dice]

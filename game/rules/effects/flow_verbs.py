@@ -9,13 +9,16 @@ from game.rules.effects import (
     WAIT,
     amount,
     ask,
+    can_act,
     child,
     condition,
+    nested_could_act,
     rolled_symbols,
     rolled_values,
+    targets,
     verb,
 )
-from game.rules.frames import DiceRollFrame, WindowFrame
+from game.rules.frames import DiceRollFrame, RollSessionFrame, WindowFrame
 from game.rules.options import ROLL_PHASES
 
 
@@ -40,6 +43,22 @@ def then(eng, frame, fx):
 def additionally(eng, frame, fx):
     eng.push(child(frame, fx["effects"]))
     return DONE
+
+
+@can_act("choose_one")
+def choose_one_can_act(eng, frame, fx) -> bool:
+    return any(
+        nested_could_act(eng, frame, opt["effects"])
+        for opt in fx["options"]
+        if "if" not in opt or condition(eng, frame, opt["if"])
+    )
+
+
+@can_act("if")
+def if_can_act(eng, frame, fx) -> bool:
+    if condition(eng, frame, fx["condition"]):
+        return nested_could_act(eng, frame, fx["effects"])
+    return nested_could_act(eng, frame, fx.get("else", ()))
 
 
 @verb("choose_one")
@@ -156,27 +175,91 @@ def skip_phase(eng, frame, fx):
     return DONE
 
 
+def roll_in_progress(eng, purpose: str) -> RollSessionFrame | None:
+    """The Roll Attempts under way (the innermost `RollSessionFrame` of that purpose), if any."""
+    for frame in reversed(eng.program.frames):
+        if isinstance(frame, RollSessionFrame) and frame.purpose == purpose:
+            return frame
+    return None
+
+
+def _attempt_receivers(eng, me: int, fx) -> list[int]:
+    """Who could take the extra Roll Attempt now. Yourself: only while your own roll is under
+    way. A chosen player (rule 88: anyone): the player whose roll is under way - the Defender's
+    during a Defensive Roll Phase, the Attacker's otherwise."""
+    combat = eng.combat
+    defense = eng.info.phase == "defensive_roll"
+    if fx.get("target", "self") == "self":
+        if defense and combat.defender == me:
+            return [me]
+        return [me] if not defense and combat.attacker == me else []
+    session = roll_in_progress(eng, "defense" if defense else "offense")
+    return [session.player] if session is not None and eng.alive(session.player) else []
+
+
+@can_act("extra_roll_attempts")
+def extra_roll_attempts_can_act(eng, frame, fx) -> bool:
+    return bool(_attempt_receivers(eng, frame.ctx.me, fx))
+
+
 @verb("extra_roll_attempts")
 def extra_roll_attempts(eng, frame, fx):
-    """A further Roll Attempt for the chosen player's roll in progress (taking it is optional)."""
+    """A further Roll Attempt for the roll in progress (taking it is optional). With target
+    `chosen_player` it may go to anyone whose roll is under way; an opponent may decline it
+    (rule 122). Given while the roller waits on the others' answers, they decide again."""
     combat = eng.combat
     me = frame.ctx.me
     count = fx["count"]
-    if eng.info.phase == "defensive_roll" and combat.defender == me:
-        combat.defense_attempts_total += count
-        what = "Defensive"
-    elif combat.attacker == me:
-        combat.attempts_total += count
-        what = "Offensive"
-    else:
+    receivers = _attempt_receivers(eng, me, fx)
+    if not receivers:
         return DONE
+    who = me
+    if fx.get("target", "self") != "self":
+        chosen = targets(eng, frame, {"target": "chosen_player"}, "self", pool=receivers)
+        if chosen is None:
+            return WAIT
+        who = chosen[0]
+    plural = "s" if count > 1 else ""
+    if eng.is_opponent(me, who):
+        answer = ask(
+            eng,
+            frame,
+            "take",
+            who,
+            f"{frame.ctx.source}: {eng.name(me)} offers you {count} extra Roll Attempt{plural}."
+            " Take it?",
+            [("take", f"Take the extra Roll Attempt{plural}"), ("decline", "Decline it")],
+        )
+        if answer is None:
+            return WAIT
+        if answer == "decline":
+            eng.emit(
+                "note",
+                f"{eng.name(who)} declines the extra Roll Attempt{plural}.",
+                player=eng.seat(who),
+            )
+            return DONE
+    if eng.info.phase == "defensive_roll" and combat.defender == who:
+        combat.defense_attempts_total += count
+        what, purpose = "Defensive", "defense"
+    else:
+        combat.attempts_total += count
+        what, purpose = "Offensive", "offense"
+    session = roll_in_progress(eng, purpose)
+    if session is not None and session.player == who and session.stage == "check":
+        session.reopen = True  # they had declared: they may roll again before it stands
     eng.emit(
         "note",
-        f"{frame.ctx.source}: {eng.name(me)} may make {count} more {what} Roll Attempt"
-        f"{'s' if count > 1 else ''}.",
-        player=eng.seat(me),
+        f"{frame.ctx.source}: {eng.name(who)} may make {count} more {what} Roll Attempt{plural}.",
+        player=eng.seat(who),
     )
     return DONE
+
+
+@can_act("grant_flag")
+def grant_flag_can_act(eng, frame, fx) -> bool:
+    held = eng.flags(frame.ctx.me).held
+    return held.get(fx["flag"]) != fx["until"] and not ops.has_flag(eng, frame.ctx.me, fx["flag"])
 
 
 @verb("grant_flag")

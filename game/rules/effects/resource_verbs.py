@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from game.rules import ops
-from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
+from game.rules.effects import (
+    DONE,
+    WAIT,
+    amount,
+    ask,
+    can_act,
+    possible_targets,
+    targets,
+    verb,
+)
+
+
+@can_act("gain_cp")
+def gain_cp_can_act(eng, frame, fx) -> bool:
+    """CP for yourself at the 15 CP cap is lost (rule 6); for others it is judged when asked."""
+    return fx.get("target", "self") != "self" or eng.cp(frame.ctx.me) < ops.CP_MAX
 
 
 @verb("gain_cp")
@@ -26,6 +41,17 @@ def lose_cp(eng, frame, fx):
     for player in who:
         ops.lose_cp(eng, player, value, frame.ctx.source)
     return DONE
+
+
+@can_act("lose_cp")
+def lose_cp_can_act(eng, frame, fx) -> bool:
+    return any(eng.cp(p) > 0 for p in possible_targets(eng, frame, fx, "self"))
+
+
+@can_act("steal_cp")
+def steal_cp_can_act(eng, frame, fx) -> bool:
+    opp = frame.ctx.opp
+    return opp is not None and eng.cp(opp) > 0
 
 
 @verb("steal_cp")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules import ops
-from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
+from game.rules.effects import DONE, WAIT, amount, ask, can_act, possible_targets, targets, verb
 
 
 def _room_made(eng, frame, holder: int, status: str, count: int) -> bool:
@@ -75,6 +75,51 @@ def _give(eng, frame, fx, who: list[int]) -> bool:
         ops.give_status(eng, target, status, count, frame.ctx.me)
         done.append(target)
     return DONE
+
+
+_PROBING: set[str] = set()  # statuses whose make-room spend is being judged (no loops)
+
+
+def _could_take(eng, holder: int, status: str, me: int) -> bool:
+    """A token placed on `holder` would change something: there is room, or the token reacts
+    to being placed again, or a held one may be spent to make room (`_room_made`)."""
+    from game.rules.options import Situation, spend_reason
+
+    status = ops.placed_as(eng, holder, status, me)
+    held = ops.status_count(eng, holder, status)
+    if held < ops.stack_limit(eng, holder, status) or ops.status_def(eng, status).on_reinflict:
+        return True
+    if not held or status in _PROBING:
+        return False
+    _PROBING.add(status)
+    try:
+        return spend_reason(eng, holder, status, Situation("gain")) is None
+    finally:
+        _PROBING.discard(status)
+
+
+@can_act("gain_status")
+def gain_status_can_act(eng, frame, fx) -> bool:
+    return _could_take(eng, frame.ctx.me, fx["status"], frame.ctx.me)
+
+
+@can_act("inflict_status")
+def inflict_status_can_act(eng, frame, fx) -> bool:
+    return any(
+        _could_take(eng, p, fx["status"], frame.ctx.me)
+        for p in possible_targets(eng, frame, fx, "opponent")
+    )
+
+
+@can_act("remove_status")
+def remove_status_can_act(eng, frame, fx) -> bool:
+    spec = fx["status"]
+    named = spec not in ("any", "any_positive", "any_negative", "all")
+    for player in possible_targets(eng, frame, fx, "opponent"):
+        for stack in ops.held_statuses(eng, player):
+            if stack.status == spec if named else _matches(eng, stack.status, spec):
+                return True
+    return False
 
 
 @verb("gain_status")
