@@ -18,11 +18,11 @@ import esper
 from game.content.defs import ContentDB
 from game.content.loader import ContentError, default_content, load_content
 from game.modes import variants as formats
-from game.rules import ops, schema, variants
+from game.rules import ops, phases, schema, variants
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
-from game.rules.frames import EffectCtx, MatchFrame, ResolveFrame, TurnFrame
+from game.rules.frames import MatchFrame, TurnFrame
 from game.rules.view import match_view
 from game.scenario_models import ShapeError, read_file
 
@@ -410,19 +410,7 @@ def _arrange(eng: Engine, scenario: Scenario, setup: dict[str, Any]) -> None:
         program.frames[-1].next_index = 0
         if not setup.get("first_turn", True):
             eng.standing(first_ent).turns_taken = 1
-    setups = []
-    for player in info.turn_order:
-        hero = eng.hero(player)
-        if hero.setup:
-            ctx = EffectCtx(
-                me=player,
-                opp=None,
-                kind="setup",
-                source=f"{hero.name} setup",
-                scope=eng.new_scope(),
-            )
-            setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
-    program.frames.extend(reversed(setups))
+    program.frames.extend(reversed(phases.hero_setup_frames(eng, info.turn_order)))
 
 
 def _arrange_start_roll(eng: Engine, path: Path, setup: dict[str, Any]) -> None:

@@ -172,6 +172,11 @@ def push_hero_setups(eng, players: list[int]) -> None:
     """Each hero's own setup step (Cursed Doubloons, Nyra, a Seedling, Synths...), resolved in
     `players`' order: the duel runs it after the roll for the first turn, and so do the
     Adventures sessions and Boss vs Many (one path for every mode)."""
+    eng.push(*reversed(hero_setup_frames(eng, players)))
+
+
+def hero_setup_frames(eng, players: list[int]) -> list[ResolveFrame]:
+    """The frames of the heroes' own setup steps, in `players`' order (first to resolve first)."""
     setups = []
     for player in players:
         hero = eng.hero(player)
@@ -184,7 +189,7 @@ def push_hero_setups(eng, players: list[int]) -> None:
                 scope=eng.new_scope(),
             )
             setups.append(ResolveFrame(effects=hero.setup, ctx=ctx))
-    eng.push(*reversed(setups))
+    return setups
 
 
 def _start_roll(eng) -> None:
