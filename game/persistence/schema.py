@@ -21,8 +21,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 STRICT = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
 
 # the rules/content version every save records: raise it when a rule fix changes what a game
-# records, so a save that no longer replays is explained as "made by an older version"
-RULES_VERSION = 1
+# records, so a save that no longer replays is explained as "made by an older version".
+# 1: the first saves that recorded it; 2: chosen-player cards, cards offered only when they can
+# change something, no Targeting Roll for self-only abilities, Bonus Damage faces and limit 2,
+# Salves above the starting Health, heroes' setups in Adventures (2026-11-26)
+RULES_VERSION = 2
 
 Small = Annotated[int, Field(ge=0, le=10_000)]
 Signed = Annotated[int, Field(ge=-100_000, le=100_000)]
