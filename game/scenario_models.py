@@ -20,6 +20,19 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from game.content.bounded import BoundsError, loads_toml
 
+# the Mission round steps a Mission scenario file may start at (game/missions/scenario.py)
+MISSION_PHASES = (
+    "movement",
+    "hero_part_1",
+    "target_resolve",
+    "hero_part_2",
+    "enemy_upkeep",
+    "enemy_roll",
+    "crisis_clock",
+    "round",
+    "perks",
+)
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
@@ -144,17 +157,7 @@ class MissionSetup(_Strict):
     keep_enemies: bool = False
     seed: Seed = 1
     difficulty_up: _range(0, 4) = 0
-    phase: Literal[
-        "movement",
-        "hero_part_1",
-        "target_resolve",
-        "hero_part_2",
-        "enemy_upkeep",
-        "enemy_roll",
-        "crisis_clock",
-        "round",
-        "perks",
-    ]
+    phase: Literal[MISSION_PHASES]
     dice: Dice = []
 
 

@@ -13,18 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.actions import Action
+from game.scenario_models import MISSION_PHASES
 
-PHASES = (
-    "movement",
-    "hero_part_1",
-    "target_resolve",
-    "hero_part_2",
-    "enemy_upkeep",
-    "enemy_roll",
-    "crisis_clock",
-    "round",
-    "perks",
-)
+PHASES = MISSION_PHASES
 TOP_KEYS = {"mode", "title", "rules", "description", "setup", "hero", "enemy", "tile", "answer"}
 TOP_KEYS |= {"expect", "perk_step", "perk_sheet"}
 SETUP_KEYS = {
