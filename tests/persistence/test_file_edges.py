@@ -313,7 +313,7 @@ def test_could_not_save_the_campaign_is_wrapped_inside_the_prompt_panel(monkeypa
     from game.persistence import files
     from game.persistence.settings import Settings
     from game.ui.app import App
-    from game.ui.scenes import adventure
+    from game.ui.scenes import adventure, adventure_draw
 
     app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
     runner = CampaignRunner(new_campaign("normal", "T", [("monk", "A", "human")], seed=2), slot=4)
@@ -325,9 +325,9 @@ def test_could_not_save_the_campaign_is_wrapped_inside_the_prompt_panel(monkeypa
         scene.update(1 / 60)
         assert scene.message.startswith("Could not save the campaign: saving is switched off")
         drawn = []
-        real = adventure.draw_text
+        real = adventure_draw.draw_text
         monkeypatch.setattr(
-            adventure,
+            adventure_draw,
             "draw_text",
             lambda s, text, *a, **k: drawn.append((text, k)) or real(s, text, *a, **k),
         )

@@ -1,0 +1,949 @@
+"""Drawing the Adventures crawl map (AdventureDrawing, mixed into AdventureScene): the top bar,
+the map of tiles, standees and Minions, the heroes' panels, the prompt and log, the Loot-die
+reveals, the Shop, Boss Loot and the finished campaign. `draw` never changes state."""
+
+from __future__ import annotations
+
+import esper
+import pygame
+
+from game.ui import theme as T
+from game.ui.scenes.adventures_menu import scenario_label
+from game.ui.widgets import (
+    draw_text,
+    felt_background,
+    glow,
+    layer,
+    panel,
+    text_surface,
+)
+
+LEVEL_BACKS = {
+    0: (196, 160, 98),
+    1: (58, 112, 78),
+    2: (52, 88, 150),
+    3: (112, 66, 140),
+    4: (150, 48, 46),
+}
+RARITY_COLOURS = {
+    "common": (190, 190, 180),
+    "rare": (70, 130, 220),
+    "epic": (160, 80, 210),
+    "legendary": (235, 150, 40),
+}
+ROMAN = {0: "", 1: "I", 2: "II", 3: "III", 4: "IV"}
+FLIP_TIME = 0.45  # seconds a tile takes to turn face up
+
+
+class AdventureDrawing:
+    """The crawl scene's drawing and the geometry its clicks share (tiles, badges, Shop)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt_background(surface)
+        rects = self.layout()
+        driver = self.runner.driver
+        if self.runner.finished:
+            self._draw_finished(surface)
+        elif driver is not None and self.runner.pending is not None:
+            if self.runner.pending.kind == "adventure_shop":
+                self._draw_shop(surface, self.runner.pending)
+            else:
+                self._draw_boss_loot(surface, self.runner.pending)
+        elif self.engine is not None:
+            self._draw_top(surface, rects["top"])
+            if self._scenario_kind() == "crawl":
+                self._draw_map(surface, rects["map"])
+            else:
+                self._draw_boss_panel(surface, rects["map"])
+            self._draw_heroes(surface, rects["heroes"])
+            self._draw_prompt(surface, rects["prompt"])
+            self._draw_log(surface, rects["log"])
+        for button in self.buttons:
+            button.draw(surface, self.app.theme)
+        if self.reveal_ready():
+            self._draw_reveal(surface, self.reveals[0])
+        if self.paused:
+            self.draw_pause_menu(surface)
+
+    def _scenario_kind(self) -> str:
+        from game.adventures.crawl import scenario
+
+        with self.engine.world.active():
+            return scenario(self.engine).kind
+
+    def _draw_top(self, surface, rect) -> None:
+        from game.adventures.crawl import scenario
+
+        th = self.app.theme
+        eng = self.engine
+        panel(surface, rect, th, radius=8)
+        with eng.world.active():
+            sc = scenario(eng)
+            card = self.adv.card(sc.card)
+            gold, shards, need = sc.gold, sc.shards, sc.shards_needed
+            kind = sc.kind
+        title = f"{scenario_label(sc.number)}: {card.name}"
+        x = rect.right - th.px(12)
+        left = x
+        if kind == "crawl":
+            shards_text, gold_text = f"Shards {shards}/{need}", f"Team Gold {gold}"
+            small = th.fit_font(18, shards_text, th.px(120), height=th.px(22), bold=True)
+            draw_text(
+                surface,
+                shards_text,
+                small,
+                (120, 210, 230),
+                (x, rect.y + th.px(11)),
+                align="right",
+            )
+            x -= max(th.px(130), small.size(shards_text)[0] + th.px(16))
+            gold_font = th.fit_font(18, gold_text, th.px(150), height=th.px(22), bold=True)
+            draw_text(surface, gold_text, gold_font, T.GOLD, (x, rect.y + th.px(11)), align="right")
+            left = x - gold_font.size(gold_text)[0] - th.px(16)
+        room = left - rect.x - th.px(12)
+        draw_text(
+            surface,
+            title,
+            th.fit_font(20, title, room, height=th.px(24), bold=True, condensed=True),
+            T.BRASS,
+            (rect.x + th.px(12), rect.y + th.px(10)),
+        )
+
+    def _draw_map(self, surface, area: pygame.Rect) -> None:
+        from game.adventures.components import Adventurer, Tile
+        from game.adventures.crawl import heroes, scenario, tile_def
+
+        th = self.app.theme
+        eng = self.engine
+        panel(surface, area, th, fill=(24, 46, 37), rim=T.BRASS_DARK)
+        choice = self.runner.pending
+        legal = set()
+        if choice is not None and choice.kind == "adventure_move":
+            legal = {o.action.get("slot") for o in choice.options}
+        with eng.world.active():
+            sc = scenario(eng)
+            tiles = [t for _e, t in esper.get_component(Tile)]
+            xs = [t.x for t in tiles] or [0]
+            ys = [t.y for t in tiles] or [0]
+            cols = round((max(xs) - min(xs)) / 96) + 1
+            rows = round((max(ys) - min(ys)) / 96) + 1
+            cell = min((area.w - th.px(30)) / cols, (area.h - th.px(30)) / rows)
+            ox = area.x + (area.w - cell * cols) / 2
+            oy = area.y + (area.h - cell * rows) / 2
+            size = int(cell * 0.9)
+            self.tile_rects = {}
+            centres = {}
+            for tile in sorted(tiles, key=lambda t: t.slot):
+                cx = ox + ((tile.x - min(xs)) / 96 + 0.5) * cell
+                cy = oy + ((tile.y - min(ys)) / 96 + 0.5) * cell
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (int(cx), int(cy))
+                self.tile_rects[tile.slot] = rect
+                centres[tile.slot] = rect.center
+            # paths between neighbours
+            for tile in tiles:
+                for nb in tile.neighbours:
+                    if nb in centres and nb > tile.slot:
+                        pygame.draw.line(
+                            surface, (60, 84, 70), centres[tile.slot], centres[nb], th.px(6)
+                        )
+            for tile in sorted(tiles, key=lambda t: t.slot):
+                rect = self.tile_rects[tile.slot]
+                face_up = tile.slot in self.shown_explored or tile.kind == "sands"
+                tdef = tile_def(eng, tile) if face_up and tile.kind == "env" else {}
+                self._draw_tile(surface, rect, tile, face_up, tdef, sc, tile.slot in legal)
+            # standees: minions then heroes
+            fights = set()
+            for tile in tiles:
+                if tile.minion is not None and eng.alive(tile.minion):
+                    rect = self.tile_rects[tile.slot]
+                    self._draw_minion(surface, rect, tile.minion)
+                    fights.add(tile.slot)
+            by_tile: dict[str, list[int]] = {}
+            for p in heroes(eng):
+                adv = esper.component_for_entity(p, Adventurer)
+                by_tile.setdefault(adv.tile, []).append(p)
+            active = choice.player if choice is not None else None
+            for slot, players in by_tile.items():
+                rect = self.tile_rects.get(slot)
+                if rect is None:
+                    continue
+                n = len(players)
+                r = max(th.px(12), min(th.px(24), rect.w // 6))
+                mid = rect.centerx - (r + th.px(4) if slot in fights else 0)
+                for i, p in enumerate(players):
+                    x = mid + int((i - (n - 1) / 2) * (r * 2 + th.px(2)))
+                    y = rect.bottom - r - th.px(6)
+                    self._draw_standee(surface, (x, y), r, p, eng.seat(p) == active)
+        if choice is not None and choice.kind == "adventure_move" and len(choice.options) > 1:
+            # the number of the move's button (and its key) on each lit tile
+            font = th.font(15, bold=True)
+            for i, option in enumerate(choice.options[:9]):
+                rect = self.tile_rects.get(option.action.get("slot"))
+                if rect is None:
+                    continue
+                badge = self.move_badge_rect(rect)
+                r, centre = badge.w // 2, badge.center
+                pygame.draw.circle(surface, T.HIGHLIGHT, centre, r)
+                pygame.draw.circle(surface, T.INK, centre, r, max(1, th.px(2)))
+                label = text_surface(font, str(i + 1), T.INK)
+                surface.blit(label, label.get_rect(center=centre))
+
+    def move_badge_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The numbered move badge of a lit tile: on its top-left corner, clear of the title."""
+        r = self.app.theme.px(11)
+        badge = pygame.Rect(0, 0, 2 * r, 2 * r)
+        badge.center = (rect.x + self.app.theme.px(2), rect.y + self.app.theme.px(2))
+        return badge
+
+    def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
+        th = self.app.theme.fixed()  # a tile is a fixed shape: its words keep 1.00x proportions
+        # the flip: squeeze to nothing showing the back, then open showing the face
+        t = self.flips.get(tile.slot)
+        draw_rect = rect
+        if t is not None:
+            half = FLIP_TIME / 2
+            if t < half:
+                face_up = False
+                scale = 1 - t / half
+            else:
+                scale = (t - half) / half
+            draw_rect = pygame.Rect(0, 0, max(2, int(rect.w * scale)), rect.h)
+            draw_rect.center = rect.center
+        if legal:
+            glow(surface, rect, th, strength=5, radius=8)
+        small = th.font(13, bold=True, condensed=True)
+        if tile.kind == "portal":
+            panel(
+                surface,
+                draw_rect,
+                th,
+                fill=(52, 28, 70),
+                rim=T.HIGHLIGHT if legal else (170, 110, 220),
+            )
+            pygame.draw.circle(
+                surface, (120, 70, 170), draw_rect.center, draw_rect.w // 3, th.px(3)
+            )
+            draw_text(
+                surface, "PORTAL", small, T.WHITE, (rect.centerx, rect.y + th.px(4)), align="center"
+            )
+            for i in range(sc.shards_needed):
+                cx = rect.centerx + (i - 1) * th.px(18)
+                cy = rect.centery - th.px(4)
+                colour = (120, 210, 230) if i < sc.shards else (70, 60, 90)
+                _diamond(surface, (cx, cy), th.px(7), colour)
+            if sc.shards >= sc.shards_needed:
+                draw_text(
+                    surface,
+                    "OPEN",
+                    small,
+                    T.HIGHLIGHT,
+                    (rect.centerx, rect.centery + th.px(8)),
+                    align="center",
+                )
+        elif tile.kind == "sands":
+            panel(surface, draw_rect, th, fill=LEVEL_BACKS[0], rim=(120, 90, 50))
+            draw_text(
+                surface, "Crimson", small, T.INK, (rect.centerx, rect.y + th.px(4)), align="center"
+            )
+            draw_text(
+                surface, "Sands", small, T.INK, (rect.centerx, rect.y + th.px(18)), align="center"
+            )
+        elif not face_up:
+            back = LEVEL_BACKS.get(tile.level, LEVEL_BACKS[1])
+            panel(surface, draw_rect, th, fill=back, rim=T.HIGHLIGHT if legal else T.BRASS)
+            if draw_rect.w > rect.w // 2:
+                inner = draw_rect.inflate(-th.px(10), -th.px(10))
+                pygame.draw.rect(
+                    surface, tuple(min(255, c + 30) for c in back), inner, 1, border_radius=th.px(6)
+                )
+                draw_text(
+                    surface,
+                    ROMAN.get(tile.level, "?"),
+                    th.font(26, serif=True),
+                    T.WHITE,
+                    (rect.centerx, rect.centery - th.px(20)),
+                    align="center",
+                    shadow=True,
+                )
+        else:
+            panel(
+                surface,
+                draw_rect,
+                th,
+                fill=T.PARCHMENT,
+                rim=T.HIGHLIGHT if legal else LEVEL_BACKS.get(tile.level, T.BRASS),
+                rim_width=3,
+            )
+            if draw_rect.w > rect.w // 2:
+                name = tdef.get("name", "")
+                mr = th.px(10)  # the Minion badge in the top-right corner
+                corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+                if legal:  # the move badge on the other corner
+                    corner = max(corner, 2 * self.app.theme.px(13))
+                room = rect.w - th.px(8) - corner
+                lines = _wrap_two(small, name, room)
+                for k, line in enumerate(lines):
+                    draw_text(
+                        surface,
+                        line,
+                        small,
+                        T.INK,
+                        (rect.centerx, rect.y + th.px(3) + k * th.px(14)),
+                        align="center",
+                    )
+                y = rect.y + th.px(33)
+                bits = []
+                if tdef.get("cp"):
+                    bits.append((f"+{tdef['cp']} CP", T.CP))
+                if tdef.get("gold"):
+                    bits.append((f"+{tdef['gold']} G", (150, 110, 20)))
+                x = rect.x + th.px(5)
+                for text, colour in bits:
+                    surf = text_surface(small, text, colour)
+                    if x + surf.get_width() > rect.right - th.px(4) and x > rect.x + th.px(5):
+                        x, y = rect.x + th.px(5), y + small.get_linesize()  # next line
+                    surface.blit(surf, (x, y))
+                    x += surf.get_width() + th.px(5)
+                if tdef.get("minion"):
+                    # inside the corner, beside the title (not over it, not off the tile)
+                    centre = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
+                    pygame.draw.circle(surface, T.NEGATIVE, centre, mr)
+                    draw_text(
+                        surface,
+                        ROMAN[int(tdef["minion"])],
+                        th.font(13, bold=True, condensed=True),
+                        T.WHITE,
+                        (centre[0], centre[1] - th.px(8)),
+                        align="center",
+                    )
+        # items still lying on the tile
+        x = rect.x + th.px(10)
+        y = rect.bottom - th.px(16)
+        for item in tile.items:
+            if item == "shard":
+                _diamond(surface, (x + th.px(8), y), th.px(10), (120, 210, 230))
+            elif item == "salve":
+                pygame.draw.circle(surface, T.POSITIVE, (x + th.px(8), y), th.px(9))
+                pygame.draw.circle(surface, T.WHITE, (x + th.px(8), y), th.px(9), 2)
+                pygame.draw.line(surface, T.WHITE, (x + th.px(4), y), (x + th.px(12), y), 2)
+                pygame.draw.line(
+                    surface, T.WHITE, (x + th.px(8), y - th.px(4)), (x + th.px(8), y + th.px(4)), 2
+                )
+            elif item.startswith("chest"):
+                rarity = item.split(":", 1)[-1]
+                box = pygame.Rect(x, y - th.px(8), th.px(20), th.px(15))
+                pygame.draw.rect(surface, RARITY_COLOURS.get(rarity, T.GOLD), box, border_radius=3)
+                pygame.draw.rect(surface, T.INK, box, 2, border_radius=3)
+                pygame.draw.line(
+                    surface, T.INK, (box.x, box.y + th.px(5)), (box.right - 1, box.y + th.px(5)), 2
+                )
+            x += th.px(24)
+
+    def _draw_minion(self, surface, rect, minion) -> None:
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
+        eng = self.engine
+        dial = eng.dial(minion)
+        r = max(th.px(12), min(th.px(22), rect.w // 6))
+        centre = (rect.right - r - th.px(4), rect.bottom - r - th.px(10))
+        pygame.draw.circle(surface, (90, 30, 28), centre, r)
+        pygame.draw.circle(surface, T.NEGATIVE, centre, r, th.px(2))
+        from game.ui.art import enemy_icon
+
+        # the enemy's silhouette (its initials if it has no art yet)
+        icon = enemy_icon(eng.hero(minion).id, eng.name(minion), int(r * 1.5), T.WHITE)
+        surface.blit(icon, icon.get_rect(center=(centre[0], centre[1] - th.px(3))))
+        tag = text_surface(th.font(13, bold=True), str(dial.health), T.WHITE)
+        badge = tag.get_rect(midtop=(centre[0], centre[1] + r - th.px(6))).inflate(th.px(6), 0)
+        pygame.draw.rect(surface, T.HEALTH, badge, border_radius=th.px(4))
+        surface.blit(tag, tag.get_rect(center=badge.center))
+        # an ongoing battle: the tile's rim turns red
+        pygame.draw.rect(surface, T.NEGATIVE, rect, th.px(3), border_radius=th.px(10))
+
+    def _draw_standee(self, surface, centre, r, player, active) -> None:
+        from game.adventures.components import Adventurer
+        from game.ui.art import hero_colour, hero_emblem
+
+        th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
+        eng = self.engine
+        hero = eng.hero(player).id
+        adv = esper.component_for_entity(player, Adventurer)
+        if active:
+            pygame.draw.circle(surface, T.HIGHLIGHT, centre, r + th.px(4), th.px(3))
+        pygame.draw.circle(surface, (20, 20, 20), centre, r)
+        pygame.draw.circle(surface, hero_colour(hero), centre, r, th.px(2))
+        emblem = hero_emblem(hero, int(r * 1.5))
+        surface.blit(emblem, emblem.get_rect(center=centre))
+        if adv.fallen:
+            pygame.draw.line(
+                surface,
+                T.NEGATIVE,
+                (centre[0] - r, centre[1] - r),
+                (centre[0] + r, centre[1] + r),
+                th.px(3),
+            )
+
+    def _draw_boss_panel(self, surface, area) -> None:
+        from game.adventures.components import Scenario
+
+        th = self.app.theme
+        eng = self.engine
+        panel(surface, area, th, fill=(36, 22, 30), rim=T.NEGATIVE)
+        with eng.world.active():
+            sc = esper.component_for_entity(eng.MATCH, Scenario)
+            boss = sc.boss
+            if boss is None:
+                return
+            name = eng.name(boss)
+            dial = eng.dial(boss)
+            hero_id = eng.hero(boss).id
+        from game.ui.art import hero_emblem
+
+        size = th.px(160)
+        surface.blit(hero_emblem(hero_id, size), (area.centerx - size // 2, area.y + th.px(40)))
+        draw_text(
+            surface,
+            name,
+            th.font(32, serif=True),
+            T.BRASS,
+            (area.centerx, area.y + th.px(210)),
+            align="center",
+            shadow=True,
+        )
+        draw_text(
+            surface,
+            f"{dial.health} Health",
+            th.font(24, bold=True),
+            T.HEALTH,
+            (area.centerx, area.y + th.px(256)),
+            align="center",
+        )
+        draw_text(
+            surface,
+            "Boss Battle: the team shares one Health dial.",
+            th.font(16),
+            T.TEXT_DIM,
+            (area.centerx, area.y + th.px(296)),
+            align="center",
+        )
+
+    def _draw_heroes(self, surface, area) -> None:
+        from game.adventures.components import Adventurer
+        from game.adventures.crawl import heroes
+        from game.ui.art import hero_emblem
+        from game.ui.board_view import draw_dial  # noqa: F401 - same dial look as the duel
+
+        th = self.app.theme
+        eng = self.engine
+        panel(surface, area, th)
+        draw_text(
+            surface,
+            self.campaign.team_name,
+            th.font(18, bold=True),
+            T.BRASS,
+            (area.x + th.px(12), area.y + th.px(6)),
+        )
+        choice = self.runner.pending
+        active = choice.player if choice is not None else None
+        self.hero_rects = {}
+        with eng.world.active():
+            players = heroes(eng)
+            n = max(1, len(players))
+            row_h = min(th.px(80), (area.h - th.px(36)) // n)
+            y = area.y + th.px(32)
+            for i, p in enumerate(players):
+                seat = eng.seat(p)
+                adv = esper.component_for_entity(p, Adventurer)
+                dial = eng.dial(p)
+                rect = pygame.Rect(area.x + th.px(8), y, area.w - th.px(16), row_h - th.px(4))
+                self.hero_rects[seat] = rect
+                if seat == active:
+                    glow(surface, rect, th, strength=3, radius=6)
+                panel(
+                    surface,
+                    rect,
+                    th,
+                    fill=T.WOOD_LIGHT,
+                    rim=T.HIGHLIGHT if seat == active else T.BRASS_DARK,
+                    radius=6,
+                )
+                size = rect.h - th.px(10)
+                surface.blit(
+                    hero_emblem(eng.hero(p).id, size), (rect.x + th.px(5), rect.y + th.px(5))
+                )
+                member = self.campaign.heroes[i] if i < len(self.campaign.heroes) else None
+                who = "CPU" if member is not None and member.computer else "Human"
+                x = rect.x + size + th.px(12)
+                draw_text(
+                    surface,
+                    f"{eng.name(p)}",
+                    th.font(16, bold=True),
+                    T.TEXT,
+                    (x, rect.y + th.px(4)),
+                )
+                draw_text(
+                    surface,
+                    who,
+                    th.font(13),
+                    T.TEXT_DIM,
+                    (rect.right - th.px(8), rect.y + th.px(6)),
+                    align="right",
+                )
+                line = rect.y + th.px(26)
+                bar = pygame.Rect(x, line + th.px(3), th.px(110), th.px(12))
+                pygame.draw.rect(surface, (60, 30, 30), bar, border_radius=3)
+                frac = max(0.0, min(1.0, dial.health / max(1, dial.start)))
+                pygame.draw.rect(
+                    surface, T.HEALTH, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3
+                )
+                health_text = f"{dial.health}/{dial.start}"
+                health_font = th.fit_font(14, health_text, th.px(52), bold=True)
+                draw_text(surface, health_text, health_font, T.TEXT, (bar.right + th.px(6), line))
+                cp_text = f"{eng.cp(p)} CP"
+                cp_x = max(
+                    bar.right + th.px(62),
+                    bar.right + th.px(12) + health_font.size(health_text)[0],
+                )
+                draw_text(
+                    surface,
+                    cp_text,
+                    th.fit_font(14, cp_text, rect.right - cp_x - th.px(8), bold=True),
+                    T.CP,
+                    (cp_x, line),
+                )
+                status = f"Salves {adv.salves}"
+                if adv.fallen:
+                    status += "  -  Fallen: a teammate's Salve can revive"
+                elif adv.engaged is not None and eng.alive(adv.engaged):
+                    status += f"  -  Fighting {eng.name(adv.engaged)}"
+                if adv.unidentified:
+                    status += f"  -  {len(adv.unidentified)} unidentified"
+                if row_h > th.px(56):
+                    colour = T.NEGATIVE if adv.fallen else (150, 214, 160)
+                    draw_text(
+                        surface,
+                        status,
+                        th.font(14),
+                        colour,
+                        (x, rect.y + th.px(48)),
+                        width=rect.right - x - th.px(6),
+                        max_height=th.px(18),
+                    )
+                y += row_h
+
+    def _draw_prompt(self, surface, rect) -> None:
+        th = self.app.theme
+        panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS)
+        choice = self.runner.pending
+        if self.ticker or self.reveal_ready():
+            text = self.current_line or "..."
+            hint = "Space or a click skips the narration."
+        elif choice is None:
+            text, hint = "", ""
+        else:
+            who = self.seat_name(choice.player)
+            if choice.player in self.controllers:
+                text = f"{who} (computer) is deciding..."
+                hint = ""
+            else:
+                text = f"{who}: {choice.prompt}"
+                hint = "Click a lit tile to move there." if choice.kind == "adventure_move" else ""
+        draw_text(
+            surface,
+            text,
+            th.font(18, bold=True),
+            T.HIGHLIGHT,
+            (rect.x + th.px(12), rect.y + th.px(8)),
+            width=rect.w - th.px(24),
+            max_height=th.px(24),
+        )
+        if self.message:
+            hint = self.message
+        if hint:  # (wrapped: a "Could not save ..." with its folder ran past the panel)
+            draw_text(
+                surface,
+                hint,
+                th.font(14),
+                T.TEXT_DIM,
+                (rect.x + th.px(12), rect.y + th.px(32)),
+                width=rect.w - th.px(24),
+                max_height=th.px(34),
+            )
+
+    def seat_name(self, seat: int) -> str:
+        eng = self.engine
+        if eng is None:
+            return ""
+        with eng.world.active():
+            return eng.name(eng.player(seat))
+
+    def _draw_log(self, surface, rect) -> None:
+        th = self.app.theme
+        panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK)
+        font = th.font(14)
+        from game.ui.widgets import wrap
+
+        lines: list[str] = []
+        for text in self.log[-30:]:
+            lines.extend(wrap(font, text, rect.w - th.px(20)))
+        step = font.get_linesize()
+        fit = (rect.h - th.px(12)) // step
+        y = rect.y + th.px(6)
+        for line in lines[-fit:]:
+            surface.blit(text_surface(font, line, T.TEXT), (rect.x + th.px(10), y))
+            y += step
+
+    def _draw_reveal(self, surface, reveal) -> None:
+        th = self.app.theme
+        layer()
+        w, h = surface.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, th.px(360), th.px(240))
+        rect.center = (w // 2, h // 2)
+        title = reveal["title"]
+        rarity = title.split()[0].lower()
+        colour = RARITY_COLOURS.get(rarity, T.GOLD)
+        glow(surface, rect, th, color=colour, strength=5)
+        panel(surface, rect, th, fill=T.PARCHMENT, rim=colour, rim_width=4)
+        draw_text(
+            surface,
+            title,
+            th.fit_font(24, title, rect.w - th.px(24), height=th.px(30), bold=True),
+            T.INK,
+            (rect.centerx, rect.y + th.px(14)),
+            align="center",
+        )
+        if reveal.get("notice"):
+            draw_text(
+                surface,
+                " ".join(reveal["lines"]),
+                th.font(16),
+                T.INK,
+                (rect.x + th.px(16), rect.y + th.px(56)),
+                width=rect.w - th.px(32),
+                max_height=th.px(140),
+            )
+            draw_text(
+                surface,
+                "click or press Enter to go on",
+                th.font(13),
+                T.INK_SOFT,
+                (rect.centerx, rect.bottom - th.px(22)),
+                align="center",
+            )
+            return
+        die = pygame.Rect(0, 0, th.px(64), th.px(64))
+        die.center = (rect.centerx, rect.y + th.px(88))
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [
+                (die.centerx, die.y),
+                (die.right, die.centery),
+                (die.centerx, die.bottom),
+                (die.x, die.centery),
+            ],
+        )
+        draw_text(
+            surface,
+            str(reveal["roll"]),
+            th.font(24, bold=True),
+            T.INK,
+            (die.centerx, die.centery - th.px(14)),
+            align="center",
+        )
+        text = " ".join(([reveal["changed"]] if reveal.get("changed") else []) + reveal["lines"])
+        text = text or "..."
+        draw_text(
+            surface,
+            text,
+            th.font(16),
+            T.INK,
+            (rect.x + th.px(16), rect.y + th.px(132)),
+            width=rect.w - th.px(32),
+            max_height=th.px(66),
+        )
+        draw_text(
+            surface,
+            "click to go on",
+            th.font(13),
+            T.INK_SOFT,
+            (rect.centerx, rect.bottom - th.px(22)),
+            align="center",
+        )
+
+    # ---- the shop and boss loot
+
+    def shop_geometry(self, choice) -> dict[tuple, pygame.Rect]:
+        """Where each shop option's button sits (buy under a dealt card, ...)."""
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        shop = self.runner.driver
+        hero = shop.heroes[choice.player]
+        geo: dict[tuple, pygame.Rect] = {}
+        cw, ch = th.px(150), th.px(36)
+        self.shop_cards = []
+        x0, y0 = th.px(30), th.px(150)
+        for i, card in enumerate(hero.dealt):
+            rect = pygame.Rect(x0 + i * (cw + th.px(12)), y0, cw, th.px(200))
+            self.shop_cards.append((rect, card))
+            geo.setdefault(
+                ("shop_buy", card, None), pygame.Rect(rect.x, rect.bottom + th.px(6), cw, ch)
+            )
+        self.shop_unid = []
+        for i, entry in enumerate(hero.unidentified):
+            rect = pygame.Rect(x0 + i * (cw + th.px(12)), th.px(460), cw, th.px(80))
+            self.shop_unid.append((rect, entry))
+            half = (cw - th.px(6)) // 2
+            geo[("shop_identify", None, i)] = pygame.Rect(rect.x, rect.bottom + th.px(6), half, ch)
+            geo[("shop_sell_unidentified", None, i)] = pygame.Rect(
+                rect.x + half + th.px(6), rect.bottom + th.px(6), half, ch
+            )
+        loot = [c for c in dict.fromkeys(hero.deck) if self.content.cards[c].loot is not None]
+        self.shop_loot = []
+        lx = w - th.px(380)
+        for i, card in enumerate(loot[:10]):
+            row = pygame.Rect(lx, th.px(150) + i * th.px(40), th.px(350), th.px(36))
+            self.shop_loot.append((row, card))
+            geo[("shop_sell", card, None)] = pygame.Rect(
+                row.right - th.px(80), row.y + th.px(2), th.px(76), th.px(32)
+            )
+            geo[("shop_remove", card, None)] = pygame.Rect(
+                row.right - th.px(160), row.y + th.px(2), th.px(76), th.px(32)
+            )
+        geo[("shop_done", None, None)] = pygame.Rect(
+            w - th.px(250), h - th.px(66), th.px(220), th.px(44)
+        )
+        return geo
+
+    def _draw_shop(self, surface, choice) -> None:
+        from game.ui.art import hero_emblem
+        from game.ui.cards import card_back, card_face
+
+        th = self.app.theme
+        w, h = surface.get_size()
+        shop = self.runner.driver
+        hero = shop.heroes[choice.player]
+        member = self.campaign.heroes[choice.player]
+        self.shop_geometry(choice)
+        draw_text(
+            surface,
+            "Rosella's Shop",
+            th.font(40, serif=True),
+            T.BRASS,
+            (th.px(30), th.px(14)),
+            shadow=True,
+        )
+        surface.blit(hero_emblem(member.hero, th.px(48)), (th.px(30), th.px(76)))
+        hname = self.content.heroes[member.hero].name
+        who = " (computer)" if member.computer else ""
+        draw_text(
+            surface,
+            f"{hname}{who} shops: {hero.gold} Gold",
+            th.font(24, bold=True),
+            T.GOLD,
+            (th.px(90), th.px(86)),
+        )
+        # every hero's Gold across the top right
+        x = w - th.px(30)
+        for i, other in enumerate(shop.heroes):
+            name = self.content.heroes[self.campaign.heroes[i].hero].name
+            txt = f"{name}: {other.gold} G"
+            surf = text_surface(
+                th.font(16, bold=True), txt, T.HIGHLIGHT if i == choice.player else T.TEXT
+            )
+            x -= surf.get_width()
+            surface.blit(surf, (x, th.px(24)))
+            x -= th.px(20)
+        draw_text(surface, "Dealt cards", th.font(18, bold=True), T.TEXT, (th.px(30), th.px(120)))
+        owner = self.content.heroes[member.hero]
+        for rect, card in self.shop_cards:
+            cdef = self.content.cards[card]
+            face = card_face(cdef, owner, rect.w, th)
+            surface.blit(face, rect.topleft)
+            if cdef.loot is not None:
+                colour = RARITY_COLOURS.get(cdef.loot.rarity, T.BRASS)
+                pygame.draw.rect(
+                    surface,
+                    colour,
+                    rect.inflate(th.px(6), th.px(6)),
+                    th.px(3),
+                    border_radius=th.px(9),
+                )
+            price = shop.price(card)
+            tag = pygame.Rect(rect.x, rect.bottom + th.px(48), rect.w, th.px(22))
+            affordable = price <= hero.gold
+            draw_text(
+                surface,
+                f"Price {price} Gold",
+                th.font(14, bold=True),
+                T.GOLD if affordable else T.TEXT_DIM,
+                (tag.centerx, tag.y),
+                align="center",
+            )
+        if not self.shop_cards:
+            draw_text(
+                surface,
+                "(no cards left on the counter)",
+                th.font(15),
+                T.TEXT_DIM,
+                (th.px(30), th.px(160)),
+            )
+        draw_text(
+            surface,
+            "Unidentified loot (under the board)",
+            th.font(18, bold=True),
+            T.TEXT,
+            (th.px(30), th.px(432)),
+        )
+        for rect, entry in self.shop_unid:
+            rarity = entry.split(":", 1)[0]
+            back = card_back(rect.w, th)
+            surface.blit(pygame.transform.smoothscale(back, (rect.w, rect.h)), rect.topleft)
+            pygame.draw.rect(
+                surface, RARITY_COLOURS.get(rarity, T.BRASS), rect, th.px(3), border_radius=th.px(8)
+            )
+            draw_text(
+                surface,
+                rarity.capitalize(),
+                th.font(16, bold=True),
+                T.WHITE,
+                (rect.centerx, rect.centery - th.px(10)),
+                align="center",
+                shadow=True,
+            )
+        if not self.shop_unid:
+            draw_text(surface, "(none)", th.font(15), T.TEXT_DIM, (th.px(30), th.px(462)))
+        lx = w - th.px(380)
+        draw_text(
+            surface,
+            f"Loot in the deck ({len(hero.deck)} cards)",
+            th.font(18, bold=True),
+            T.TEXT,
+            (lx, th.px(126)),
+        )
+        for row, card in self.shop_loot:
+            panel(
+                surface,
+                row,
+                th,
+                fill=T.WOOD_LIGHT,
+                rim=RARITY_COLOURS.get(self.content.cards[card].loot.rarity, T.BRASS),
+                radius=6,
+            )
+            draw_text(
+                surface,
+                self.content.cards[card].name,
+                th.font(15, bold=True, condensed=True),
+                T.TEXT,
+                (row.x + th.px(8), row.y + th.px(9)),
+            )
+        if not self.shop_loot:
+            draw_text(surface, "(no loot cards yet)", th.font(15), T.TEXT_DIM, (lx, th.px(156)))
+        prices = self.adv.prices
+        tip = (
+            f"Buy at the tagged price, identify for {prices.identify}, sell for {prices.sell}. "
+            "Unbought and unidentified cards go back to the Loot decks."
+        )
+        draw_text(
+            surface, tip, th.font(14), T.TEXT_DIM, (th.px(30), h - th.px(56)), width=w - th.px(320)
+        )
+        if self.message:
+            draw_text(
+                surface,
+                self.message,
+                th.font(15, bold=True),
+                T.NEGATIVE,
+                (th.px(30), h - th.px(30)),
+            )
+
+    def _draw_boss_loot(self, surface, choice) -> None:
+        from game.ui.cards import card_face
+
+        th = self.app.theme
+        w, _h = surface.get_size()
+        member = self.campaign.heroes[choice.player]
+        draw_text(
+            surface,
+            "Boss Loot",
+            th.font(40, serif=True),
+            T.BRASS,
+            (w // 2, th.px(20)),
+            align="center",
+            shadow=True,
+        )
+        hname = self.content.heroes[member.hero].name
+        ctx = choice.context or {}
+        draw_text(
+            surface,
+            f"{hname}: Loot die {ctx.get('roll')} - a {ctx.get('rarity')} card",
+            th.font(22, bold=True),
+            T.TEXT,
+            (w // 2, th.px(80)),
+            align="center",
+        )
+        card = ctx.get("card")
+        if card in self.content.cards:
+            face = card_face(
+                self.content.cards[card], self.content.heroes[member.hero], th.px(220), th
+            )
+            rect = face.get_rect(midtop=(w // 2, th.px(124)))
+            glow(
+                surface,
+                rect,
+                th,
+                color=RARITY_COLOURS.get(str(ctx.get("rarity")), T.GOLD),
+                strength=5,
+            )
+            surface.blit(face, rect)
+        draw_text(
+            surface,
+            "Keep it (it joins the deck) or discard it for 1 Scenario Point.",
+            th.font(16),
+            T.TEXT_DIM,
+            (w // 2, th.px(470)),
+            align="center",
+        )
+
+    def _draw_finished(self, surface) -> None:
+        th = self.app.theme
+        w, h = surface.get_size()
+        c = self.campaign
+        title = "Campaign complete!" if c.completed else "The campaign ends"
+        draw_text(
+            surface,
+            title,
+            th.font(40, serif=True),
+            T.BRASS,
+            (w // 2, h // 3),
+            align="center",
+            shadow=True,
+        )
+        why = self.runner.stopped or f"{c.team_name} defeated the Mad King."
+        draw_text(surface, why, th.font(20), T.TEXT, (w // 2, h // 3 + th.px(70)), align="center")
+        draw_text(
+            surface,
+            f"Campaign score: {c.score}",
+            th.font(28, bold=True),
+            T.HIGHLIGHT,
+            (w // 2, h // 3 + th.px(120)),
+            align="center",
+        )
+
+
+def _diamond(surface, centre, r, colour) -> None:
+    x, y = centre
+    pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+    pygame.draw.polygon(surface, (20, 30, 40), [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 1)
+
+
+def _wrap_two(font, text: str, width: int) -> list[str]:
+    from game.ui.widgets import wrap
+
+    lines = wrap(font, text, width)
+    if len(lines) > 2:
+        lines = lines[:2]
+        lines[1] = lines[1][: max(1, len(lines[1]) - 2)] + "..."
+    return lines
