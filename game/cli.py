@@ -163,6 +163,7 @@ def run(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         by_command = {"sim": sim, "demo": demo, "mission-sim": msim, "fuzz": fuzz, "play": play}
         by_command["serve"] = srv
+        by_command["uicheck"] = uicheck
         check_single_values(by_command.get(args.command, parser), args)
         _check_names(by_command.get(args.command, parser), args)
     except SystemExit as exc:
@@ -264,6 +265,11 @@ def _check_names(parser: argparse.ArgumentParser, args) -> None:
         from game.adventures.boss_modes import BOSSES
 
         check_known(parser, "--boss", id_list(args.boss), BOSSES, "boss")
+    if args.command == "uicheck" and args.scenes:
+        from game.ui.layoutcheck import SCENES
+
+        names = [n for n in args.scenes.split(",") if n]
+        check_known(parser, "--scenes", names, SCENES, "scene")
 
 
 def _controllers(kind: str, seed: int, seats: int) -> list:

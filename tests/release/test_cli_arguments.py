@@ -62,6 +62,7 @@ BAD_GAME_ARGS = [
     (["mission-sim", "--mission", "harbor_heist", "--heroes", "nobody"], "--heroes"),
     (["play", "--seed", "abc"], "--seed"),
     (["--log-level", "LOUD"], "--log-level"),
+    (["uicheck", "--scenes", "title,duel"], "--scenes"),
 ]
 
 

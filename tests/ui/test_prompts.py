@@ -289,3 +289,50 @@ def test_a_crawl_turn_start_asks_only_when_something_matters_before_moving():
     assert asks("when_it_matters", start([21]), hurt=True)
     assert not asks("when_it_matters", start([21]), hurt=False)  # nothing to heal
     assert not asks("always", start([21], spend=True))
+
+
+def test_until_my_turn_passes_every_window_until_the_seats_own_turn(app):
+    """'Until my turn' in a response window: that window and every later one pass by themselves
+    (even under 'Always ask me'), and the seat is asked again once its own turn has begun."""
+    app.settings.auto_pass = "never"  # "Always ask me": every window would stop
+    engine = Engine.new_match(duel_setup(["huntress", "barbarian"], 11, turn_limit=0))
+    scene = DuelScene(app, engine, [{"kind": "computer", "level": "easy"}, {"kind": "human"}])
+    app.push(scene)
+    for _ in range(4000):  # the computer's first turn: seat 1 gets a response window
+        app.frame(STEP)
+        choice = engine.pending
+        if choice is not None and choice.player == 1 and choice.kind == "respond":
+            if scene.decided_for is choice:
+                break
+    else:
+        pytest.fail("no response window for the human during the computer's turn")
+    until = next(b for b in scene.buttons if b.label == "Until my turn")
+    until.on_click()
+    assert scene.pass_until_turn == {1}
+    assert any("passes until their turn" in text for _, text in scene.presenter.log)
+    asked_before_turn = []
+    for _ in range(6000):
+        app.frame(STEP)
+        choice = engine.pending
+        if choice is None or choice.player != 1:
+            continue
+        if scene.view.active == 1:
+            break
+        if scene.decided_for is choice:  # shown to the human: note it and answer it
+            asked_before_turn.append(choice.kind)
+            scene.act(choice.options[0].action)
+    else:
+        pytest.fail("the human's turn never came")
+    assert "respond" not in asked_before_turn
+    # on their own turn a response window is shown again under "Always ask me"
+    for _ in range(6000):
+        app.frame(STEP)
+        choice = engine.pending
+        if choice is None or choice.player != 1 or scene.decided_for is not choice:
+            continue
+        if choice.kind == "respond":
+            break
+        scene.act(choice.options[0].action)  # go on with the human's turn
+    else:
+        pytest.fail("no response window on the human's own turn")
+    assert 1 not in scene.pass_until_turn

@@ -77,6 +77,8 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.log_scroll = 0
         self.message = ""
         self.odds_cache: dict = {}
+        # seats that chose "Until my turn": their response windows pass until their own turn
+        self.pass_until_turn: set[int] = set()
         self.dial_rects: dict[tuple[int, str], pygame.Rect] = {}
         self.view: MatchView = match_view(engine)
         # three or more heroes: compact boards around the table (game/ui/table_view.py)
@@ -411,6 +413,11 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
     def _auto_pass(self, choice) -> bool:
         from game.ui.prompt_policy import engine_spend_windows, should_ask
 
+        seat = choice.player
+        if seat in self.pass_until_turn:
+            if self.view.active != seat:
+                return True
+            self.pass_until_turn.discard(seat)  # their turn came: the setting asks again
         policy = self.app.settings.auto_pass
         windows = engine_spend_windows(self.engine)
         return not should_ask(policy, choice, self.view, self.content, self.card_id, windows)
@@ -506,6 +513,15 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
                 hotkey="Space",
                 tooltip="Let play continue without acting.",
             )
+            if self.view.active != choice.player:
+                until = add(
+                    "Until my turn",
+                    self.find("pass"),
+                    tooltip="Pass now and every response window after it, until your own "
+                    "turn begins.",
+                )
+                if until.enabled:
+                    until.on_click = lambda seat=choice.player: self.pass_until_my_turn(seat)
             free = self.find("reroll")
             if free is not None:
                 add("Free re-roll", free, tooltip="Re-roll that die once, for free.")
@@ -536,6 +552,14 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
                         hotkey=str(index + 1) if index < 9 else "",
                     )
                 )
+
+    def pass_until_my_turn(self, seat: int) -> None:
+        """Pass this window, and every response window of `seat` until its own turn starts."""
+        self.pass_until_turn.add(seat)
+        self.presenter.log.append(("note", f"{self.seat_name(seat)} passes until their turn."))
+        passing = self.find("pass")
+        if passing is not None:
+            self.act(passing)
 
     def playable_now(self, choice) -> list[str]:
         """What the player could still do in this Main Phase besides selling: the names."""
