@@ -301,9 +301,13 @@ def test_until_my_turn_passes_every_window_until_the_seats_own_turn(app):
     for _ in range(4000):  # the computer's first turn: seat 1 gets a response window
         app.frame(STEP)
         choice = engine.pending
-        if choice is not None and choice.player == 1 and choice.kind == "respond":
-            if scene.decided_for is choice:
-                break
+        if (
+            choice is not None
+            and choice.player == 1
+            and choice.kind == "respond"
+            and (scene.decided_for is choice)
+        ):
+            break
     else:
         pytest.fail("no response window for the human during the computer's turn")
     until = next(b for b in scene.buttons if b.label == "Until my turn")
