@@ -337,6 +337,64 @@ def _end(mode: str):
     return build
 
 
+def _continue_list(app):
+    """The Continue list at its busiest: more saves than fit (it scrolls), 6-seat hero lists,
+    the longest names, and a save that cannot be resumed with the file policy's reason."""
+    from game.persistence.saved_games import SavedGame
+    from game.ui.scenes.continue_list import ContinueScene
+
+    six = ["Cursed Pirate", "Huntress", "Artificer", "Treant", "Seraph", "Gunslinger"]
+    entries = [
+        SavedGame("match", "3 vs 3", six, [six[:3], six[3:]], "turn 14", 1.8e9, mode="3v3"),
+        SavedGame("mission", "Mission: Harbor Heist", six[:4], detail="round 3", saved=1.8e9),
+        SavedGame(
+            "adventure",
+            "Adventures - slot 2",
+            six[:4],
+            detail="Scenario 7/8 - Boss Battle, score 240",
+            saved=1.8e9,
+            slot=2,
+        ),
+        SavedGame(
+            "match",
+            "2 vs 2 vs 2",
+            six,
+            problem="damaged: copied aside as duel_2v2v2.json.damaged-20261126-041702; the "
+            "last good copy (.bak) was written by a newer version of the game",
+        ),
+    ] * 3
+    scene = ContinueScene(app, entries)
+    app.push(scene)
+    _pump(app, None, 3)
+    return scene
+
+
+def _confirm(app):
+    from game.ui.scenes.confirm import ConfirmScene
+
+    text = (
+        "A 2 vs 2 vs 2 game with the Cursed Pirate, Huntress, Artificer, Treant, Seraph and "
+        "Gunslinger is saved (turn 14). Starting a new one keeps it in the Continue list."
+    )
+    answers = [("Start the new game", lambda: None), ("Back", lambda: None)]
+    scene = ConfirmScene(app, "Another game is saved", text, answers)
+    app.push(scene)
+    _pump(app, None, 3)
+    return scene
+
+
+def _crash(app):
+    from pathlib import Path
+
+    from game.ui.scenes.crash import CrashScene
+
+    error = KeyError("a very long key name that a broken content file could carry " * 2)
+    scene = CrashScene(app, error, Path("/home/player/.local/share/dicethrone/crashes/x.json"))
+    app.push(scene)
+    _pump(app, None, 3)
+    return scene
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
@@ -355,6 +413,10 @@ SCENES: dict[str, Callable] = {
     "mission:duo": _mission(("cursed_pirate", "huntress")),
     "adventures:menu": _simple("game.ui.scenes.adventures_menu", "CampaignMenuScene"),
     "adventure:crawl": _adventure,
+    "continue": _continue_list,
+    "rules": _simple("game.ui.scenes.rules", "RulesScene"),
+    "confirm": _confirm,
+    "crash": _crash,
 }
 
 

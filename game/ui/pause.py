@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
+from game.ui.layout import column
 from game.ui.widgets import Button, draw_text, panel
 
 
@@ -21,11 +22,11 @@ class PauseMenu:
     def open_pause_menu(self, entries, note: str = "") -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        bw, bh, gap = th.px(300), th.px(46), th.px(12)
-        top = h // 2 - th.px(110)
+        room = pygame.Rect(0, h // 2 - th.px(110), w, h)
+        cells = column(room, len(entries), (th.px(300), th.px(46)), th.px(12), align="top")
         self.pause_buttons = [
             Button(
-                pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh),
+                cells[i],
                 label,
                 fn,
                 primary=i == 0,

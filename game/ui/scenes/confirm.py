@@ -12,6 +12,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import centered, cut_bottom, inset, split_row
 from game.ui.widgets import Button, draw_text, panel, wrap
 
 
@@ -32,24 +33,16 @@ class ConfirmScene(Scene):
 
     def resize(self) -> None:
         th = self.app.theme
-        w, h = self.app.screen.get_size()
-        bw = min(th.px(520), w - th.px(40))
+        bw = min(th.px(520), self.app.screen.get_width() - th.px(40))
         font = th.font(16)
         lines = len(wrap(font, self.text, bw - th.px(40)))
         bh = th.px(100) + lines * (font.get_linesize() + 2) + th.px(54)
-        self.box = pygame.Rect(0, 0, bw, bh)
-        self.box.center = (w // 2, h // 2)
-        n = len(self.answers)
-        gap = th.px(12)
-        width = (bw - th.px(40) - gap * (n - 1)) // n
+        self.box = centered((bw, bh), self.app.screen.get_rect())
+        strip, _ = cut_bottom(inset(self.box, th.px(20)), th.px(44))
+        cells = split_row(strip, [1] * len(self.answers), th.px(12))
         self.buttons = [
             Button(
-                pygame.Rect(
-                    self.box.x + th.px(20) + i * (width + gap),
-                    self.box.bottom - th.px(64),
-                    width,
-                    th.px(44),
-                ),
+                cells[i],
                 label,
                 lambda fn=fn: self._answer(fn),
                 primary=i == 0,

@@ -13,6 +13,7 @@ import pygame
 from game.persistence.saved_games import SavedGame, list_saved_games
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import column, cut_bottom, cut_top, inset, row
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
@@ -43,13 +44,14 @@ class ContinueScene(Scene):
 
     def resize(self) -> None:
         th = self.app.theme
-        w, h = self.app.screen.get_size()
-        self.box = pygame.Rect(th.px(40), th.px(90), w - th.px(80), h - th.px(170))
+        _, body = cut_top(self.app.screen.get_rect(), th.px(90))
+        footer, body = cut_bottom(body, th.px(80))
+        self.box = inset(body, th.px(40), 0)
         # a row: the title line and two lines of heroes / progress or of the reason it is refused
         head, body = th.font(18, bold=True), th.font(15)
         self.row_h = th.px(8) + head.get_linesize() + 2 * (body.get_linesize() + 2) + th.px(12)
         self.back = Button(
-            pygame.Rect(w // 2 - th.px(110), h - th.px(66), th.px(220), th.px(44)),
+            row(footer, 1, (th.px(220), th.px(44)), 0)[0],
             "Back",
             self.app.pop,
             hotkey="Esc",
@@ -67,14 +69,10 @@ class ContinueScene(Scene):
             self.scroll = self.focus
         elif self.focus >= self.scroll + n:
             self.scroll = self.focus - n + 1
-        self.rows = []
-        y = self.box.y + th.px(8)
-        for index in range(self.scroll, min(len(self.entries), self.scroll + n)):
-            rect = pygame.Rect(
-                self.box.x + th.px(8), y, self.box.w - th.px(16), self.row_h - th.px(6)
-            )
-            self.rows.append((rect, index))
-            y += self.row_h
+        shown = range(self.scroll, min(len(self.entries), self.scroll + n))
+        inner = inset(self.box, th.px(8))
+        cells = column(inner, len(shown), (inner.w, self.row_h - th.px(6)), th.px(6), "top")
+        self.rows = list(zip(cells, shown, strict=True))
 
     # ------------------------------------------------------------ resuming
 

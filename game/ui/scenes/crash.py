@@ -8,6 +8,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import centered, cut_bottom, inset, row
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
@@ -30,18 +31,19 @@ class CrashScene(Scene):
 
     def resize(self) -> None:
         th = self.app.theme
-        w, h = self.app.screen.get_size()
-        bw, bh = th.px(220), th.px(48)
-        y = h // 2 + th.px(120)
+        # one panel: the message, then the two buttons along its bottom edge
+        self.box = centered((th.px(760), th.px(360)), self.app.screen.get_rect())
+        strip, self.text_box = cut_bottom(inset(self.box, th.px(28), th.px(24)), th.px(48))
+        back, leave = row(strip, 2, (th.px(220), th.px(48)), th.px(20))
         self.buttons = [
             Button(
-                pygame.Rect(w // 2 - bw - th.px(10), y, bw, bh),
+                back,
                 "Back to Title",
                 self.title,
                 primary=True,
                 hotkey="Enter",
             ),
-            Button(pygame.Rect(w // 2 + th.px(10), y, bw, bh), "Quit", self.app.quit),
+            Button(leave, "Quit", self.app.quit),
         ]
 
     def title(self) -> None:
@@ -59,11 +61,9 @@ class CrashScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, th.px(760), th.px(300))
-        box.center = (w // 2, h // 2 - th.px(20))
+        box = self.box
         panel(surface, box, th)
-        x, y = box.x + th.px(28), box.y + th.px(24)
+        x, y = self.text_box.topleft
         draw_text(surface, "Something went wrong", th.font(30, serif=True), T.BRASS, (x, y))
         y += th.px(48)
         body = self.BODY
@@ -86,6 +86,7 @@ class CrashScene(Scene):
             T.TEXT_DIM,
             (x, y),
             width=box.w - th.px(56),
+            max_height=max(0, self.text_box.bottom - th.px(10) - y),
         )
         for button in self.buttons:
             button.draw(surface, self.app.theme)

@@ -8,6 +8,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import cut_bottom, inset, row
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
@@ -64,23 +65,22 @@ class EndScene(Scene):
 
     def resize(self) -> None:
         th = self.app.theme
-        w, h = self.app.screen.get_size()
-        bw, bh = th.px(210), th.px(48)
-        y = h - bh - th.px(40)
+        strip, _ = cut_bottom(inset(self.app.screen.get_rect(), th.px(20), th.px(40)), th.px(48))
+        rematch, new, title = row(strip, 3, (th.px(210), th.px(48)), th.px(20))
         self.buttons = [
             Button(
-                pygame.Rect(w // 2 - bw * 3 // 2 - th.px(20), y, bw, bh),
+                rematch,
                 "Rematch",
                 self.rematch,
                 primary=True,
                 hotkey="Enter",
             ),
             Button(
-                pygame.Rect(w // 2 - bw // 2, y, bw, bh),
+                new,
                 "New Duel" if len(self.duel.view.players) == 2 else "New Match",
                 self.new_duel,
             ),
-            Button(pygame.Rect(w // 2 + bw // 2 + th.px(20), y, bw, bh), "Title", self.title),
+            Button(title, "Title", self.title),
         ]
 
     def rematch(self) -> None:

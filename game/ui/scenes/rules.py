@@ -7,6 +7,7 @@ import pygame
 from game.content.loader import default_content
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import anchored, cut_left, cut_top, inset
 from game.ui.rules_text import entries
 from game.ui.widgets import Button, draw_text, felt_background, panel, text_surface
 
@@ -25,12 +26,15 @@ class RulesScene(Scene):
 
     def resize(self) -> None:
         th = self.app.theme
-        w, h = self.app.screen.get_size()
-        self.search = pygame.Rect(th.px(30), th.px(80), th.px(420), th.px(40))
-        self.list_rect = pygame.Rect(th.px(30), th.px(130), th.px(420), h - th.px(160))
-        self.detail = pygame.Rect(th.px(470), th.px(80), w - th.px(500), h - th.px(110))
+        screen = self.app.screen.get_rect()
+        header, body = cut_top(screen, th.px(80))
+        body = inset(body, th.px(30), 0)
+        body.h -= th.px(30)  # a margin under the list and the page
+        side, self.detail = cut_left(body, th.px(420), th.px(20))
+        search_h = max(th.px(40), th.font(17).get_linesize() + th.px(14))
+        self.search, self.list_rect = cut_top(side, search_h, th.px(10))
         self.back = Button(
-            pygame.Rect(w - th.px(190), th.px(20), th.px(160), th.px(42)),
+            anchored((th.px(160), th.px(42)), header, "topright", th.px(20)),
             "Back",
             self.app.pop,
             hotkey="Esc",
@@ -85,25 +89,29 @@ class RulesScene(Scene):
             shadow=True,
         )
         panel(surface, self.search, th, fill=T.PARCHMENT, rim=T.HIGHLIGHT, radius=6)
-        text = self.query or "Type to search (e.g. evasive, ultimate, straight)"
-        colour = T.INK if self.query else T.INK_SOFT
-        draw_text(
-            surface,
-            text + ("|" if self.query else ""),
-            th.font(17),
-            colour,
-            (self.search.x + th.px(10), self.search.y + th.px(9)),
-        )
+        room = self.search.w - th.px(20)
+        font = th.font(17)
+        if self.query:
+            text, colour = self.query + "|", T.INK
+            while len(text) > 2 and font.size(text)[0] > room:
+                text = text[1:]  # a long query shows its end, where the typing is
+        else:
+            colour = T.INK_SOFT
+            hints = ("Type to search (e.g. evasive, ultimate, straight)", "Type to search")
+            text = next((t for t in hints if font.size(t)[0] <= room), hints[-1])
+            font = th.fit_font(17, text, room)
+        surf = text_surface(font, text, colour)
+        surface.blit(surf, surf.get_rect(midleft=(self.search.x + th.px(10), self.search.centery)))
         panel(surface, self.list_rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=8)
         shown = self.shown
-        row_h = th.px(28)
+        font = th.font(15, condensed=True)
+        small = th.font(13, condensed=True)
+        row_h = max(th.px(28), font.get_linesize() + th.px(8))
         visible = (self.list_rect.h - th.px(12)) // row_h
         if self.selected < self.scroll:
             self.scroll = self.selected
         elif self.selected >= self.scroll + visible:
             self.scroll = self.selected - visible + 1
-        font = th.font(15, condensed=True)
-        small = th.font(13, condensed=True)
         for i, entry in enumerate(shown[self.scroll : self.scroll + visible]):
             index = i + self.scroll
             y = self.list_rect.y + th.px(6) + i * row_h
@@ -114,14 +122,13 @@ class RulesScene(Scene):
                     (self.list_rect.x + th.px(4), y, self.list_rect.w - th.px(8), row_h - th.px(2)),
                     border_radius=th.px(4),
                 )
-            surface.blit(
-                text_surface(font, entry.title, T.TEXT),
-                (self.list_rect.x + th.px(12), y + th.px(4)),
-            )
             tag = text_surface(small, entry.category, T.TEXT_DIM)
-            surface.blit(
-                tag, tag.get_rect(topright=(self.list_rect.right - th.px(12), y + th.px(6)))
-            )
+            mid = y + (row_h - th.px(2)) // 2
+            surface.blit(tag, tag.get_rect(midright=(self.list_rect.right - th.px(12), mid)))
+            room = self.list_rect.w - th.px(36) - tag.get_width()
+            title = th.fit_font(15, entry.title, room, condensed=True)
+            surf = text_surface(title, entry.title, T.TEXT)
+            surface.blit(surf, surf.get_rect(midleft=(self.list_rect.x + th.px(12), mid)))
         if not shown:
             draw_text(
                 surface,
@@ -134,16 +141,16 @@ class RulesScene(Scene):
         if shown:
             entry = shown[min(self.selected, len(shown) - 1)]
             x, y = self.detail.x + th.px(24), self.detail.y + th.px(20)
-            draw_text(surface, entry.title, th.font(30, serif=True), T.INK, (x, y))
-            draw_text(
-                surface, entry.category, th.font(15, bold=True), T.INK_SOFT, (x, y + th.px(44))
-            )
+            width = self.detail.w - th.px(48)
+            head = th.fit_font(30, entry.title, width, serif=True)
+            y += draw_text(surface, entry.title, head, T.INK, (x, y)) + th.px(4)
+            y += draw_text(surface, entry.category, th.font(15, bold=True), T.INK_SOFT, (x, y))
             draw_text(
                 surface,
                 entry.text,
                 th.font(19),
                 T.INK,
-                (x, y + th.px(80)),
+                (x, y + th.px(16)),
                 width=self.detail.w - th.px(48),
                 line_gap=6,
             )

@@ -7,6 +7,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import column
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
@@ -58,15 +59,14 @@ class TitleScene(Scene):
         smallest = n * th.px(24) + (n - 1) * th.px(6)  # the tightest column still readable
         notes = self._notes = self._panel(h - th.px(34) - th.px(10) - (top + smallest))
         bottom = (notes.top if notes else h - th.px(34)) - th.px(10)
-        if y + n * bh + (n - 1) * gap > bottom:
-            y = max(top, bottom - (n * bh + (n - 1) * gap))
-            if y + n * bh + (n - 1) * gap > bottom:
-                gap = th.px(6)
-                bh = max(th.px(24), (bottom - y - (n - 1) * gap) // n)
+        # moved up when it would run into the panel, and shrunk (by `column`) if still too long
+        y = max(top, min(y, bottom - (n * bh + (n - 1) * gap)))
         self._laid_out_for = len(self.app.messages)
+        cells = column(pygame.Rect(x, y, bw, max(0, bottom - y)), n, (bw, bh), gap, "top")
         for index, (label, action, tip) in enumerate(entries):
-            rect = pygame.Rect(x, y + index * (bh + gap), bw, bh)
-            self.buttons.append(Button(rect, label, action, primary=index == 0, tooltip=tip))
+            self.buttons.append(
+                Button(cells[index], label, action, primary=index == 0, tooltip=tip)
+            )
 
     MESSAGE_LINES = 5  # at most; more ends in "..." (every message is also in the log)
 
