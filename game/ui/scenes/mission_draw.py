@@ -176,6 +176,7 @@ class MissionDrawing:
             hover=self.hover_hex,
             target_hexes=targets,
             ring_hexes=rings,
+            terrain=engine.setup.mission,
         )
         if self.flash_hex is not None and self.flash_hex in engine.hexes:
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 80)
@@ -247,21 +248,17 @@ class MissionDrawing:
                 r + th.px(6) + int(pulse * th.px(4)),
                 max(2, th.px(3)),
             )
-        body = MV.HexLayout(r, (0, 0)).corners((0, 0))
-        pts = [(cx + x, cy + y - s * 0.08) for x, y in body]
-        pygame.draw.polygon(surface, (20, 14, 14), [(x + 2, y + 3) for x, y in pts])
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, T.GOLD if boss else (30, 20, 20), pts, max(2, th.px(2)))
-        if targeted:
-            pygame.draw.polygon(surface, (255, 110, 80), pts, max(3, th.px(3)))
-        from game.ui import art
+        # a standee: the enemy's portrait on a base in its colour (a boss: gold, crowned)
+        from game.ui import standee
 
-        # the enemy's silhouette (its initials if it has no art yet)
-        lab = art.enemy_icon(enemy.enemy, enemy.name, int(r * 1.25), T.WHITE)
-        surface.blit(lab, lab.get_rect(center=(cx, cy - s * 0.1)))
+        size = int(s * (1.3 if boss else 1.08))
+        rim = T.GOLD if boss else colour
+        if targeted:
+            rim = (255, 110, 80)
+        standee.blit(surface, enemy.enemy, size, rim, (cx, cy + s * 0.42), boss=boss)
         MV.draw_pips(
             surface,
-            (int(cx - th.px(4)), int(cy + s * 0.42)),
+            (int(cx - th.px(4)), int(cy + s * 0.52)),
             enemy.health,
             enemy.tokens.get("shield", 0),
             th,
@@ -283,18 +280,17 @@ class MissionDrawing:
         self.enemy_rects[index] = hit
 
     def _draw_pawn(self, surface, layout, hero) -> None:
-        from game.ui import art
-
         th = self.app.theme
         if hero.pos is None or hero.seat not in self.pawn_px:
             return
         x, y = self.pawn_px[hero.seat]
-        size = int(layout.size * 1.15)
         ring = MV.SEAT_COLOURS[hero.seat % 4]
-        pygame.draw.circle(surface, (0, 0, 0), (int(x) + 2, int(y) + 3), size // 2 + 2)
-        pygame.draw.circle(surface, ring, (int(x), int(y)), size // 2 + th.px(3))
-        emblem = art.hero_emblem(hero.hero, size)
-        surface.blit(emblem, emblem.get_rect(center=(int(x), int(y))))
+        # a standee: the hero's portrait on a base in the seat's colour
+        from game.ui import standee
+
+        size = int(layout.size * 1.05)
+        standee.blit(surface, hero.hero, size, ring, (x, y + layout.size * 0.42))
+        y -= layout.size * 0.1  # the marks below sit on the portrait, which stands raised
         if hero.facedown:
             pygame.draw.circle(
                 surface, (70, 60, 80), (int(x + size * 0.4), int(y - size * 0.4)), th.px(8)

@@ -750,7 +750,7 @@ class MissionSelectScene(Scene):
             )
             return
         layout = MV.HexLayout.fit(mmap.spaces.keys(), box.inflate(-th.px(8), -th.px(8)))
-        MV.draw_hex_map(surface, layout, mmap.spaces, th)
+        MV.draw_hex_map(surface, layout, mmap.spaces, th, terrain=side.map)
         for slot, h in mmap.henchmen:
             cx, cy = layout.center(h)
             colour = (
