@@ -384,13 +384,13 @@ def draw_hex_map(
             continue
         cx, cy = layout.center(h)
         if h in glow_set or h in path_set:
-            strength = 120 if h == hover else 80 if h in path_set else 45
+            strength = 120 if h == hover else 80 if h in path_set else 36
             wash = _wash(s, T.HIGHLIGHT, strength)
             surface.blit(wash, wash.get_rect(center=(round(cx), round(cy))))
             pygame.draw.polygon(
                 surface, T.HIGHLIGHT, layout.corners(h, shrink=2.0), max(2, th.px(2))
             )
-            d = max(3, s * 0.12)  # a diamond in the middle: a shape, not only a colour
+            d = max(3, s * 0.1)  # a diamond in the middle: a shape, not only a colour
             pygame.draw.polygon(
                 surface,
                 T.HIGHLIGHT,

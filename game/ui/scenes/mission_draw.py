@@ -232,12 +232,18 @@ class MissionDrawing:
             colour = MV.panel_colour(self.db.henchmen[enemy.enemy].icon)
         r = int(s * (0.68 if boss else 0.55))
         extra = [h for h in enemy_spaces(enemy)[1:] if h in self.engine.hexes]
-        for h in extra:  # a large enemy: its body covers the other spaces too
+        for h in extra:  # a large enemy: one long base reaches over its other spaces
             ex, ey = layout.center(h)
-            pygame.draw.line(surface, colour, (cx, cy), (ex, ey), max(6, int(r * 0.9)))
-            part = [(ex + x, ey + y - s * 0.08) for x, y in MV.HexLayout(r, (0, 0)).corners((0, 0))]
-            pygame.draw.polygon(surface, tuple(int(c * 0.8) for c in colour), part)
-            pygame.draw.polygon(surface, (30, 20, 20), part, max(2, th.px(2)))
+            a, b = (cx, cy + s * 0.4), (ex, ey + s * 0.4)
+            for colour_, width, lift in (
+                ((20, 14, 12), int(s * 0.5), -3),
+                (tuple(int(c * 0.5) for c in colour), int(s * 0.44), 0),
+                (colour, int(s * 0.26), 3),
+            ):
+                a2, b2 = (a[0], a[1] - lift), (b[0], b[1] - lift)
+                pygame.draw.line(surface, colour_, a2, b2, width)
+                for end in (a2, b2):
+                    pygame.draw.circle(surface, colour_, (int(end[0]), int(end[1])), width // 2)
         acting = self.acting == index
         if acting:
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 90)
