@@ -101,7 +101,7 @@ def _gem(surf, centre, r, colour) -> None:
 
 def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surface:
     """The back of an unidentified Loot card of `rarity`, `width` px wide (1.4 x tall)."""
-    from game.ui import art, card_art
+    from game.ui import card_art
 
     width = max(24, int(width))
     height = int(height) if height else int(width * 1.4)
@@ -129,8 +129,13 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
     for cx, cy in (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright):
         pygame.draw.circle(surf, T.BRASS, (cx, cy), max(2, width // 30))
     # the medallion with the chest
-    centre = (width // 2, int(height * 0.44))
-    mr = int(width * 0.36)
+    wide = height < width * 1.1  # a short card (the Shop's row): medallion left, rarity right
+    if wide:
+        mr = int(min(width * 0.17, height * 0.36))
+        centre = (inner.x + mr + max(3, width // 40), height // 2)
+    else:
+        mr = int(width * 0.36)
+        centre = (width // 2, int(height * 0.44))
     pygame.draw.circle(surf, (0, 0, 0, 90), (centre[0] + 2, centre[1] + 3), mr)
     pygame.draw.circle(surf, _shade(colour, -0.6), centre, mr)
     for i in range(16):  # a sunburst behind the chest
@@ -148,13 +153,20 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
     surf.blit(box, box.get_rect(center=(centre[0], centre[1] + mr // 10)))
     # the rarity: gems (1..4) and its name on a ribbon
     n = RARITIES.index(rarity) + 1 if rarity in RARITIES else 1
-    gr = max(3, width // 22)
-    gy = centre[1] + mr + gr + max(3, width // 30)
+    if wide:
+        side = pygame.Rect(centre[0] + mr + 4, inner.y, inner.right - centre[0] - mr - 8, inner.h)
+        gr = max(3, min(width // 22, int(side.w / (2.6 * n + 1))))
+        gx0, gy = side.centerx, side.y + side.h // 3
+        ribbon = pygame.Rect(0, 0, side.w - 2, max(18, int(height * 0.26)))
+        ribbon.midtop = (side.centerx, gy + gr + max(3, height // 16))
+    else:
+        gr = max(3, width // 22)
+        gx0, gy = width // 2, centre[1] + mr + gr + max(3, width // 30)
+        ribbon = pygame.Rect(0, 0, int(width * 0.74), max(12, int(height * 0.11)))
+        ribbon.midtop = (width // 2, gy + gr + max(2, width // 40))
     for i in range(n):
-        gx = width // 2 + int((i - (n - 1) / 2) * gr * 2.6)
+        gx = gx0 + int((i - (n - 1) / 2) * gr * 2.6)
         _gem(surf, (gx, gy), gr, _shade(colour, 0.15))
-    ribbon = pygame.Rect(0, 0, int(width * 0.74), max(12, int(height * 0.11)))
-    ribbon.midtop = (width // 2, gy + gr + max(2, width // 40))
     if ribbon.bottom < inner.bottom:
         tails = [
             (ribbon.x - ribbon.h // 2, ribbon.y + ribbon.h // 4),
@@ -163,24 +175,40 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
             (ribbon.x - ribbon.h // 2, ribbon.bottom + ribbon.h // 4),
         ]
         pygame.draw.polygon(surf, _shade(colour, -0.45), tails)
-        pygame.draw.polygon(surf, _shade(colour, -0.45), [(width - x, y) for x, y in tails])
+        mirror = ribbon.x + ribbon.right
+        pygame.draw.polygon(surf, _shade(colour, -0.45), [(mirror - x, y) for x, y in tails])
         pygame.draw.rect(surf, _shade(colour, -0.15), ribbon)
         pygame.draw.rect(surf, (24, 18, 12), ribbon, 1)
-        font = art._font(max(9, int(ribbon.h * 0.66)))
+        font = _ribbon_font(max(13, int(ribbon.h * 0.66)))
         light = sum(_shade(colour, -0.15)) > 420  # a pale ribbon takes dark letters
         ink, under = (T.INK, (250, 246, 236)) if light else (T.WHITE, (20, 14, 10))
-        word = font.render(rarity.upper(), True, ink)
+        label = rarity.capitalize() if wide else rarity.upper()
+        word = font.render(label, True, ink)
         if word.get_width() > ribbon.w - 6:
             word = pygame.transform.smoothscale(
                 word,
                 (ribbon.w - 6, max(4, int(word.get_height() * (ribbon.w - 6) / word.get_width()))),
             )
-        shadow = font.render(rarity.upper(), True, under)
+        shadow = font.render(label, True, under)
         if shadow.get_size() != word.get_size():
             shadow = pygame.transform.smoothscale(shadow, word.get_size())
         surf.blit(shadow, shadow.get_rect(center=(ribbon.centerx + 1, ribbon.centery + 1)))
         surf.blit(word, word.get_rect(center=ribbon.center))
     return _keep(key, surf)
+
+
+def _ribbon_font(size: int) -> pygame.font.Font:
+    from game.paths import assets_dir
+
+    key = ("font", size)
+    font = _FONTS.get(key)
+    if font is None:
+        path = assets_dir() / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+        font = _FONTS[key] = pygame.font.Font(str(path), size)
+    return font
+
+
+_FONTS: dict[tuple, pygame.font.Font] = {}
 
 
 def _keep(key, surf: pygame.Surface) -> pygame.Surface:
@@ -194,3 +222,4 @@ def _keep(key, surf: pygame.Surface) -> pygame.Surface:
 
 def clear_cache() -> None:
     _CACHE.clear()
+    _FONTS.clear()

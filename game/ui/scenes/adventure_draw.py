@@ -408,10 +408,12 @@ class AdventureDrawing:
             name = eng.name(boss)
             dial = eng.dial(boss)
             hero_id = eng.hero(boss).id
-        from game.ui.art import hero_emblem
+        from game.ui import standee
 
-        size = th.px(160)
-        surface.blit(hero_emblem(hero_id, size), (area.centerx - size // 2, area.y + th.px(40)))
+        # the boss's standee: its portrait crowned in gold, on a base
+        standee.blit(
+            surface, hero_id, th.px(124), T.GOLD, (area.centerx, area.y + th.px(192)), boss=True
+        )
         draw_text(
             surface,
             name,
@@ -647,6 +649,9 @@ class AdventureDrawing:
             return
         die = pygame.Rect(0, 0, th.px(64), th.px(64))
         die.center = (rect.centerx, rect.y + th.px(88))
+        if "chest" in title.lower():  # the chest that was opened, beside the Loot die
+            box = loot_art.chest(rarity, th.px(60))
+            surface.blit(box, box.get_rect(midright=(die.x - th.px(24), die.centery)))
         pygame.draw.polygon(
             surface,
             colour,
