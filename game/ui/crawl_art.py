@@ -32,12 +32,6 @@ def _seed(*parts) -> int:
     return zlib.crc32("|".join(str(p) for p in parts).encode())
 
 
-def _shade(colour, f: float) -> tuple[int, int, int]:
-    if f >= 0:
-        return tuple(int(c + (255 - c) * f) for c in colour[:3])
-    return tuple(int(c * (1 + f)) for c in colour[:3])
-
-
 def _keep(key, surf: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
@@ -62,11 +56,11 @@ def rock(size: tuple[int, int]) -> pygame.Surface:
         for gx in range(gw):
             dx, dy = (gx + 0.5) / gw - 0.5, (gy + 0.5) / gh - 0.5
             edge = min(1.0, (dx * dx + dy * dy) * 2.2)
-            coarse.set_at((gx, gy), _shade(ROCK, rng.uniform(-0.12, 0.1) - 0.55 * edge))
+            coarse.set_at((gx, gy), T.shade(ROCK, rng.uniform(-0.12, 0.1) - 0.55 * edge))
     surf = pygame.transform.smoothscale(coarse, (w, h))
     for _ in range(w * h // 500):  # grit
         p = (rng.randrange(w), rng.randrange(h))
-        surf.set_at(p, _shade(surf.get_at(p), rng.uniform(-0.3, 0.2)))
+        surf.set_at(p, T.shade(surf.get_at(p), rng.uniform(-0.3, 0.2)))
     for _ in range(w * h // 12000):  # cracks
         x, y = rng.randrange(w), rng.randrange(h)
         pts = [(x, y)]
@@ -74,21 +68,21 @@ def rock(size: tuple[int, int]) -> pygame.Surface:
             x += rng.randint(-18, 18)
             y += rng.randint(-18, 18)
             pts.append((x, y))
-        pygame.draw.lines(surf, _shade(ROCK, -0.5), False, pts, 1)
+        pygame.draw.lines(surf, T.shade(ROCK, -0.5), False, pts, 1)
     return _keep(key, surf)
 
 
 def _flagstones(surf: pygame.Surface, rect: pygame.Rect, base, rng) -> None:
-    surf.fill(_shade(base, -0.45), rect)
+    surf.fill(T.shade(base, -0.45), rect)
     step = max(6, rect.w // 5)
     for row, y in enumerate(range(rect.y, rect.bottom, step)):
         off = (step // 2) * (row % 2)
         for x in range(rect.x - off, rect.right, step):
-            tone = _shade(base, rng.uniform(-0.14, 0.1))
+            tone = T.shade(base, rng.uniform(-0.14, 0.1))
             stone = pygame.Rect(x + 1, y + 1, step - 2, step - 2).clip(rect)
             if stone.w > 1 and stone.h > 1:
                 pygame.draw.rect(surf, tone, stone, border_radius=2)
-                pygame.draw.line(surf, _shade(tone, 0.14), stone.topleft, stone.topright, 1)
+                pygame.draw.line(surf, T.shade(tone, 0.14), stone.topleft, stone.topright, 1)
 
 
 def _sand(surf: pygame.Surface, rect: pygame.Rect, rng) -> None:
@@ -97,24 +91,24 @@ def _sand(surf: pygame.Surface, rect: pygame.Rect, rng) -> None:
         y = rect.y + rng.randrange(rect.h)
         x = rect.x + rng.randrange(rect.w // 2)
         arc = pygame.Rect(x, y, rect.w // 2, rect.h // 6)
-        pygame.draw.arc(surf, _shade(SAND, -0.18), arc, 0.3, 2.8, 1)
+        pygame.draw.arc(surf, T.shade(SAND, -0.18), arc, 0.3, 2.8, 1)
     for _ in range(rect.w * rect.h // 60):
         p = (rect.x + rng.randrange(rect.w), rect.y + rng.randrange(rect.h))
-        surf.set_at(p, _shade(SAND, rng.uniform(-0.2, 0.15)))
+        surf.set_at(p, T.shade(SAND, rng.uniform(-0.2, 0.15)))
 
 
 def _fog(surf: pygame.Surface, rect: pygame.Rect, tint, rng) -> None:
     """Unexplored: the room sunk in a murk of its level's colour, with drifting mist over it."""
     fog = pygame.Surface(rect.size, pygame.SRCALPHA)
-    fog.fill((*_shade(tint, -0.6), 215))
+    fog.fill((*T.shade(tint, -0.6), 215))
     for _ in range(12):
         c = (rng.randrange(rect.w), rng.randrange(rect.h))
         r = rng.randint(rect.w // 7, rect.w // 3)
-        pygame.draw.circle(fog, (*_shade(tint, rng.uniform(-0.1, 0.2)), 45), c, r)
+        pygame.draw.circle(fog, (*T.shade(tint, rng.uniform(-0.1, 0.2)), 45), c, r)
     for _ in range(4):  # wisps
         y = rng.randrange(rect.h // 5, rect.h * 4 // 5)
         arc = pygame.Rect(rng.randrange(rect.w // 2), y, rect.w // 2, rect.h // 5)
-        pygame.draw.arc(fog, (*_shade(tint, 0.45), 90), arc, 0.4, 2.7, max(1, rect.w // 60))
+        pygame.draw.arc(fog, (*T.shade(tint, 0.45), 90), arc, 0.4, 2.7, max(1, rect.w // 60))
     surf.blit(fog, rect.topleft)
 
 
@@ -131,7 +125,7 @@ def _doorway(surf: pygame.Surface, rect: pygame.Rect, side: str, wall: int, floo
         x = rect.x if side == "w" else rect.right - wall
         hole = pygame.Rect(x, y, wall, gap)
         posts = (pygame.Rect(x, y - 3, wall, 3), pygame.Rect(x, y + gap, wall, 3))
-    surf.fill(_shade(floor, -0.2), hole)
+    surf.fill(T.shade(floor, -0.2), hole)
     for post in posts:
         surf.fill(DOOR, post)
         pygame.draw.rect(surf, (40, 24, 12), post, 1)
@@ -166,7 +160,7 @@ def room(kind: str, level: int, size: int, doors: tuple[str, ...], tint) -> pyga
         for i in range(3):  # the swirl
             arc = pygame.Rect(0, 0, int(r * (1.6 - i * 0.4)), int(r * (1.6 - i * 0.4)))
             arc.center = c
-            pygame.draw.arc(surf, _shade(PORTAL_GLOW, 0.2 * i), arc, i * 1.3, i * 1.3 + 3.6, 2)
+            pygame.draw.arc(surf, T.shade(PORTAL_GLOW, 0.2 * i), arc, i * 1.3, i * 1.3 + 3.6, 2)
         for i in range(8):  # standing stones round the ring
             a = math.radians(i * 45 + 22.5)
             sx, sy = c[0] + (r + wall) * math.cos(a), c[1] + (r + wall) * math.sin(a)
@@ -175,7 +169,7 @@ def room(kind: str, level: int, size: int, doors: tuple[str, ...], tint) -> pyga
             pygame.draw.rect(surf, (120, 116, 128), stone, border_radius=2)
             pygame.draw.rect(surf, (30, 28, 34), stone, 1, border_radius=2)
     else:
-        _flagstones(surf, floor_rect, FLOOR if kind == "room" else _shade(FLOOR, -0.55), rng)
+        _flagstones(surf, floor_rect, FLOOR if kind == "room" else T.shade(FLOOR, -0.55), rng)
         if kind == "room":  # lamp light in the middle of a lit room
             light = pygame.Surface(rect.size, pygame.SRCALPHA)
             for i in range(5):
@@ -200,7 +194,7 @@ def room(kind: str, level: int, size: int, doors: tuple[str, ...], tint) -> pyga
         _doorway(surf, rect, side, wall, floor)
     if kind == "fog":
         _fog(surf, rect, tint, rng)
-        pygame.draw.rect(surf, _shade(tint, -0.3), rect, 2)
+        pygame.draw.rect(surf, T.shade(tint, -0.3), rect, 2)
     return _keep(key, surf)
 
 
@@ -214,15 +208,15 @@ def corridor(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], wi
         y0, y1 = sorted((a[1], b[1]))
         strip = pygame.Rect(a[0] - width // 2, y0, width, y1 - y0)
     surface.fill(WALL, strip.inflate(6, 6))
-    surface.fill(_shade(FLOOR, -0.22), strip)
+    surface.fill(T.shade(FLOOR, -0.22), strip)
     step = max(6, width // 2)
     if horizontal:
         for x in range(strip.x, strip.right, step):
-            pygame.draw.line(surface, _shade(FLOOR, -0.45), (x, strip.y), (x, strip.bottom - 1))
+            pygame.draw.line(surface, T.shade(FLOOR, -0.45), (x, strip.y), (x, strip.bottom - 1))
         pygame.draw.line(surface, (14, 12, 12), strip.topleft, strip.topright, 2)
     else:
         for y in range(strip.y, strip.bottom, step):
-            pygame.draw.line(surface, _shade(FLOOR, -0.45), (strip.x, y), (strip.right - 1, y))
+            pygame.draw.line(surface, T.shade(FLOOR, -0.45), (strip.x, y), (strip.right - 1, y))
         pygame.draw.line(surface, (14, 12, 12), strip.topleft, strip.bottomleft, 2)
 
 

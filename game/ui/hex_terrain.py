@@ -19,6 +19,8 @@ import zlib
 
 import pygame
 
+from game.ui import theme as T
+
 SQRT3 = math.sqrt(3)
 LIGHT_ANGLE = 233.0  # degrees: the light comes from the upper left
 VARIANTS = 4
@@ -44,12 +46,6 @@ def terrain(name: str) -> str:
     return ""
 
 
-def _shade(colour, f: float) -> tuple[int, int, int]:
-    if f >= 0:
-        return tuple(int(c + (255 - c) * f) for c in colour[:3])
-    return tuple(int(c * (1 + f)) for c in colour[:3])
-
-
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return [
         (cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
@@ -66,36 +62,36 @@ def _planks(surf, rng, base, s) -> None:
     ph = max(4, int(s * 0.34))
     y, row = -rng.randrange(ph), 0
     while y < h:
-        tone = _shade(base, rng.uniform(-0.12, 0.08))
+        tone = T.shade(base, rng.uniform(-0.12, 0.08))
         pygame.draw.rect(surf, tone, (0, y, w, ph))
         for _ in range(3):  # grain
             gy = y + rng.randrange(2, max(3, ph - 1))
-            pygame.draw.line(surf, _shade(tone, -0.12), (0, gy), (w, gy + rng.randint(-2, 2)), 1)
+            pygame.draw.line(surf, T.shade(tone, -0.12), (0, gy), (w, gy + rng.randint(-2, 2)), 1)
         x = rng.randrange(int(s * 0.3), int(s * 1.4) + 1)
         while x < w:  # plank ends, with their nails
-            pygame.draw.line(surf, _shade(base, -0.5), (x, y), (x, y + ph), 1)
+            pygame.draw.line(surf, T.shade(base, -0.5), (x, y), (x, y + ph), 1)
             for nx in (x - 3, x + 3):
-                pygame.draw.circle(surf, _shade(base, -0.45), (nx, y + ph // 2), 1)
+                pygame.draw.circle(surf, T.shade(base, -0.45), (nx, y + ph // 2), 1)
             x += rng.randrange(int(s * 0.9), int(s * 1.8) + 1)
-        pygame.draw.line(surf, _shade(base, -0.55), (0, y), (w, y), max(1, int(s / 30)))
+        pygame.draw.line(surf, T.shade(base, -0.55), (0, y), (w, y), max(1, int(s / 30)))
         y += ph
         row += 1
 
 
 def _cobbles(surf, rng, base, s) -> None:
     w, h = surf.get_size()
-    surf.fill(_shade(base, -0.45))
+    surf.fill(T.shade(base, -0.45))
     step = max(5, int(s * 0.3))
     for gy in range(-step, h + step, step):
         for gx in range(-step, w + step, step):
             x = gx + rng.randint(-step // 4, step // 4) + (step // 2 if (gy // step) % 2 else 0)
             y = gy + rng.randint(-step // 4, step // 4)
             rw, rh = int(step * rng.uniform(0.75, 0.95)), int(step * rng.uniform(0.7, 0.9))
-            tone = _shade(base, rng.uniform(-0.14, 0.12))
+            tone = T.shade(base, rng.uniform(-0.14, 0.12))
             rect = pygame.Rect(x - rw // 2, y - rh // 2, rw, rh)
             pygame.draw.ellipse(surf, tone, rect)
             top = rect.inflate(-rw // 3, -rh // 2).move(-1, -rh // 6)
-            pygame.draw.ellipse(surf, _shade(tone, 0.12), top)
+            pygame.draw.ellipse(surf, T.shade(tone, 0.12), top)
 
 
 def _marble(surf, rng, base, s) -> None:
@@ -104,8 +100,8 @@ def _marble(surf, rng, base, s) -> None:
     for gy in range(0, h, step):
         for gx in range(0, w, step):
             dark = ((gx // step) + (gy // step)) % 2
-            pygame.draw.rect(surf, _shade(base, -0.22 if dark else 0.05), (gx, gy, step, step))
-            pygame.draw.rect(surf, _shade(base, -0.35), (gx, gy, step, step), 1)
+            pygame.draw.rect(surf, T.shade(base, -0.22 if dark else 0.05), (gx, gy, step, step))
+            pygame.draw.rect(surf, T.shade(base, -0.35), (gx, gy, step, step), 1)
     for _ in range(4):  # veins
         x, y = rng.randrange(w), rng.randrange(h)
         pts = [(x, y)]
@@ -113,38 +109,38 @@ def _marble(surf, rng, base, s) -> None:
             x += rng.randint(-int(s * 0.4), int(s * 0.4))
             y += rng.randint(int(s * 0.1), int(s * 0.4))
             pts.append((x, y))
-        pygame.draw.lines(surf, _shade(base, 0.2), False, pts, 1)
+        pygame.draw.lines(surf, T.shade(base, 0.2), False, pts, 1)
 
 
 def _blocks(surf, rng, base, s) -> None:
     w, h = surf.get_size()
-    surf.fill(_shade(base, -0.5))
+    surf.fill(T.shade(base, -0.5))
     bh = max(5, int(s * 0.42))
     bw = bh * 2
     for row, y in enumerate(range(-rng.randrange(bh), h, bh)):
         off = (bw // 2) * (row % 2)
         for x in range(-bw + off, w, bw):
-            tone = _shade(base, rng.uniform(-0.14, 0.1))
+            tone = T.shade(base, rng.uniform(-0.14, 0.1))
             rect = pygame.Rect(x + 1, y + 1, bw - 2, bh - 2)
             pygame.draw.rect(surf, tone, rect, border_radius=2)
-            pygame.draw.line(surf, _shade(tone, 0.16), rect.topleft, rect.topright, 1)
-            pygame.draw.line(surf, _shade(tone, -0.25), rect.bottomleft, rect.bottomright, 1)
+            pygame.draw.line(surf, T.shade(tone, 0.16), rect.topleft, rect.topright, 1)
+            pygame.draw.line(surf, T.shade(tone, -0.25), rect.bottomleft, rect.bottomright, 1)
             if rng.random() < 0.25:  # a crack
                 cx, cy = rect.x + rng.randrange(rect.w), rect.y + rng.randrange(rect.h)
-                pygame.draw.line(surf, _shade(tone, -0.35), (cx, cy), (cx + 4, cy + 3), 1)
+                pygame.draw.line(surf, T.shade(tone, -0.35), (cx, cy), (cx + 4, cy + 3), 1)
 
 
 def _tiles(surf, rng, base, s) -> None:
     w, h = surf.get_size()
-    surf.fill(_shade(base, -0.35))
+    surf.fill(T.shade(base, -0.35))
     step = max(5, int(s * 0.45))
     for gy in range(0, h, step):
         for gx in range(0, w, step):
-            tone = _shade(base, rng.uniform(-0.08, 0.1))
+            tone = T.shade(base, rng.uniform(-0.08, 0.1))
             pygame.draw.rect(surf, tone, (gx + 1, gy + 1, step - 2, step - 2))
     for _ in range(3):  # grime
         c = (rng.randrange(w), rng.randrange(h))
-        pygame.draw.circle(surf, _shade(base, -0.18), c, rng.randint(2, max(3, int(s * 0.25))))
+        pygame.draw.circle(surf, T.shade(base, -0.18), c, rng.randint(2, max(3, int(s * 0.25))))
 
 
 def _plates(surf, rng, base, s) -> None:
@@ -156,22 +152,22 @@ def _plates(surf, rng, base, s) -> None:
             flip = ((gx // step) + (gy // step)) % 2
             a = (gx + 2, gy + step // 2) if flip else (gx + step // 2, gy + 2)
             b = (gx + step - 2, gy + step // 2) if flip else (gx + step // 2, gy + step - 2)
-            pygame.draw.line(surf, _shade(base, 0.16), a, b, max(1, step // 5))
+            pygame.draw.line(surf, T.shade(base, 0.16), a, b, max(1, step // 5))
     half = w // 2
-    pygame.draw.line(surf, _shade(base, -0.45), (half, 0), (half, h), 2)
-    pygame.draw.line(surf, _shade(base, -0.45), (0, h // 2), (w, h // 2), 2)
+    pygame.draw.line(surf, T.shade(base, -0.45), (half, 0), (half, h), 2)
+    pygame.draw.line(surf, T.shade(base, -0.45), (0, h // 2), (w, h // 2), 2)
     for x in (half - 5, half + 5):
         for y in (h // 2 - 5, h // 2 + 5):
-            pygame.draw.circle(surf, _shade(base, 0.25), (x, y), max(1, int(s / 20)))
+            pygame.draw.circle(surf, T.shade(base, 0.25), (x, y), max(1, int(s / 20)))
 
 
 def _flags(surf, rng, base, s) -> None:
     w, h = surf.get_size()
-    surf.fill(_shade(base, -0.45))
+    surf.fill(T.shade(base, -0.45))
     step = max(6, int(s * 0.6))
     for gy in range(0, h, step):
         for gx in range(0, w, step):
-            tone = _shade(base, rng.uniform(-0.12, 0.1))
+            tone = T.shade(base, rng.uniform(-0.12, 0.1))
             j = rng.randint(0, 2)
             pygame.draw.rect(surf, tone, (gx + 1 + j, gy + 1, step - 3, step - 3 - j))
 
@@ -183,7 +179,7 @@ def _water(surf, rng, base, s) -> None:
         x, y = rng.randrange(w), rng.randrange(h)
         r = int(s * rng.uniform(0.15, 0.3))
         rect = pygame.Rect(x - r, y - r // 2, 2 * r, r)
-        pygame.draw.arc(surf, _shade(base, 0.3), rect, math.radians(20), math.radians(160), 1)
+        pygame.draw.arc(surf, T.shade(base, 0.3), rect, math.radians(20), math.radians(160), 1)
 
 
 def _pit(surf, rng, base, s) -> None:
@@ -191,7 +187,7 @@ def _pit(surf, rng, base, s) -> None:
     surf.fill(base)
     for _ in range(6):  # rubble at the bottom
         c = (rng.randrange(w), rng.randrange(h))
-        pygame.draw.circle(surf, _shade(base, 0.18), c, rng.randint(1, max(2, int(s * 0.09))))
+        pygame.draw.circle(surf, T.shade(base, 0.18), c, rng.randint(1, max(2, int(s * 0.09))))
 
 
 def _tracks(surf, rng, base, s) -> None:
@@ -199,7 +195,7 @@ def _tracks(surf, rng, base, s) -> None:
     surf.fill(base)
     for _ in range(40):  # ballast
         c = (rng.randrange(w), rng.randrange(h))
-        pygame.draw.circle(surf, _shade(base, rng.uniform(0.05, 0.25)), c, 1)
+        pygame.draw.circle(surf, T.shade(base, rng.uniform(0.05, 0.25)), c, 1)
     step = max(4, int(s * 0.32))
     for y in range(step // 2, h, step):  # sleepers
         pygame.draw.rect(surf, (62, 46, 34), (int(w * 0.2), y, int(w * 0.6), max(2, step // 3)))

@@ -29,12 +29,6 @@ IRON = (70, 66, 64)
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
-def _shade(colour, f: float) -> tuple[int, int, int]:
-    if f >= 0:
-        return tuple(int(c + (255 - c) * f) for c in colour[:3])
-    return tuple(int(c * (1 + f)) for c in colour[:3])
-
-
 def chest(rarity: str, size: int) -> pygame.Surface:
     """A closed treasure chest `size` px wide (banded in the rarity's colour, a lit keyhole)."""
     size = max(12, int(size))
@@ -51,17 +45,17 @@ def chest(rarity: str, size: int) -> pygame.Surface:
     lid = pygame.Rect(body.x, int(h * 0.08), body.w, int(h * 0.42))
     # shadow, body (lit from the top), the rounded lid
     pygame.draw.ellipse(surf, (0, 0, 0, 90), (body.x + 2, body.bottom - h // 12, body.w, h // 7))
-    pygame.draw.rect(surf, _shade(WOOD, -0.25), body)
+    pygame.draw.rect(surf, T.shade(WOOD, -0.25), body)
     pygame.draw.rect(surf, WOOD, body.inflate(0, -body.h // 2).move(0, -body.h // 4))
     pygame.draw.rect(surf, ink, body, line)
-    pygame.draw.ellipse(surf, _shade(WOOD, 0.1), lid.inflate(0, lid.h // 2).move(0, lid.h // 4))
-    pygame.draw.rect(surf, _shade(WOOD, 0.1), (lid.x, lid.centery + lid.h // 4, lid.w, lid.h // 2))
+    pygame.draw.ellipse(surf, T.shade(WOOD, 0.1), lid.inflate(0, lid.h // 2).move(0, lid.h // 4))
+    pygame.draw.rect(surf, T.shade(WOOD, 0.1), (lid.x, lid.centery + lid.h // 4, lid.w, lid.h // 2))
     pygame.draw.ellipse(surf, ink, lid.inflate(0, lid.h // 2).move(0, lid.h // 4), line)
-    surf.fill(_shade(WOOD, 0.1), (lid.x + line, lid.bottom - line * 2, lid.w - 2 * line, line * 2))
+    surf.fill(T.shade(WOOD, 0.1), (lid.x + line, lid.bottom - line * 2, lid.w - 2 * line, line * 2))
     # planks on the body, bands in the rarity colour, the lock
     for k in (1, 2):
         y = body.y + body.h * k // 3
-        pygame.draw.line(surf, _shade(WOOD, -0.45), (body.x + line, y), (body.right - line, y), 1)
+        pygame.draw.line(surf, T.shade(WOOD, -0.45), (body.x + line, y), (body.right - line, y), 1)
     band = max(2, w // 10)
     for x in (body.x + band, body.right - 2 * band):
         pygame.draw.rect(
@@ -73,7 +67,7 @@ def chest(rarity: str, size: int) -> pygame.Surface:
     pygame.draw.line(surf, ink, (body.x, body.y), (body.right - 1, body.y), max(1, line + 1))
     lock = pygame.Rect(0, 0, max(6, w // 5), max(7, h // 4))
     lock.center = (w // 2, body.y + body.h // 5)
-    pygame.draw.rect(surf, _shade(colour, 0.2), lock, border_radius=max(1, lock.w // 4))
+    pygame.draw.rect(surf, T.shade(colour, 0.2), lock, border_radius=max(1, lock.w // 4))
     pygame.draw.rect(surf, ink, lock, 1, border_radius=max(1, lock.w // 4))
     hole = (lock.centerx, lock.centery - lock.h // 8)
     glow = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -93,7 +87,7 @@ def _gem(surf, centre, r, colour) -> None:
     pygame.draw.polygon(surf, colour, pts)
     pygame.draw.polygon(
         surf,
-        _shade(colour, 0.5),
+        T.shade(colour, 0.5),
         [(cx, cy - r), (cx + r * 0.5, cy - r * 0.5), (cx, cy), (cx - r * 0.5, cy - r * 0.5)],
     )
     pygame.draw.polygon(surf, (24, 16, 10), pts, 1)
@@ -115,7 +109,7 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
     rim = max(3, width // 20)
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
     seed = 977 * (RARITIES.index(rarity) + 3 if rarity in RARITIES else 11) + 61
-    card_art._backdrop(picture, _shade(colour, -0.35), seed)
+    card_art._backdrop(picture, T.shade(colour, -0.35), seed)
     mask = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     picture.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
@@ -137,12 +131,12 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
         mr = int(width * 0.36)
         centre = (width // 2, int(height * 0.44))
     pygame.draw.circle(surf, (0, 0, 0, 90), (centre[0] + 2, centre[1] + 3), mr)
-    pygame.draw.circle(surf, _shade(colour, -0.6), centre, mr)
+    pygame.draw.circle(surf, T.shade(colour, -0.6), centre, mr)
     for i in range(16):  # a sunburst behind the chest
         a = math.radians(i * 22.5)
         pygame.draw.line(
             surf,
-            _shade(colour, -0.3),
+            T.shade(colour, -0.3),
             centre,
             (centre[0] + mr * math.cos(a), centre[1] + mr * math.sin(a)),
             max(1, width // 60),
@@ -166,7 +160,7 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
         ribbon.midtop = (width // 2, gy + gr + max(2, width // 40))
     for i in range(n):
         gx = gx0 + int((i - (n - 1) / 2) * gr * 2.6)
-        _gem(surf, (gx, gy), gr, _shade(colour, 0.15))
+        _gem(surf, (gx, gy), gr, T.shade(colour, 0.15))
     if ribbon.bottom < inner.bottom:
         tails = [
             (ribbon.x - ribbon.h // 2, ribbon.y + ribbon.h // 4),
@@ -174,13 +168,13 @@ def loot_back(rarity: str, width: int, height: int | None = None) -> pygame.Surf
             (ribbon.x, ribbon.bottom),
             (ribbon.x - ribbon.h // 2, ribbon.bottom + ribbon.h // 4),
         ]
-        pygame.draw.polygon(surf, _shade(colour, -0.45), tails)
+        pygame.draw.polygon(surf, T.shade(colour, -0.45), tails)
         mirror = ribbon.x + ribbon.right
-        pygame.draw.polygon(surf, _shade(colour, -0.45), [(mirror - x, y) for x, y in tails])
-        pygame.draw.rect(surf, _shade(colour, -0.15), ribbon)
+        pygame.draw.polygon(surf, T.shade(colour, -0.45), [(mirror - x, y) for x, y in tails])
+        pygame.draw.rect(surf, T.shade(colour, -0.15), ribbon)
         pygame.draw.rect(surf, (24, 18, 12), ribbon, 1)
         font = _ribbon_font(max(13, int(ribbon.h * 0.66)))
-        light = sum(_shade(colour, -0.15)) > 420  # a pale ribbon takes dark letters
+        light = sum(T.shade(colour, -0.15)) > 420  # a pale ribbon takes dark letters
         ink, under = (T.INK, (250, 246, 236)) if light else (T.WHITE, (20, 14, 10))
         label = rarity.capitalize() if wide else rarity.upper()
         word = font.render(label, True, ink)

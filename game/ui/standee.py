@@ -18,12 +18,6 @@ from game.ui import theme as T
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
-def _shade(colour, f: float) -> tuple[int, int, int]:
-    if f >= 0:
-        return tuple(int(c + (255 - c) * f) for c in colour[:3])
-    return tuple(int(c * (1 + f)) for c in colour[:3])
-
-
 def standee(portrait_id: str, size: int, rim, *, boss: bool = False) -> pygame.Surface:
     """The standee of `portrait_id` whose portrait is `size` px across; rim: its colour."""
     size = max(12, int(size))
@@ -39,14 +33,16 @@ def standee(portrait_id: str, size: int, rim, *, boss: bool = False) -> pygame.S
     shadow = pygame.Surface((w, base_h + 4), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 120), (3, 3, w - 4, base_h))
     surf.blit(shadow, (0, h - base_h - 3))
-    pygame.draw.ellipse(surf, _shade(rim, -0.7), side)
-    pygame.draw.ellipse(surf, _shade(rim, -0.25), top)
-    pygame.draw.ellipse(surf, _shade(rim, 0.25), top.inflate(-top.w // 3, -top.h // 2).move(-2, -1))
+    pygame.draw.ellipse(surf, T.shade(rim, -0.7), side)
+    pygame.draw.ellipse(surf, T.shade(rim, -0.25), top)
+    pygame.draw.ellipse(
+        surf, T.shade(rim, 0.25), top.inflate(-top.w // 3, -top.h // 2).move(-2, -1)
+    )
     pygame.draw.ellipse(surf, (20, 16, 12), top, 1)
     # the post and the portrait in its ring
     post = pygame.Rect(0, 0, max(3, size // 8), top.centery - cy)
     post.midbottom = (cx, top.centery)
-    pygame.draw.rect(surf, _shade(rim, -0.5), post)
+    pygame.draw.rect(surf, T.shade(rim, -0.5), post)
     ring = max(2, size // 14)
     r = size // 2 + ring
     pygame.draw.circle(surf, (0, 0, 0, 90), (cx + 2, cy + 3), r)
@@ -58,9 +54,9 @@ def standee(portrait_id: str, size: int, rim, *, boss: bool = False) -> pygame.S
             spikes.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
         pygame.draw.polygon(surf, T.GOLD, spikes)
         pygame.draw.polygon(surf, (60, 40, 10), spikes, 1)
-    pygame.draw.circle(surf, _shade(rim, -0.55), (cx, cy), r)
+    pygame.draw.circle(surf, T.shade(rim, -0.55), (cx, cy), r)
     pygame.draw.circle(surf, rim, (cx, cy), r, ring)
-    pygame.draw.circle(surf, _shade(rim, 0.45), (cx, cy), r, 1)
+    pygame.draw.circle(surf, T.shade(rim, 0.45), (cx, cy), r, 1)
     portrait = art.hero_emblem(portrait_id, size)
     surf.blit(portrait, portrait.get_rect(center=(cx, cy)))
     surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
