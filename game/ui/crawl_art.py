@@ -220,6 +220,19 @@ def corridor(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], wi
         pygame.draw.line(surface, (14, 12, 12), strip.topleft, strip.bottomleft, 2)
 
 
+def ground(size: tuple[int, int], corridors: tuple, width: int) -> pygame.Surface:
+    """The rock with every corridor cut into it (`corridors`: pairs of room centres, relative
+    to the rock's top-left corner), drawn once per map: the same each frame until it changes."""
+    key = ("ground", size, corridors, width)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        return surf
+    surf = rock(size).copy()
+    for a, b in corridors:
+        corridor(surf, a, b, width)
+    return _keep(key, surf)
+
+
 def side_of(a: tuple[float, float], b: tuple[float, float]) -> str:
     """Which wall of the room at `a` faces the room at `b`."""
     dx, dy = b[0] - a[0], b[1] - a[1]

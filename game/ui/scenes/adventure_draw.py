@@ -113,7 +113,6 @@ class AdventureDrawing:
         eng = self.engine
         panel(surface, area, th, fill=crawl_art.ROCK, rim=T.BRASS_DARK)
         inside = area.inflate(-th.px(8), -th.px(8))
-        surface.blit(crawl_art.rock(inside.size), inside)
         choice = self.runner.pending
         legal = set()
         if choice is not None and choice.kind == "adventure_move":
@@ -140,7 +139,7 @@ class AdventureDrawing:
                 centres[tile.slot] = rect.center
             # corridors between neighbours, through doorways in the rooms' walls
             doors: dict[str, list[str]] = {}
-            width = max(th.px(10), int(cell * 0.2))
+            corridors = []
             for tile in tiles:
                 for nb in tile.neighbours:
                     if nb in centres:
@@ -148,7 +147,15 @@ class AdventureDrawing:
                             crawl_art.side_of(centres[tile.slot], centres[nb])
                         )
                         if nb > tile.slot:
-                            crawl_art.corridor(surface, centres[tile.slot], centres[nb], width)
+                            a, b = centres[tile.slot], centres[nb]
+                            corridors.append(
+                                (
+                                    (a[0] - inside.x, a[1] - inside.y),
+                                    (b[0] - inside.x, b[1] - inside.y),
+                                )
+                            )
+            width = max(th.px(10), int(cell * 0.2))
+            surface.blit(crawl_art.ground(inside.size, tuple(corridors), width), inside)
             for tile in sorted(tiles, key=lambda t: t.slot):
                 rect = self.tile_rects[tile.slot]
                 face_up = tile.slot in self.shown_explored or tile.kind == "sands"
@@ -360,7 +367,7 @@ class AdventureDrawing:
         dial = eng.dial(minion)
         r = max(th.px(12), min(th.px(22), rect.w // 6))
         foot = (rect.right - r - th.px(6), rect.bottom - th.px(14))
-        standee.blit(surface, eng.hero(minion).id, int(r * 1.8), T.NEGATIVE, foot)
+        standee.blit(surface, eng.hero(minion).id, int(r * 2.0), T.NEGATIVE, foot)
         tag = text_surface(th.font(13, bold=True), str(dial.health), T.WHITE)
         badge = tag.get_rect(midtop=(foot[0], foot[1] - th.px(2))).inflate(th.px(6), 0)
         pygame.draw.rect(surface, T.HEALTH, badge, border_radius=th.px(4))
@@ -380,7 +387,7 @@ class AdventureDrawing:
         eng = self.engine
         hero = eng.hero(player).id
         adv = esper.component_for_entity(player, Adventurer)
-        size = int(r * 1.8)
+        size = int(r * 2.0)
         _rect, head = standee.blit(surface, hero, size, hero_colour(hero), foot)
         if active:
             pygame.draw.circle(surface, T.HIGHLIGHT, head, size // 2 + th.px(5), th.px(3))
