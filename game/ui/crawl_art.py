@@ -32,9 +32,10 @@ def _seed(*parts) -> int:
     return zlib.crc32("|".join(str(p) for p in parts).encode())
 
 
-def _keep(key, surf: pygame.Surface) -> pygame.Surface:
+def _keep(key, surf: pygame.Surface, opaque: bool = False) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
+        alpha = surf.get_flags() & pygame.SRCALPHA and not opaque
+        surf = surf.convert_alpha() if alpha else surf.convert()
     if len(_CACHE) > 160:
         _CACHE.clear()
     _CACHE[key] = surf
@@ -195,7 +196,7 @@ def room(kind: str, level: int, size: int, doors: tuple[str, ...], tint) -> pyga
     if kind == "fog":
         _fog(surf, rect, tint, rng)
         pygame.draw.rect(surf, T.shade(tint, -0.3), rect, 2)
-    return _keep(key, surf)
+    return _keep(key, surf, opaque=True)  # walls to every edge: nothing shows through
 
 
 def corridor(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], width: int) -> None:

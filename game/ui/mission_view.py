@@ -515,7 +515,7 @@ def map_layer(
         _draw_space(layer, local, h, spaces[h], th, setting)
     if pygame.display.get_surface() is not None:
         layer = layer.convert_alpha()
-    if len(_LAYERS) > 24:
+    if len(_LAYERS) > 8:
         _LAYERS.clear()
     _LAYERS[key] = (layer, (x0, y0))
     return _LAYERS[key]
