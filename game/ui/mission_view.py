@@ -1,5 +1,7 @@
-"""Drawing pieces for the Missions screens: the hex map, the Crisis Clock, enemy dice and
-status tokens (game/ui/scenes/mission.py and game/ui/scenes/missions_menu.py use them).
+"""Drawing pieces for the Missions screens: the hex map (each space on the mission's ground
+from game/ui/hex_terrain.py, the whole map drawn once per layout and state, this frame's
+highlights over it), the Crisis Clock, enemy dice and status tokens (game/ui/scenes/mission.py
+and game/ui/scenes/missions_menu.py use them).
 
 Geometry: pointy-top hexes in axial coordinates (game.missions.hexgrid); a `HexLayout` fits a
 map's spaces into a rectangle and converts both ways (pixel -> hex with cube rounding), so a
