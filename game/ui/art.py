@@ -431,13 +431,28 @@ def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surfac
 
 def clear_cache() -> None:
     """Forget rasterised images (after a display mode change, or pygame.quit)."""
-    from game.ui import card_art, cards, dice_tray, portraits
+    from game.ui import (
+        card_art,
+        cards,
+        crawl_art,
+        dice_tray,
+        hex_terrain,
+        loot_art,
+        mission_view,
+        portraits,
+        standee,
+    )
 
     for fn in (_svg, die_body, _die_face, _token, _cached_initials, _font):
         fn.cache_clear()
     # the drawn-once pictures built on these: portraits, card pictures and frames, the tray
     portraits.clear_cache()
     card_art.clear_cache()
+    hex_terrain.clear_cache()  # the Missions map's ground, standees and drawn-once layers
+    mission_view.clear_cache()
+    standee.clear_cache()
+    crawl_art.clear_cache()
+    loot_art.clear_cache()
     cards._frame.cache_clear()
     for fn in (dice_tray.tray_background, dice_tray._shadow, dice_tray._glow):
         fn.cache_clear()

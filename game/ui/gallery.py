@@ -133,6 +133,7 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
     from game.content.loader import default_content
     from game.missions.content import default_missions
     from game.ui import art
+    from game.ui import gallery_places as places
     from game.ui import theme as T
 
     content = default_content()
@@ -191,6 +192,12 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
         pages += _grid_pages("Dice sets", dice_items, (width, height), 64, 1.0)
         pages.append(
             ("Dice trays: kept, loose and empty", _tray_page(heroes["gunslinger"], (width, height)))
+        )
+        # the places: Missions maps, the crawl, unidentified Loot (game/ui/gallery_places.py)
+        pages += list(places.mission_map_pages((width, height)))
+        pages.append(places.crawl_page((width, height)))
+        pages += _grid_pages(
+            "Unidentified loot and chests", places.loot_items(), (width, height), 200, 1.4
         )
         for n, (name, surf) in enumerate(pages):
             slug = "".join(ch if ch.isalnum() else "_" for ch in name.lower()).strip("_")

@@ -1,5 +1,7 @@
-"""Drawing pieces for the Missions screens: the hex map, the Crisis Clock, enemy dice and
-status tokens (game/ui/scenes/mission.py and game/ui/scenes/missions_menu.py use them).
+"""Drawing pieces for the Missions screens: the hex map (each space on the mission's ground
+from game/ui/hex_terrain.py, the whole map drawn once per layout and state, this frame's
+highlights over it), the Crisis Clock, enemy dice and status tokens (game/ui/scenes/mission.py
+and game/ui/scenes/missions_menu.py use them).
 
 Geometry: pointy-top hexes in axial coordinates (game.missions.hexgrid); a `HexLayout` fits a
 map's spaces into a rectangle and converts both ways (pixel -> hex with cube rounding), so a
@@ -37,9 +39,6 @@ PANEL_COLOURS = {
     "pink": (210, 110, 160),
 }
 MOMENTUM = (142, 91, 214)
-FLOOR = (92, 104, 92)
-FLOOR_LIGHT = (112, 126, 110)
-DARK_SPACE = (26, 30, 28)
 ENTRY = (72, 150, 104)
 EXIT = (200, 150, 60)
 NUMBERED = (196, 64, 56)
@@ -367,128 +366,271 @@ def draw_hex_map(
     hover: Hex | None = None,
     target_hexes=(),
     ring_hexes=(),
+    terrain: str = "",
 ) -> None:
-    """Every space: floor, dark (recessed), entry/exit marks, boost ring, red number, a Defeat
-    tile, a Clear tile (sealed: hatched slab on the dark space; open: a plain slab you may walk
-    on), Plot tokens and a face-down Mystery tile. `spaces` maps hex -> object with
-    dark/entry/exit/boost(_space)/number/defeat_tile and optionally plot/mystery/clear."""
+    """Every space on its ground (game/ui/hex_terrain.py: the mission's setting, floor raised,
+    dark spaces sunk), with entry/exit marks, boost pads, red numbers, a Defeat tile, a Clear
+    tile (sealed: hatched slab on the dark space; open: a plain slab you may walk on), Plot
+    tokens and a face-down Mystery tile - drawn once per layout and state (`map_layer`) - then
+    this frame's highlights: legal moves (a gold wash, rim and centre diamond), the path under
+    the pointer, targets (a red reticle) and melee reach (a dashed ring). `spaces` maps hex ->
+    object with dark/entry/exit/boost(_space)/number/defeat_tile and optionally
+    plot/mystery/clear; `terrain` is a mission or map id."""
+    layer, at = map_layer(layout, spaces, th, terrain)
+    surface.blit(layer, at)
     s = layout.size
-    font_num = th.font_px(max(13, int(s * 0.42)), bold=True)
-    font_tag = th.font_px(max(13, int(s * 0.26)), bold=True, condensed=True)
     glow_set, path_set = set(glow_hexes), set(path)
     targets, rings = set(target_hexes), set(ring_hexes)
-    for h in sorted(spaces, key=hexgrid.reading_key):
-        sp = spaces[h]
-        outer = layout.corners(h, shrink=1.0)
-        clear = getattr(sp, "clear", False) and not getattr(sp, "defeat_tile", False)
-        dark = sp.dark and not getattr(sp, "defeat_tile", False) and not (clear and _clear_open(sp))
-        if dark:
-            pygame.draw.polygon(surface, (12, 14, 13), outer)
-            inner = layout.corners(h, shrink=s * 0.16)
-            pygame.draw.polygon(surface, DARK_SPACE, inner)
-            pygame.draw.polygon(surface, (6, 8, 7), inner, 2)
-            if clear:  # a sealed Clear tile: it opens when the side's Plot is complete
-                slab = layout.corners(h, shrink=s * 0.3)
-                pygame.draw.polygon(surface, (84, 82, 76), slab)
-                cx, cy = layout.center(h)
-                d = s * 0.32
-                for k in (-1, 0, 1):
-                    off = k * s * 0.22
-                    pygame.draw.line(
-                        surface,
-                        (52, 50, 46),
-                        (cx - d + off, cy + d * 0.6),
-                        (cx + d * 0.2 + off, cy - d * 0.6),
-                        max(1, th.px(2)),
-                    )
-                pygame.draw.polygon(surface, CLEAR_SLAB, slab, max(1, th.px(2)))
+    for h in glow_set | path_set | targets | rings:
+        if h not in spaces:
             continue
-        fill = FLOOR if (h[0] + h[1]) % 2 else FLOOR_LIGHT
-        if h in path_set:
-            fill = (150, 140, 90)
-        elif h in glow_set:
-            fill = (128, 132, 96)
-        if h == hover and (h in glow_set or h in targets):
-            fill = (176, 160, 96)
-        pygame.draw.polygon(surface, fill, outer)
-        pygame.draw.polygon(surface, (40, 46, 40), outer, max(1, th.px(2)))
         cx, cy = layout.center(h)
-        tags = s >= th.px(20)
-        if getattr(sp, "entry", False):
-            pygame.draw.polygon(
-                surface, ENTRY, layout.corners(h, shrink=s * 0.12), max(2, th.px(3))
-            )
-            if tags:
-                tag = text_surface(font_tag, "ENTRY", (210, 250, 220))
-                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.55)))
-        if getattr(sp, "exit", False):
-            pygame.draw.polygon(surface, EXIT, layout.corners(h, shrink=s * 0.12), max(2, th.px(3)))
-            if tags:
-                tag = text_surface(font_tag, "EXIT", (255, 230, 170))
-                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.55)))
-        if getattr(sp, "boost_space", getattr(sp, "boost", False)):
-            pygame.draw.circle(
-                surface, (60, 52, 30), (int(cx), int(cy)), int(s * 0.36), max(1, th.px(2))
-            )
-        number = getattr(sp, "number", 0)
-        if number:
-            c = (int(cx - s * 0.5), int(cy - s * 0.42))
-            pygame.draw.circle(surface, NUMBERED, c, int(s * 0.2) + 2)
-            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), str(number), T.WHITE)
-            surface.blit(lab, lab.get_rect(center=c))
-        if clear:  # an open Clear tile over a dark space: walkable
-            slab = layout.corners(h, shrink=s * 0.14)
-            pygame.draw.polygon(surface, CLEAR_SLAB, slab)
-            pygame.draw.polygon(surface, (70, 68, 60), slab, max(1, th.px(2)))
-            if tags:
-                tag = text_surface(font_tag, "CLEAR", (40, 40, 36))
-                surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.5)))
-        if _has_mystery(sp):  # face down: a teal diamond with a question mark
-            r = s * 0.3
-            mc = (cx - s * 0.28, cy + s * 0.18)
-            diamond = [
-                (mc[0], mc[1] - r),
-                (mc[0] + r, mc[1]),
-                (mc[0], mc[1] + r),
-                (mc[0] - r, mc[1]),
-            ]
-            pygame.draw.polygon(surface, (14, 30, 32), [(x + 1, y + 2) for x, y in diamond])
-            pygame.draw.polygon(surface, MYSTERY, diamond)
-            pygame.draw.polygon(surface, (180, 230, 226), diamond, max(1, th.px(1.5)))
-            lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), "?", T.WHITE)
-            surface.blit(lab, lab.get_rect(center=(int(mc[0]), int(mc[1]))))
-        plot = getattr(sp, "plot", 0)
-        if plot:  # Plot tokens: a plum disc with a scroll mark and the count
-            pc = (int(cx + s * 0.3), int(cy + s * 0.2))
-            pr = max(7, int(s * 0.22))
-            pygame.draw.circle(surface, (30, 14, 30), (pc[0] + 1, pc[1] + 2), pr)
-            pygame.draw.circle(surface, PLOT, pc, pr)
-            pygame.draw.circle(surface, (236, 200, 236), pc, pr, max(1, th.px(1.5)))
-            word = "P" if plot == 1 else f"P{plot}"
-            lab = text_surface(th.font_px(max(13, int(s * 0.26)), bold=True), word, T.WHITE)
-            surface.blit(lab, lab.get_rect(center=pc))
-        if getattr(sp, "defeat_tile", False):
-            inner = layout.corners(h, shrink=s * 0.3)
-            pygame.draw.polygon(surface, (70, 50, 40), inner)
-            pygame.draw.polygon(surface, T.BRASS_DARK, inner, 2)
-            d = s * 0.2
-            pygame.draw.line(
-                surface, (180, 80, 60), (cx - d, cy - d), (cx + d, cy + d), max(2, th.px(3))
-            )
-            pygame.draw.line(
-                surface, (180, 80, 60), (cx - d, cy + d), (cx + d, cy - d), max(2, th.px(3))
-            )
-        if h in glow_set:
+        if h in glow_set or h in path_set:
+            strength = 120 if h == hover else 80 if h in path_set else 36
+            wash = _wash(s, T.HIGHLIGHT, strength)
+            surface.blit(wash, wash.get_rect(center=(round(cx), round(cy))))
             pygame.draw.polygon(
                 surface, T.HIGHLIGHT, layout.corners(h, shrink=2.0), max(2, th.px(2))
             )
+            d = max(3, s * 0.1)  # a diamond in the middle: a shape, not only a colour
+            pygame.draw.polygon(
+                surface,
+                T.HIGHLIGHT,
+                [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)],
+            )
+            pygame.draw.polygon(
+                surface, T.INK, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], 1
+            )
         if h in targets:
+            if h == hover:
+                wash = _wash(s, (255, 96, 70), 90)
+                surface.blit(wash, wash.get_rect(center=(round(cx), round(cy))))
             pygame.draw.polygon(
                 surface, (255, 96, 70), layout.corners(h, shrink=2.0), max(3, th.px(4))
             )
+            _reticle(surface, (cx, cy), s, th)
         if h in rings:
-            pygame.draw.polygon(surface, (240, 200, 120), layout.corners(h, shrink=s * 0.08), 1)
-    del font_num
+            _dashed_hex(surface, layout.corners(h, shrink=s * 0.08), (240, 200, 120), th)
+
+
+_WASH: dict[tuple, pygame.Surface] = {}
+
+
+def _wash(size: float, colour, alpha: int) -> pygame.Surface:
+    """A see-through hex of one colour (a highlight laid over the ground), drawn once."""
+    key = (round(size, 1), tuple(colour), alpha)
+    surf = _WASH.get(key)
+    if surf is None:
+        w, h = int(SQRT3 * size) + 2, int(2 * size) + 2
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.polygon(
+            surf, (*colour[:3], alpha), HexLayout(size - 1, (w / 2, h / 2)).corners((0, 0))
+        )
+        if len(_WASH) > 64:
+            _WASH.clear()
+        _WASH[key] = surf
+    return surf
+
+
+def _reticle(surface, centre, s: float, th: T.Theme) -> None:
+    """A target's mark: four red ticks pointing in at the space's middle."""
+    cx, cy = centre
+    outer, inner = s * 0.95, s * 0.68
+    for a in (45, 135, 225, 315):
+        c, n = math.cos(math.radians(a)), math.sin(math.radians(a))
+        pygame.draw.line(
+            surface,
+            (255, 96, 70),
+            (cx + c * outer, cy + n * outer),
+            (cx + c * inner, cy + n * inner),
+            max(3, th.px(3)),
+        )
+
+
+def _dashed_hex(surface, corners, colour, th: T.Theme) -> None:
+    for i in range(6):
+        (x0, y0), (x1, y1) = corners[i], corners[(i + 1) % 6]
+        for k in range(4):  # two dashes per edge
+            if k % 2:
+                continue
+            a, b = k / 4, (k + 1) / 4
+            pygame.draw.line(
+                surface,
+                colour,
+                (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                max(2, th.px(2)),
+            )
+
+
+_LAYERS: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+
+def _space_state(sp) -> tuple:
+    return (
+        bool(sp.dark),
+        bool(getattr(sp, "entry", False)),
+        bool(getattr(sp, "exit", False)),
+        bool(getattr(sp, "boost_space", getattr(sp, "boost", False))),
+        int(getattr(sp, "number", 0) or 0),
+        bool(getattr(sp, "defeat_tile", False)),
+        bool(getattr(sp, "clear", False)),
+        _clear_open(sp),
+        _has_mystery(sp),
+        int(getattr(sp, "plot", 0) or 0),
+    )
+
+
+def map_layer(
+    layout: HexLayout, spaces: dict, th: T.Theme, terrain: str = ""
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The map's ground and what lies on it, drawn once per layout, scale and state of the
+    spaces (a space opening or a Plot token moving draws it again); with where to blit it."""
+    from game.ui import hex_terrain as HT
+
+    setting = HT.terrain(terrain)
+    state = tuple((h, _space_state(spaces[h])) for h in sorted(spaces, key=hexgrid.reading_key))
+    key = (
+        setting,
+        round(layout.size, 2),
+        (round(layout.origin[0], 1), round(layout.origin[1], 1)),
+        th.scale,
+        state,
+    )
+    hit = _LAYERS.get(key)
+    if hit is not None:
+        return hit
+    s = layout.size
+    pts = [p for h in spaces for p in layout.corners(h)] or [layout.origin]
+    x0 = int(min(p[0] for p in pts)) - 4
+    y0 = int(min(p[1] for p in pts)) - 4
+    x1 = int(max(p[0] for p in pts)) + 6
+    y1 = int(max(p[1] for p in pts)) + 8
+    layer = pygame.Surface((max(1, x1 - x0), max(1, y1 - y0)), pygame.SRCALPHA)
+    local = HexLayout(s, (layout.origin[0] - x0, layout.origin[1] - y0))
+    shadow = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+    for h in spaces:  # the floor's drop shadow on the table, lower right
+        sh = [(x + 2, y + 3) for x, y in local.corners(h)]
+        pygame.draw.polygon(shadow, (0, 0, 0, 110), sh)
+    layer.blit(shadow, (0, 0))
+    for h in sorted(spaces, key=hexgrid.reading_key):
+        _draw_space(layer, local, h, spaces[h], th, setting)
+    if pygame.display.get_surface() is not None:
+        layer = layer.convert_alpha()
+    if len(_LAYERS) > 8:
+        _LAYERS.clear()
+    _LAYERS[key] = (layer, (x0, y0))
+    return _LAYERS[key]
+
+
+def _draw_space(surface, layout: HexLayout, h: Hex, sp, th: T.Theme, setting: str) -> None:
+    from game.ui import hex_terrain as HT
+
+    s = layout.size
+    font_tag = th.font_px(max(13, int(s * 0.26)), bold=True, condensed=True)
+    cx, cy = layout.center(h)
+    clear = getattr(sp, "clear", False) and not getattr(sp, "defeat_tile", False)
+    dark = sp.dark and not getattr(sp, "defeat_tile", False) and not (clear and _clear_open(sp))
+    tile = HT.hex_tile(setting, dark, s - 1.0, HT.variant_of(h))
+    surface.blit(tile, tile.get_rect(center=(round(cx), round(cy))))
+    if dark:
+        if clear:  # a sealed Clear tile: it opens when the side's Plot is complete
+            slab = layout.corners(h, shrink=s * 0.3)
+            pygame.draw.polygon(surface, (84, 82, 76), slab)
+            d = s * 0.32
+            for k in (-1, 0, 1):
+                off = k * s * 0.22
+                pygame.draw.line(
+                    surface,
+                    (52, 50, 46),
+                    (cx - d + off, cy + d * 0.6),
+                    (cx + d * 0.2 + off, cy - d * 0.6),
+                    max(1, th.px(2)),
+                )
+            pygame.draw.polygon(surface, CLEAR_SLAB, slab, max(1, th.px(2)))
+        return
+    tags = s >= th.px(20)
+    if getattr(sp, "entry", False):
+        _painted_ring(surface, layout.corners(h, shrink=s * 0.12), ENTRY, th)
+        if tags:
+            _tag(surface, font_tag, "ENTRY", (210, 250, 220), (cx, cy + s * 0.55))
+    if getattr(sp, "exit", False):
+        _painted_ring(surface, layout.corners(h, shrink=s * 0.12), EXIT, th)
+        if tags:
+            _tag(surface, font_tag, "EXIT", (255, 230, 170), (cx, cy + s * 0.55))
+    if getattr(sp, "boost_space", getattr(sp, "boost", False)):  # a brass pad set in the floor
+        r = int(s * 0.36)
+        pygame.draw.circle(surface, (40, 32, 18), (int(cx) + 1, int(cy) + 2), r)
+        pygame.draw.circle(surface, (96, 80, 44), (int(cx), int(cy)), r)
+        pygame.draw.circle(surface, (196, 160, 90), (int(cx), int(cy)), r, max(1, th.px(2)))
+        pygame.draw.circle(surface, (60, 50, 28), (int(cx), int(cy)), int(r * 0.6), 1)
+    number = getattr(sp, "number", 0)
+    if number:  # a red enamel plaque with the number
+        c = (int(cx - s * 0.5), int(cy - s * 0.42))
+        rr = int(s * 0.2) + 2
+        pygame.draw.circle(surface, (30, 10, 8), (c[0] + 1, c[1] + 2), rr)
+        pygame.draw.circle(surface, NUMBERED, c, rr)
+        pygame.draw.circle(surface, (250, 190, 170), c, rr, 1)
+        lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), str(number), T.WHITE)
+        surface.blit(lab, lab.get_rect(center=c))
+    if clear:  # an open Clear tile over a dark space: walkable
+        slab = layout.corners(h, shrink=s * 0.14)
+        pygame.draw.polygon(surface, CLEAR_SLAB, slab)
+        pygame.draw.polygon(surface, (70, 68, 60), slab, max(1, th.px(2)))
+        if tags:
+            tag = text_surface(font_tag, "CLEAR", (40, 40, 36))
+            surface.blit(tag, tag.get_rect(center=(cx, cy + s * 0.5)))
+    if _has_mystery(sp):  # face down: a teal diamond with a question mark
+        r = s * 0.3
+        mc = (cx - s * 0.28, cy + s * 0.18)
+        diamond = [(mc[0], mc[1] - r), (mc[0] + r, mc[1]), (mc[0], mc[1] + r), (mc[0] - r, mc[1])]
+        pygame.draw.polygon(surface, (14, 30, 32), [(x + 1, y + 2) for x, y in diamond])
+        pygame.draw.polygon(surface, MYSTERY, diamond)
+        pygame.draw.polygon(surface, (180, 230, 226), diamond, max(1, th.px(1.5)))
+        lab = text_surface(th.font_px(max(13, int(s * 0.3)), bold=True), "?", T.WHITE)
+        surface.blit(lab, lab.get_rect(center=(int(mc[0]), int(mc[1]))))
+    plot = getattr(sp, "plot", 0)
+    if plot:  # Plot tokens: a plum disc with the count
+        pc = (int(cx + s * 0.3), int(cy + s * 0.2))
+        pr = max(7, int(s * 0.22))
+        pygame.draw.circle(surface, (30, 14, 30), (pc[0] + 1, pc[1] + 2), pr)
+        pygame.draw.circle(surface, PLOT, pc, pr)
+        pygame.draw.circle(surface, (236, 200, 236), pc, pr, max(1, th.px(1.5)))
+        word = "P" if plot == 1 else f"P{plot}"
+        lab = text_surface(th.font_px(max(13, int(s * 0.26)), bold=True), word, T.WHITE)
+        surface.blit(lab, lab.get_rect(center=pc))
+    if getattr(sp, "defeat_tile", False):
+        inner = layout.corners(h, shrink=s * 0.3)
+        pygame.draw.polygon(surface, (70, 50, 40), inner)
+        pygame.draw.polygon(surface, T.BRASS_DARK, inner, 2)
+        d = s * 0.2
+        pygame.draw.line(
+            surface, (180, 80, 60), (cx - d, cy - d), (cx + d, cy + d), max(2, th.px(3))
+        )
+        pygame.draw.line(
+            surface, (180, 80, 60), (cx - d, cy + d), (cx + d, cy - d), max(2, th.px(3))
+        )
+
+
+def _painted_ring(surface, corners, colour, th: T.Theme) -> None:
+    """Paint on the floor: a dark under-stroke and the colour over it."""
+    pygame.draw.polygon(surface, tuple(c // 3 for c in colour), corners, max(3, th.px(5)))
+    pygame.draw.polygon(surface, colour, corners, max(2, th.px(3)))
+
+
+def _tag(surface, font, word: str, colour, centre) -> None:
+    tag = text_surface(font, word, colour)
+    box = tag.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(6, 0)
+    plate = pygame.Surface(box.size, pygame.SRCALPHA)
+    plate.fill((12, 12, 10, 150))
+    surface.blit(plate, box)
+    surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def clear_cache() -> None:
+    _LAYERS.clear()
+    _WASH.clear()
+    _ENEMY_FACES.clear()
 
 
 def draw_boost_tiles(

@@ -29,6 +29,14 @@ TEXT_DIM = (170, 160, 140)
 SHADOW = (0, 0, 0)
 DAMAGE_RED = (196, 40, 40)
 
+
+def shade(colour, f: float) -> tuple[int, int, int]:
+    """`colour` lightened toward white (f > 0) or darkened toward black (f < 0) by |f|."""
+    if f >= 0:
+        return tuple(int(c + (255 - c) * f) for c in colour[:3])
+    return tuple(int(c * (1 + f)) for c in colour[:3])
+
+
 CARD_COLOURS = {
     "main": (58, 110, 190),  # blue
     "roll": (222, 132, 40),  # orange

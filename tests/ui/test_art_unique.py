@@ -7,6 +7,7 @@ if their recipes differ in name only.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -241,3 +242,125 @@ def test_clearing_the_art_cache_forgets_every_drawn_once_picture():
     assert not card_art._PICTURES
     assert cards._frame.cache_info().currsize == 0
     assert dice_tray.tray_background.cache_info().currsize == 0
+
+
+# ---------------------------------------------------------------- Missions, Adventures and loot
+
+LOOT_IDS = sorted(cid for cid, card in CONTENT.cards.items() if card.loot is not None)
+
+
+def _colours(surface: pygame.Surface, step: int = 3) -> int:
+    w, h = surface.get_size()
+    return len(
+        {tuple(surface.get_at((x, y)))[:3] for x in range(0, w, step) for y in range(0, h, step)}
+    )
+
+
+def _brightness(surface: pygame.Surface) -> float:
+    w, h = surface.get_size()
+    px = [surface.get_at((x, y)) for x in range(0, w, 2) for y in range(0, h, 2)]
+    px = [p for p in px if p.a > 200]
+    return sum(p.r + p.g + p.b for p in px) / (3 * len(px))
+
+
+def test_every_loot_card_has_its_own_picture_of_drawn_icons():
+    assert len(LOOT_IDS) >= 40  # the Adventures Loot decks
+    pictures = {cid: card_art.card_picture(CONTENT.cards[cid], None, 120, 64) for cid in LOOT_IDS}
+    assert not _duplicates(pictures)
+    kinds = {"token": "tokens", "symbol": "symbols", "ui": "ui"}
+    for cid in LOOT_IDS:
+        main, second, _amount = card_art.pictograms(CONTENT.cards[cid], None)
+        for kind, name in (main, second) if second else (main,):
+            if kind == "die":
+                assert name.partition(":")[0] in card_art._TRICKS, (cid, name)
+            else:
+                assert art.has_icon(kinds[kind], name), f"{cid}: no {kind} icon {name!r}"
+        assert _colours(pictures[cid]) > 30, f"{cid}: its picture is nearly blank"
+
+
+def test_unidentified_loot_has_a_card_back_of_its_own_for_each_rarity():
+    from game.ui import loot_art
+    from game.ui import theme as T
+    from game.ui.cards import card_back
+
+    rarities = sorted({CONTENT.cards[cid].loot.rarity for cid in LOOT_IDS})
+    assert set(rarities) <= set(loot_art.RARITIES)
+    backs = {r: loot_art.loot_back(r, 120) for r in loot_art.RARITIES}
+    assert not _duplicates(backs)
+    plain = card_back(120, T.Theme())
+    for rarity, back in backs.items():
+        assert back.get_size() == (120, 168)
+        assert _digest(back) != _digest(plain), rarity
+        # an illustration (chest, gems, ribbon on a backdrop), not a box with a cross
+        assert _colours(back) > 50, f"{rarity}: only {_colours(back)} colours"
+        assert loot_art.loot_back(rarity, 120) is back  # drawn once
+    chests = {r: loot_art.chest(r, 40) for r in loot_art.RARITIES}
+    assert not _duplicates(chests)
+
+
+def test_every_mission_has_its_ground_and_dark_spaces_are_sunk_below_it():
+    from game.ui import hex_terrain as HT
+
+    for mission_id in MISSIONS.missions:
+        assert HT.terrain(mission_id), f"{mission_id} has no setting for its map's ground"
+        for side in MISSIONS.missions[mission_id].sides:
+            assert HT.terrain(side.map) == HT.terrain(mission_id), side.map
+    tiles = {}
+    for setting in HT.SETTINGS:
+        floor, low = HT.hex_tile(setting, False, 30), HT.hex_tile(setting, True, 30)
+        tiles[f"{setting}-floor"], tiles[f"{setting}-low"] = floor, low
+        # the low ground reads darker than the floor, in a greyscale view too
+        assert _brightness(low) < _brightness(floor) - 15, setting
+        assert HT.hex_tile(setting, False, 30) is floor  # drawn once
+    assert not _duplicates(tiles)
+
+
+def test_the_hex_map_is_drawn_once_and_again_only_when_a_space_changes():
+    from game.missions.maps import mission_map
+    from game.ui import mission_view as MV
+    from game.ui import theme as T
+
+    th = T.Theme()
+    mm = mission_map(MISSIONS.missions["harbor_heist"].sides[0].map)
+    layout = MV.HexLayout.fit(mm.spaces.keys(), pygame.Rect(0, 0, 600, 400))
+    first, _at = MV.map_layer(layout, mm.spaces, th, "harbor_heist")
+    assert MV.map_layer(layout, mm.spaces, th, "harbor_heist")[0] is first
+    screen = pygame.Surface((600, 400))
+    moves = list(mm.spaces)[:3]
+    MV.draw_hex_map(screen, layout, mm.spaces, th, glow_hexes=moves, terrain="harbor_heist")
+    # a legal move is marked by a shape (the diamond in its middle), not only by a colour
+    cx, cy = layout.center(moves[0])
+    assert tuple(screen.get_at((int(cx), int(cy))))[:3] == T.HIGHLIGHT
+    h = next(h for h, sp in mm.spaces.items() if not sp.dark and not sp.entry)
+    spaces = dict(mm.spaces)
+    spaces[h] = dataclasses.replace(mm.spaces[h], dark=True)
+    assert MV.map_layer(layout, spaces, th, "harbor_heist")[0] is not first
+
+
+def test_standees_stand_each_portrait_on_a_base_and_are_drawn_once():
+    from game.ui import standee
+
+    ids = ["barbarian", "moon_elf", ENEMY_IDS[0], MISSION_IDS[0], MISSION_IDS[-1]]
+    pictures = {cid: standee.standee(cid, 48, (200, 60, 50)) for cid in ids}
+    assert not _duplicates(pictures)
+    for cid, surf in pictures.items():
+        assert standee.standee(cid, 48, (200, 60, 50)) is surf
+        assert _colours(surf) > 60, cid
+    boss = standee.standee(MISSION_IDS[-1], 48, (200, 60, 50), boss=True)
+    assert _digest(boss) != _digest(pictures[MISSION_IDS[-1]])
+
+
+def test_crawl_rooms_explored_fogged_sands_and_portal_differ_and_are_drawn_once():
+    from game.ui import crawl_art
+
+    rooms = {
+        kind: crawl_art.room(kind, 1, 100, ("e", "s"), (58, 112, 78))
+        for kind in ("room", "fog", "sands", "portal")
+    }
+    assert not _duplicates(rooms)
+    assert crawl_art.room("room", 1, 100, ("s", "e"), (58, 112, 78)) is rooms["room"]
+    # the fog hides the room: darker than a lit one
+    assert _brightness(rooms["fog"]) < _brightness(rooms["room"])
+    # a doorway opens the wall where a corridor leads
+    closed = crawl_art.room("room", 1, 100, (), (58, 112, 78))
+    assert _digest(closed) != _digest(rooms["room"])

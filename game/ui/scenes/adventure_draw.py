@@ -7,6 +7,7 @@ from __future__ import annotations
 import esper
 import pygame
 
+from game.ui import crawl_art, loot_art
 from game.ui import theme as T
 from game.ui.scenes.adventures_menu import scenario_label
 from game.ui.widgets import (
@@ -25,12 +26,7 @@ LEVEL_BACKS = {
     3: (112, 66, 140),
     4: (150, 48, 46),
 }
-RARITY_COLOURS = {
-    "common": (190, 190, 180),
-    "rare": (70, 130, 220),
-    "epic": (160, 80, 210),
-    "legendary": (235, 150, 40),
-}
+RARITY_COLOURS = loot_art.RARITY_COLOURS
 ROMAN = {0: "", 1: "I", 2: "II", 3: "III", 4: "IV"}
 FLIP_TIME = 0.45  # seconds a tile takes to turn face up
 
@@ -115,7 +111,8 @@ class AdventureDrawing:
 
         th = self.app.theme
         eng = self.engine
-        panel(surface, area, th, fill=(24, 46, 37), rim=T.BRASS_DARK)
+        panel(surface, area, th, fill=crawl_art.ROCK, rim=T.BRASS_DARK)
+        inside = area.inflate(-th.px(8), -th.px(8))
         choice = self.runner.pending
         legal = set()
         if choice is not None and choice.kind == "adventure_move":
@@ -140,18 +137,39 @@ class AdventureDrawing:
                 rect.center = (int(cx), int(cy))
                 self.tile_rects[tile.slot] = rect
                 centres[tile.slot] = rect.center
-            # paths between neighbours
+            # corridors between neighbours, through doorways in the rooms' walls
+            doors: dict[str, list[str]] = {}
+            corridors = []
             for tile in tiles:
                 for nb in tile.neighbours:
-                    if nb in centres and nb > tile.slot:
-                        pygame.draw.line(
-                            surface, (60, 84, 70), centres[tile.slot], centres[nb], th.px(6)
+                    if nb in centres:
+                        doors.setdefault(tile.slot, []).append(
+                            crawl_art.side_of(centres[tile.slot], centres[nb])
                         )
+                        if nb > tile.slot:
+                            a, b = centres[tile.slot], centres[nb]
+                            corridors.append(
+                                (
+                                    (a[0] - inside.x, a[1] - inside.y),
+                                    (b[0] - inside.x, b[1] - inside.y),
+                                )
+                            )
+            width = max(th.px(10), int(cell * 0.2))
+            surface.blit(crawl_art.ground(inside.size, tuple(corridors), width), inside)
             for tile in sorted(tiles, key=lambda t: t.slot):
                 rect = self.tile_rects[tile.slot]
                 face_up = tile.slot in self.shown_explored or tile.kind == "sands"
                 tdef = tile_def(eng, tile) if face_up and tile.kind == "env" else {}
-                self._draw_tile(surface, rect, tile, face_up, tdef, sc, tile.slot in legal)
+                self._draw_tile(
+                    surface,
+                    rect,
+                    tile,
+                    face_up,
+                    tdef,
+                    sc,
+                    tile.slot in legal,
+                    tuple(doors.get(tile.slot, ())),
+                )
             # standees: minions then heroes
             fights = set()
             for tile in tiles:
@@ -173,7 +191,7 @@ class AdventureDrawing:
                 mid = rect.centerx - (r + th.px(4) if slot in fights else 0)
                 for i, p in enumerate(players):
                     x = mid + int((i - (n - 1) / 2) * (r * 2 + th.px(2)))
-                    y = rect.bottom - r - th.px(6)
+                    y = rect.bottom - th.px(10)  # the standee's feet
                     self._draw_standee(surface, (x, y), r, p, eng.seat(p) == active)
         if choice is not None and choice.kind == "adventure_move" and len(choice.options) > 1:
             # the number of the move's button (and its key) on each lit tile
@@ -196,9 +214,12 @@ class AdventureDrawing:
         badge.center = (rect.x + self.app.theme.px(2), rect.y + self.app.theme.px(2))
         return badge
 
-    def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal) -> None:
+    def _draw_tile(self, surface, rect, tile, face_up, tdef, sc, legal, doors=()) -> None:
+        """A tile as a room of the dungeon (game/ui/crawl_art.py): explored rooms lit with
+        their name plate, unexplored ones under fog in their level's colour with the level's
+        numeral, the Crimson Sands, the portal; a lit (legal) room glows with a gold rim."""
         th = self.app.theme.fixed()  # a tile is a fixed shape: its words keep 1.00x proportions
-        # the flip: squeeze to nothing showing the back, then open showing the face
+        # the flip: squeeze to nothing showing the fog, then open showing the room
         t = self.flips.get(tile.slot)
         draw_rect = rect
         if t is not None:
@@ -213,20 +234,25 @@ class AdventureDrawing:
         if legal:
             glow(surface, rect, th, strength=5, radius=8)
         small = th.font(13, bold=True, condensed=True)
+        level_colour = LEVEL_BACKS.get(tile.level, LEVEL_BACKS[1])
         if tile.kind == "portal":
-            panel(
-                surface,
-                draw_rect,
-                th,
-                fill=(52, 28, 70),
-                rim=T.HIGHLIGHT if legal else (170, 110, 220),
-            )
-            pygame.draw.circle(
-                surface, (120, 70, 170), draw_rect.center, draw_rect.w // 3, th.px(3)
-            )
-            draw_text(
-                surface, "PORTAL", small, T.WHITE, (rect.centerx, rect.y + th.px(4)), align="center"
-            )
+            kind = "portal"
+        elif tile.kind == "sands":
+            kind = "sands"
+        else:
+            kind = "room" if face_up else "fog"
+        picture = crawl_art.room(kind, tile.level, rect.w, doors, level_colour)
+        if draw_rect.size != rect.size:
+            picture = pygame.transform.scale(picture, draw_rect.size)
+        surface.blit(picture, draw_rect)
+        rim = T.HIGHLIGHT if legal else (level_colour if kind in ("room", "fog") else None)
+        if rim is not None:
+            pygame.draw.rect(surface, rim, draw_rect, th.px(3) if legal else 1)
+        if tile.kind == "portal":
+            plate = pygame.Rect(0, 0, small.size("PORTAL")[0] + th.px(10), th.px(17))
+            plate.midtop = (rect.centerx, rect.y + th.px(5))
+            crawl_art.plaque(surface, plate)
+            draw_text(surface, "PORTAL", small, T.INK, plate.midtop, align="center")
             for i in range(sc.shards_needed):
                 cx = rect.centerx + (i - 1) * th.px(18)
                 cy = rect.centery - th.px(4)
@@ -240,9 +266,12 @@ class AdventureDrawing:
                     T.HIGHLIGHT,
                     (rect.centerx, rect.centery + th.px(8)),
                     align="center",
+                    shadow=True,
                 )
         elif tile.kind == "sands":
-            panel(surface, draw_rect, th, fill=LEVEL_BACKS[0], rim=(120, 90, 50))
+            plate = pygame.Rect(0, 0, small.size("Crimson")[0] + th.px(12), th.px(31))
+            plate.midtop = (rect.centerx, rect.y + th.px(4))
+            crawl_art.plaque(surface, plate)
             draw_text(
                 surface, "Crimson", small, T.INK, (rect.centerx, rect.y + th.px(4)), align="center"
             )
@@ -250,13 +279,7 @@ class AdventureDrawing:
                 surface, "Sands", small, T.INK, (rect.centerx, rect.y + th.px(18)), align="center"
             )
         elif not face_up:
-            back = LEVEL_BACKS.get(tile.level, LEVEL_BACKS[1])
-            panel(surface, draw_rect, th, fill=back, rim=T.HIGHLIGHT if legal else T.BRASS)
             if draw_rect.w > rect.w // 2:
-                inner = draw_rect.inflate(-th.px(10), -th.px(10))
-                pygame.draw.rect(
-                    surface, tuple(min(255, c + 30) for c in back), inner, 1, border_radius=th.px(6)
-                )
                 draw_text(
                     surface,
                     ROMAN.get(tile.level, "?"),
@@ -266,57 +289,56 @@ class AdventureDrawing:
                     align="center",
                     shadow=True,
                 )
-        else:
-            panel(
-                surface,
-                draw_rect,
-                th,
-                fill=T.PARCHMENT,
-                rim=T.HIGHLIGHT if legal else LEVEL_BACKS.get(tile.level, T.BRASS),
-                rim_width=3,
-            )
-            if draw_rect.w > rect.w // 2:
-                name = tdef.get("name", "")
-                mr = th.px(10)  # the Minion badge in the top-right corner
-                corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
-                if legal:  # the move badge on the other corner
-                    corner = max(corner, 2 * self.app.theme.px(13))
-                room = rect.w - th.px(8) - corner
-                lines = _wrap_two(small, name, room)
-                for k, line in enumerate(lines):
-                    draw_text(
-                        surface,
-                        line,
-                        small,
-                        T.INK,
-                        (rect.centerx, rect.y + th.px(3) + k * th.px(14)),
-                        align="center",
-                    )
-                y = rect.y + th.px(33)
-                bits = []
-                if tdef.get("cp"):
-                    bits.append((f"+{tdef['cp']} CP", T.CP))
-                if tdef.get("gold"):
-                    bits.append((f"+{tdef['gold']} G", (150, 110, 20)))
-                x = rect.x + th.px(5)
-                for text, colour in bits:
-                    surf = text_surface(small, text, colour)
-                    if x + surf.get_width() > rect.right - th.px(4) and x > rect.x + th.px(5):
-                        x, y = rect.x + th.px(5), y + small.get_linesize()  # next line
-                    surface.blit(surf, (x, y))
-                    x += surf.get_width() + th.px(5)
-                if tdef.get("minion"):
-                    # inside the corner, beside the title (not over it, not off the tile)
-                    centre = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
-                    pygame.draw.circle(surface, T.NEGATIVE, centre, mr)
-                    draw_text(
-                        surface,
-                        ROMAN[int(tdef["minion"])],
-                        th.font(13, bold=True, condensed=True),
-                        T.WHITE,
-                        (centre[0], centre[1] - th.px(8)),
-                        align="center",
-                    )
+        elif draw_rect.w > rect.w // 2:
+            name = tdef.get("name", "")
+            mr = th.px(10)  # the Minion badge in the top-right corner
+            corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+            if legal:  # the move badge on the other corner
+                corner = max(corner, 2 * self.app.theme.px(13))
+            room = rect.w - th.px(8) - corner
+            lines = _wrap_two(small, name, room)
+            bits = []
+            if tdef.get("cp"):
+                bits.append((f"+{tdef['cp']} CP", T.CP))
+            if tdef.get("gold"):
+                bits.append((f"+{tdef['gold']} G", (150, 110, 20)))
+            widest = max([small.size(line)[0] for line in lines] + [th.px(30)])
+            plate = pygame.Rect(0, 0, min(rect.w - th.px(6), widest + th.px(10)), 0)
+            plate.h = th.px(4) + len(lines) * th.px(14)
+            plate.midtop = (rect.centerx, rect.y + th.px(2))
+            crawl_art.plaque(surface, plate)
+            for k, line in enumerate(lines):
+                draw_text(
+                    surface,
+                    line,
+                    small,
+                    T.INK,
+                    (rect.centerx, rect.y + th.px(3) + k * th.px(14)),
+                    align="center",
+                )
+            y = rect.y + th.px(33)
+            x = rect.x + th.px(5)
+            for text, colour in bits:  # what the room gives, on small chips
+                surf = text_surface(small, text, colour)
+                if x + surf.get_width() > rect.right - th.px(4) and x > rect.x + th.px(5):
+                    x, y = rect.x + th.px(5), y + small.get_linesize()  # next line
+                chip = surf.get_rect(topleft=(x, y)).inflate(th.px(4), 0)
+                pygame.draw.rect(surface, T.PARCHMENT, chip, border_radius=th.px(4))
+                surface.blit(surf, (x, y))
+                x += surf.get_width() + th.px(7)
+            if tdef.get("minion"):
+                # inside the corner, beside the title (not over it, not off the tile)
+                centre = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
+                pygame.draw.circle(surface, T.NEGATIVE, centre, mr)
+                pygame.draw.circle(surface, (60, 14, 10), centre, mr, 1)
+                draw_text(
+                    surface,
+                    ROMAN[int(tdef["minion"])],
+                    th.font(13, bold=True, condensed=True),
+                    T.WHITE,
+                    (centre[0], centre[1] - th.px(8)),
+                    align="center",
+                )
         # items still lying on the tile
         x = rect.x + th.px(10)
         y = rect.bottom - th.px(16)
@@ -330,56 +352,52 @@ class AdventureDrawing:
                 pygame.draw.line(
                     surface, T.WHITE, (x + th.px(8), y - th.px(4)), (x + th.px(8), y + th.px(4)), 2
                 )
-            elif item.startswith("chest"):
+            elif item.startswith("chest"):  # a treasure chest banded in its rarity's colour
                 rarity = item.split(":", 1)[-1]
-                box = pygame.Rect(x, y - th.px(8), th.px(20), th.px(15))
-                pygame.draw.rect(surface, RARITY_COLOURS.get(rarity, T.GOLD), box, border_radius=3)
-                pygame.draw.rect(surface, T.INK, box, 2, border_radius=3)
-                pygame.draw.line(
-                    surface, T.INK, (box.x, box.y + th.px(5)), (box.right - 1, box.y + th.px(5)), 2
-                )
+                box = loot_art.chest(rarity, th.px(22))
+                surface.blit(box, box.get_rect(midleft=(x, y)))
             x += th.px(24)
 
     def _draw_minion(self, surface, rect, minion) -> None:
+        """The Minion fighting in this room: its standee on a red base, its Health under it."""
+        from game.ui import standee
+
         th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         dial = eng.dial(minion)
         r = max(th.px(12), min(th.px(22), rect.w // 6))
-        centre = (rect.right - r - th.px(4), rect.bottom - r - th.px(10))
-        pygame.draw.circle(surface, (90, 30, 28), centre, r)
-        pygame.draw.circle(surface, T.NEGATIVE, centre, r, th.px(2))
-        from game.ui.art import enemy_icon
-
-        # the enemy's silhouette (its initials if it has no art yet)
-        icon = enemy_icon(eng.hero(minion).id, eng.name(minion), int(r * 1.5), T.WHITE)
-        surface.blit(icon, icon.get_rect(center=(centre[0], centre[1] - th.px(3))))
+        foot = (rect.right - r - th.px(6), rect.bottom - th.px(14))
+        standee.blit(surface, eng.hero(minion).id, int(r * 2.0), T.NEGATIVE, foot)
         tag = text_surface(th.font(13, bold=True), str(dial.health), T.WHITE)
-        badge = tag.get_rect(midtop=(centre[0], centre[1] + r - th.px(6))).inflate(th.px(6), 0)
+        badge = tag.get_rect(midtop=(foot[0], foot[1] - th.px(2))).inflate(th.px(6), 0)
         pygame.draw.rect(surface, T.HEALTH, badge, border_radius=th.px(4))
+        pygame.draw.rect(surface, (40, 10, 10), badge, 1, border_radius=th.px(4))
         surface.blit(tag, tag.get_rect(center=badge.center))
-        # an ongoing battle: the tile's rim turns red
-        pygame.draw.rect(surface, T.NEGATIVE, rect, th.px(3), border_radius=th.px(10))
+        # an ongoing battle: the room's rim turns red
+        pygame.draw.rect(surface, T.NEGATIVE, rect, th.px(3))
 
-    def _draw_standee(self, surface, centre, r, player, active) -> None:
+    def _draw_standee(self, surface, foot, r, player, active) -> None:
+        """A hero's standee with its feet at `foot`, on a base in the hero's colour; the hero
+        whose turn it is stands in a gold ring."""
         from game.adventures.components import Adventurer
-        from game.ui.art import hero_colour, hero_emblem
+        from game.ui import standee
+        from game.ui.art import hero_colour
 
         th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
         eng = self.engine
         hero = eng.hero(player).id
         adv = esper.component_for_entity(player, Adventurer)
+        size = int(r * 2.0)
+        _rect, head = standee.blit(surface, hero, size, hero_colour(hero), foot)
         if active:
-            pygame.draw.circle(surface, T.HIGHLIGHT, centre, r + th.px(4), th.px(3))
-        pygame.draw.circle(surface, (20, 20, 20), centre, r)
-        pygame.draw.circle(surface, hero_colour(hero), centre, r, th.px(2))
-        emblem = hero_emblem(hero, int(r * 1.5))
-        surface.blit(emblem, emblem.get_rect(center=centre))
+            pygame.draw.circle(surface, T.HIGHLIGHT, head, size // 2 + th.px(5), th.px(3))
         if adv.fallen:
+            d = size // 2
             pygame.draw.line(
                 surface,
                 T.NEGATIVE,
-                (centre[0] - r, centre[1] - r),
-                (centre[0] + r, centre[1] + r),
+                (head[0] - d, head[1] - d),
+                (head[0] + d, head[1] + d),
                 th.px(3),
             )
 
@@ -397,10 +415,12 @@ class AdventureDrawing:
             name = eng.name(boss)
             dial = eng.dial(boss)
             hero_id = eng.hero(boss).id
-        from game.ui.art import hero_emblem
+        from game.ui import standee
 
-        size = th.px(160)
-        surface.blit(hero_emblem(hero_id, size), (area.centerx - size // 2, area.y + th.px(40)))
+        # the boss's standee: its portrait crowned in gold, on a base
+        standee.blit(
+            surface, hero_id, th.px(124), T.GOLD, (area.centerx, area.y + th.px(192)), boss=True
+        )
         draw_text(
             surface,
             name,
@@ -636,6 +656,9 @@ class AdventureDrawing:
             return
         die = pygame.Rect(0, 0, th.px(64), th.px(64))
         die.center = (rect.centerx, rect.y + th.px(88))
+        if "chest" in title.lower():  # the chest that was opened, beside the Loot die
+            box = loot_art.chest(rarity, th.px(60))
+            surface.blit(box, box.get_rect(midright=(die.x - th.px(24), die.centery)))
         pygame.draw.polygon(
             surface,
             colour,
@@ -720,7 +743,7 @@ class AdventureDrawing:
 
     def _draw_shop(self, surface, choice) -> None:
         from game.ui.art import hero_emblem
-        from game.ui.cards import card_back, card_face
+        from game.ui.cards import card_face
 
         th = self.app.theme
         w, h = surface.get_size()
@@ -799,21 +822,9 @@ class AdventureDrawing:
             (th.px(30), th.px(432)),
         )
         for rect, entry in self.shop_unid:
+            # an unidentified card's back: a chest, its rarity in colour, gems and a ribbon
             rarity = entry.split(":", 1)[0]
-            back = card_back(rect.w, th)
-            surface.blit(pygame.transform.smoothscale(back, (rect.w, rect.h)), rect.topleft)
-            pygame.draw.rect(
-                surface, RARITY_COLOURS.get(rarity, T.BRASS), rect, th.px(3), border_radius=th.px(8)
-            )
-            draw_text(
-                surface,
-                rarity.capitalize(),
-                th.font(16, bold=True),
-                T.WHITE,
-                (rect.centerx, rect.centery - th.px(10)),
-                align="center",
-                shadow=True,
-            )
+            surface.blit(loot_art.loot_back(rarity, rect.w, rect.h), rect.topleft)
         if not self.shop_unid:
             draw_text(surface, "(none)", th.font(15), T.TEXT_DIM, (th.px(30), th.px(462)))
         lx = w - th.px(380)

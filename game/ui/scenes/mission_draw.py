@@ -176,6 +176,7 @@ class MissionDrawing:
             hover=self.hover_hex,
             target_hexes=targets,
             ring_hexes=rings,
+            terrain=engine.setup.mission,
         )
         if self.flash_hex is not None and self.flash_hex in engine.hexes:
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 80)
@@ -231,12 +232,18 @@ class MissionDrawing:
             colour = MV.panel_colour(self.db.henchmen[enemy.enemy].icon)
         r = int(s * (0.68 if boss else 0.55))
         extra = [h for h in enemy_spaces(enemy)[1:] if h in self.engine.hexes]
-        for h in extra:  # a large enemy: its body covers the other spaces too
+        for h in extra:  # a large enemy: one long base reaches over its other spaces
             ex, ey = layout.center(h)
-            pygame.draw.line(surface, colour, (cx, cy), (ex, ey), max(6, int(r * 0.9)))
-            part = [(ex + x, ey + y - s * 0.08) for x, y in MV.HexLayout(r, (0, 0)).corners((0, 0))]
-            pygame.draw.polygon(surface, tuple(int(c * 0.8) for c in colour), part)
-            pygame.draw.polygon(surface, (30, 20, 20), part, max(2, th.px(2)))
+            a, b = (cx, cy + s * 0.4), (ex, ey + s * 0.4)
+            for colour_, width, lift in (
+                ((20, 14, 12), int(s * 0.5), -3),
+                (tuple(int(c * 0.5) for c in colour), int(s * 0.44), 0),
+                (colour, int(s * 0.26), 3),
+            ):
+                a2, b2 = (a[0], a[1] - lift), (b[0], b[1] - lift)
+                pygame.draw.line(surface, colour_, a2, b2, width)
+                for end in (a2, b2):
+                    pygame.draw.circle(surface, colour_, (int(end[0]), int(end[1])), width // 2)
         acting = self.acting == index
         if acting:
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 90)
@@ -247,21 +254,17 @@ class MissionDrawing:
                 r + th.px(6) + int(pulse * th.px(4)),
                 max(2, th.px(3)),
             )
-        body = MV.HexLayout(r, (0, 0)).corners((0, 0))
-        pts = [(cx + x, cy + y - s * 0.08) for x, y in body]
-        pygame.draw.polygon(surface, (20, 14, 14), [(x + 2, y + 3) for x, y in pts])
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, T.GOLD if boss else (30, 20, 20), pts, max(2, th.px(2)))
-        if targeted:
-            pygame.draw.polygon(surface, (255, 110, 80), pts, max(3, th.px(3)))
-        from game.ui import art
+        # a standee: the enemy's portrait on a base in its colour (a boss: gold, crowned)
+        from game.ui import standee
 
-        # the enemy's silhouette (its initials if it has no art yet)
-        lab = art.enemy_icon(enemy.enemy, enemy.name, int(r * 1.25), T.WHITE)
-        surface.blit(lab, lab.get_rect(center=(cx, cy - s * 0.1)))
+        size = int(s * (1.3 if boss else 1.08))
+        rim = T.GOLD if boss else colour
+        if targeted:
+            rim = (255, 110, 80)
+        standee.blit(surface, enemy.enemy, size, rim, (cx, cy + s * 0.42), boss=boss)
         MV.draw_pips(
             surface,
-            (int(cx - th.px(4)), int(cy + s * 0.42)),
+            (int(cx - th.px(4)), int(cy + s * 0.52)),
             enemy.health,
             enemy.tokens.get("shield", 0),
             th,
@@ -283,18 +286,17 @@ class MissionDrawing:
         self.enemy_rects[index] = hit
 
     def _draw_pawn(self, surface, layout, hero) -> None:
-        from game.ui import art
-
         th = self.app.theme
         if hero.pos is None or hero.seat not in self.pawn_px:
             return
         x, y = self.pawn_px[hero.seat]
-        size = int(layout.size * 1.15)
         ring = MV.SEAT_COLOURS[hero.seat % 4]
-        pygame.draw.circle(surface, (0, 0, 0), (int(x) + 2, int(y) + 3), size // 2 + 2)
-        pygame.draw.circle(surface, ring, (int(x), int(y)), size // 2 + th.px(3))
-        emblem = art.hero_emblem(hero.hero, size)
-        surface.blit(emblem, emblem.get_rect(center=(int(x), int(y))))
+        # a standee: the hero's portrait on a base in the seat's colour
+        from game.ui import standee
+
+        size = int(layout.size * 1.05)
+        standee.blit(surface, hero.hero, size, ring, (x, y + layout.size * 0.42))
+        y -= layout.size * 0.1  # the marks below sit on the portrait, which stands raised
         if hero.facedown:
             pygame.draw.circle(
                 surface, (70, 60, 80), (int(x + size * 0.4), int(y - size * 0.4)), th.px(8)
