@@ -383,7 +383,9 @@ class AdventureDirector(BaseDirector):
                 late = "boss" in self.taken and self.elapsed() > self.seconds * 0.85
                 if late and runner.campaign.scenario % 2 == 0:
                     scene.finish_instantly(until=lambda r: r.driver is not None)
-            if self.elapsed() > self.seconds:
+            # on time, once the crawl has shown more than its menu (a loaded machine may need
+            # longer to get there; the hard stop below still ends it)
+            if self.elapsed() > self.seconds and (len(self.taken) >= 2 or self.out is None):
                 app.quit()
         if self.elapsed() > self.seconds + 8:
             app.quit()
