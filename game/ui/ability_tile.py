@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -127,7 +127,9 @@ class Drawn:
     icons: list[pygame.Rect]
     text_height: int  # the tile's requirement/count text height
     number_height: int  # height of the main numbers' font
-    layout: str  # rows | columns | text
+    layout: str  # rows | stacked | columns | text
+    name_lines: list[str] = field(default_factory=list)
+    level_mark: str = ""  # badge | pips | "" (level 1)
 
 
 def _blit_text(surface, drawn: Drawn, origin, font, text, colour, pos, anchor="topleft"):
@@ -192,10 +194,12 @@ def _draw_requirement(surface, drawn, origin, hero, row, x, cy, s, count_font, g
         _blit_text(surface, drawn, origin, count_font, other, T.TEXT, (x, cy), "midleft")
 
 
-def _number_badge(surface, drawn, origin, number: MainNumber, font, centre, th) -> pygame.Rect:
+def _number_badge(
+    surface, drawn, origin, number: MainNumber, font, centre, th, pad_x: int = 8
+) -> pygame.Rect:
     label = text_surface(font, number.text, T.WHITE)
     h = font.get_ascent() + th.px(4)
-    w = max(h, label.get_width() + th.px(8))
+    w = max(h, label.get_width() + th.px(pad_x))
     rect = pygame.Rect(0, 0, w, h)
     rect.center = centre
     fill = NUMBER_FILL.get(number.kind, T.DAMAGE_RED)
@@ -207,13 +211,16 @@ def _number_badge(surface, drawn, origin, number: MainNumber, font, centre, th) 
 
 
 def _number_font(th: T.Theme, text: str, width: int, height: int, floor: pygame.font.Font):
-    """The largest bold face from 20 (base) down whose badge fits width x height."""
+    """The largest bold face from 20 (base) down whose badge fits width x height (the condensed
+    face at the smallest sizes); the row text's face if none does."""
     top = max(13, round(20 * th.text_scale))
     for real in range(top, 12, -1):
-        font = th.font_px(real, bold=True)
-        if font.get_ascent() + th.px(4) <= height and font.size(text)[0] + th.px(8) <= width:
-            return font
-    return floor
+        for condensed in (False, True):
+            font = th.font_px(real, bold=True, condensed=condensed)
+            if font.get_ascent() + th.px(4) <= height and font.size(text)[0] + th.px(8) <= width:
+                return font
+    narrow = th.font_px(13, bold=True, condensed=True)
+    return narrow if narrow.size(text)[0] <= width else floor
 
 
 def _columns_fit(ability: AbilityDef) -> str | None:
@@ -229,6 +236,61 @@ def _columns_fit(ability: AbilityDef) -> str | None:
 
 def _other_text_raw(req) -> bool:
     return bool(req.of_a_kind or req.full_house or req.same_symbol or req.any_dice or req.values)
+
+
+def _fit_tile_name(th: T.Theme, name: str, room: int, height: int):
+    """(lines, font) for a tile's name: one line in the largest face that fits (from 14 base
+    down), else two lines split at a space (or a hyphen), the face shrinking until both lines
+    fit `height`; never cut inside a word."""
+    font = th.fit_font(14, name, room, bold=True, condensed=True)
+    if font.size(name)[0] <= room:
+        return [name], font
+    top = max(13, round(13 * th.text_scale))
+    for real in range(top, 12, -1):
+        lines, font = fit_name(lambda bold, r=real: th.font_px(r, bold, True), name, room)
+        step = font.get_ascent() - font.get_descent()
+        if (
+            _whole_words(lines, name)
+            and len(lines) * step <= height
+            and all(font.size(x)[0] <= room for x in lines)
+        ):
+            return lines, font
+    # the smallest face, over as many lines as it takes, a word too long for a line broken
+    # with a hyphen ("Broad-side")
+    font = th.font_px(13, False, True)
+    pieces: list[str] = []
+    for word in name.split(" "):
+        if font.size(word)[0] > room:
+            split = fit_name(lambda _bold: font, word, room)[0]
+            pieces.extend(split if _whole_words(split, word) else _hyphenate(word, font, room))
+        else:
+            pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        trial = f"{lines[-1]} {piece}" if lines and not lines[-1].endswith("-") else piece
+        if lines and not lines[-1].endswith("-") and font.size(trial)[0] <= room:
+            lines[-1] = trial
+        else:
+            lines.append(piece)
+    return lines, font
+
+
+def _hyphenate(word: str, font: pygame.font.Font, room: int) -> list[str]:
+    """A word too long for `room` in pieces that fit, each but the last ending in a hyphen."""
+    out = []
+    while font.size(word)[0] > room and len(word) > 3:
+        fits = [k for k in range(2, len(word) - 1) if font.size(word[:k] + "-")[0] <= room]
+        cut = max(fits, default=2)
+        out.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*out, word]
+
+
+def _whole_words(lines: list[str], name: str) -> bool:
+    """True when `lines` spell `name` with no word cut short (a hyphen break is allowed)."""
+    return " ".join(lines) == name or (
+        len(lines) == 2 and lines[0].endswith("-") and lines[0][:-1] + lines[1] == name
+    )
 
 
 def paint_tile(
@@ -262,7 +324,11 @@ def paint_tile(
     )
     pad = th.px(5)
     mark = ROMAN.get(level, "")
-    # the level badge: gold, top right
+    name = base_name(ability.name)
+    colour = T.GOLD if ultimate else T.TEXT
+    full = w - 2 * pad
+    # the level: a gold badge with its numeral in the top-right corner; on a tile too narrow
+    # for the name beside it, a column of gold pips (one per level) down the right edge
     badge = None
     if mark:
         bfont = th.font(13, bold=True)
@@ -270,17 +336,24 @@ def paint_tile(
         bh = bfont.get_ascent() + th.px(2)
         badge = pygame.Rect(0, 0, max(bh, label.get_width() + th.px(8)), bh)
         badge.topright = (w - th.px(3), th.px(3))
-        pygame.draw.rect(surface, T.GOLD, badge.move(origin), border_radius=bh // 2)
-        pygame.draw.rect(surface, T.INK, badge.move(origin), 1, border_radius=bh // 2)
+    room = full - (badge.w + th.px(2) if badge else 0)
+    lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
+    if badge is not None and len(lines) > 2:
+        pip = max(3, th.px(3))
+        room = full - 2 * pip - th.px(2)
+        lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
+        for i in range(level):
+            centre = (w - th.px(3) - pip, th.px(4) + pip + i * (2 * pip + th.px(2)))
+            pygame.draw.circle(surface, T.GOLD, (centre[0] + ox, centre[1] + oy), pip)
+            pygame.draw.circle(surface, T.INK, (centre[0] + ox, centre[1] + oy), pip, 1)
+        drawn.level_mark = "pips"
+        badge = None
+    elif badge is not None:
+        pygame.draw.rect(surface, T.GOLD, badge.move(origin), border_radius=badge.h // 2)
+        pygame.draw.rect(surface, T.INK, badge.move(origin), 1, border_radius=badge.h // 2)
         _blit_text(surface, drawn, origin, bfont, mark, T.INK, badge.center, "center")
-    name = base_name(ability.name)
-    room = w - 2 * pad - (badge.w + th.px(2) if badge else 0)
-    colour = T.GOLD if ultimate else T.TEXT
-    font = th.fit_font(14, name, room, bold=True, condensed=True)
-    if font.size(name)[0] <= room:
-        lines = [name]
-    else:
-        lines, font = fit_name(lambda bold: th.font(13, bold, condensed=True), name, room)
+        drawn.level_mark = "badge"
+    drawn.name_lines = lines
     y = th.px(3)
     step = font.get_ascent() - font.get_descent() + 1
     for line in lines:
@@ -289,14 +362,15 @@ def paint_tile(
     if badge is not None:
         y = max(y, badge.bottom)
     y += th.px(2)
-    small = th.font(13, bold=True, condensed=True)
-    drawn.text_height = small.get_height()
-    s = max(small.get_height(), th.px(20))
+    s = th.px(20)
     gap = th.px(3)
     if ability.rows:
         _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, s, gap)
     else:
         drawn.layout = "text"
+        small = th.font(13, bold=True, condensed=True)
+        drawn.text_height = small.get_height()
+        s = max(small.get_height(), s)
         _paint_text_tile(surface, drawn, origin, th, ability, tile, y, pad, s)
     if state.any_lit and not state.lit_rows and not state.active:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -305,97 +379,132 @@ def paint_tile(
     return drawn
 
 
-def _plan_rows(th, hero, ability, tile, y, pad, gap, small, want_foot):
-    """(layout, icon size, row height, foot shown): the roomiest arrangement that fits.
+@dataclass
+class _Plan:
+    layout: str  # rows | stacked | columns
+    s: int  # requirement dice size
+    row_h: int
+    foot: bool
+    avail: int
+    small: pygame.font.Font  # counts, foot line
 
-    Rows with the foot line first, then rows without it, then columns (with, then without the
-    foot); in each, the dice as large as the height and width allow but never shorter than the
-    text (a tile too small for any of these keeps the rows at that size)."""
+
+def _plan_rows(th, hero, ability, numbers, tile, y, pad, gap, want_foot) -> _Plan:
+    """The roomiest arrangement that fits, trying in turn: rows (the dice and the number side by
+    side) with the foot line, without it, rows stacked (the number under its dice), then columns
+    (the symbol once, the numbers side by side); the dice as large as the room allows but never
+    shorter than the text, the text shrinking from 13 base down to 13 px before giving up."""
     n = len(ability.rows)
-    text_h = small.get_height()
-    low = max(text_h, th.px(16))
-    high = max(low, th.px(28))
-    foot_h = small.get_ascent() - small.get_descent()
     bottom = tile.bottom - th.px(4)
     inner = tile.w - 2 * pad
-    min_badge = small.size("10")[0] + th.px(8)
+    longest = max((x.text for x in numbers), key=len)
     column_symbol = _columns_fit(ability) if n > 1 else None
-    for foot in [True, False] if want_foot else [False]:
-        avail = bottom - y - (foot_h if foot else 0)
-        for size in range(high, low - 1, -1):
-            if n * (size + th.px(1)) > avail:
-                continue
-            widest = max(_requirement_width(row, hero, size, small, gap) for row in ability.rows)
-            if widest + gap + min_badge <= inner or size == low:
-                return "rows", size, avail // n, foot, avail
-    for foot in [True, False] if want_foot else [False]:
-        avail = bottom - y - (foot_h if foot else 0)
-        if column_symbol is not None and avail >= low + text_h:
-            return "columns", low, avail, foot, avail
-    avail = bottom - y
-    return "rows", low, max(1, avail // n), False, avail
+    top = max(13, round(13 * th.text_scale))
+    foots = [True, False] if want_foot else [False]
+    small = th.font_px(top, True, True)
+    for real in range(top, 12, -1):
+        small = th.font_px(real, True, True)
+        text_h = small.get_height()
+        low = max(text_h, th.px(16))
+        high = max(low, th.px(28))
+        foot_h = small.get_ascent() - small.get_descent()
+        narrow = th.font_px(13, True, True)
+        min_badge = (narrow.size(longest)[0] + th.px(8)) if longest else 0
+        num_h = max(text_h, narrow.get_ascent() + th.px(4))
+        for foot in foots:
+            avail = bottom - y - (foot_h if foot else 0)
+            for size in range(high, low - 1, -1):
+                widest = max(_requirement_width(r, hero, size, small, gap) for r in ability.rows)
+                if n * (size + th.px(1)) <= avail and widest + gap + min_badge <= inner:
+                    return _Plan("rows", size, avail // n, foot, avail, small)
+                if n * (size + num_h + th.px(1)) <= avail and widest <= inner:
+                    return _Plan("stacked", size, avail // n, foot, avail, small)
+        for foot in foots:
+            avail = bottom - y - (foot_h if foot else 0)
+            if column_symbol is None:
+                break
+            counts = "/".join(str(r.requirement.symbols[0][1]) for r in ability.rows)
+            if (
+                avail >= low + num_h
+                and low + gap + small.size(counts)[0] <= inner
+                and narrow.size(longest)[0] + th.px(3) <= inner // n
+            ):
+                return _Plan("columns", low, avail, foot, avail, small)
+    low = max(small.get_height(), th.px(16))
+    return _Plan("rows", low, max(1, (bottom - y) // n), False, bottom - y, small)
 
 
 def _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, s, gap):
-    small = th.font(13, bold=True, condensed=True)
-    foot_words = ""
     numbers = [main_number(ability, row) for row in ability.rows]
     kinds = {n.kind for n in numbers if n.text}
+    foot_words = ""
     if len(kinds) == 1 and (kind := kinds.pop()) in KIND_WORDS:
         foot_words = kind
-    layout, s, row_h, foot, avail = _plan_rows(
-        th, hero, ability, tile, y, pad, gap, small, bool(foot_words or state.odds)
-    )
-    drawn.layout = layout
+    plan = _plan_rows(th, hero, ability, numbers, tile, y, pad, gap, bool(foot_words or state.odds))
+    small, s, avail = plan.small, plan.s, plan.avail
+    drawn.layout = plan.layout
+    drawn.text_height = small.get_height()
     n = len(ability.rows)
     lit_rows = set(state.lit_rows)
     longest = max((x.text for x in numbers), key=len)
-    if layout == "rows":
-        row_h = min(row_h, s + th.px(14))
+    if plan.layout in ("rows", "stacked"):
+        stacked = plan.layout == "stacked"
+        row_h = plan.row_h if stacked else min(plan.row_h, s + th.px(14))
         top = y + max(0, (avail - n * row_h) // 2) if n == 1 else y
         widest = max(_requirement_width(row, hero, s, small, gap) for row in ability.rows)
-        badge_room = tile.w - 2 * pad - widest - gap
-        num_font = _number_font(th, longest, max(badge_room, 0), row_h, small)
+        if stacked:
+            num_font = _number_font(th, longest, tile.w - 2 * pad, row_h - s - th.px(1), small)
+        else:
+            badge_room = tile.w - 2 * pad - widest - gap
+            num_font = _number_font(th, longest, max(badge_room, 0), row_h, small)
         for r, (row, number) in enumerate(zip(ability.rows, numbers, strict=True)):
             rect = pygame.Rect(th.px(3), top + r * row_h, tile.w - th.px(6), row_h - th.px(1))
             if r in lit_rows:
                 _lit_band(surface, rect.move(origin), th)
             drawn.rows.append((r, rect))
-            cy = rect.centery
+            cy = rect.y + s // 2 + th.px(1) if stacked else rect.centery
             _draw_requirement(
                 surface, drawn, origin, hero, row, pad, cy, s, small, gap, tile.right - pad
             )
             if number.text:
                 bw = max(num_font.get_ascent() + th.px(4), num_font.size(number.text)[0] + th.px(8))
-                centre = (tile.right - pad - bw // 2, cy)
+                if stacked:
+                    centre = (tile.right - pad - bw // 2, (cy + s // 2 + rect.bottom) // 2)
+                else:
+                    centre = (tile.right - pad - bw // 2, cy)
                 _number_badge(surface, drawn, origin, number, num_font, centre, th)
                 drawn.number_height = num_font.get_height()
     else:
-        # the symbol once, then a column per row: "x3" over its number
+        # the symbol once with its counts ("3/4/5"), then the rows' numbers side by side
         symbol = ability.rows[0].requirement.symbols[0][0]
         die = art.requirement_die(hero, symbol, s)
         band = max(s, small.get_ascent() - small.get_descent() + 1)
         rect = die.get_rect(topleft=(pad, y))
         surface.blit(die, rect.move(origin))
         drawn.icons.append(rect)
-        left = rect.right + gap
-        count_w = (tile.right - pad - left) // n
+        counts = "/".join(str(row.requirement.symbols[0][1]) for row in ability.rows)
+        _blit_text(
+            surface,
+            drawn,
+            origin,
+            small,
+            counts,
+            T.TEXT,
+            (rect.right + gap, rect.centery),
+            "midleft",
+        )
         cell_w = (tile.w - 2 * pad) // n
         num_font = _number_font(th, longest, cell_w - th.px(2), avail - band, small)
         drawn.number_height = num_font.get_height()
-        for r, (row, number) in enumerate(zip(ability.rows, numbers, strict=True)):
+        for r, number in enumerate(numbers):
             cell = pygame.Rect(pad + r * cell_w, y + band, cell_w, avail - band)
             if r in lit_rows:
                 _lit_band(surface, cell.move(origin), th)
-            drawn.rows.append((r, cell.union(pygame.Rect(left + r * count_w, y, count_w, band))))
-            count = row.requirement.symbols[0][1]
-            centre = (left + r * count_w + count_w // 2, y + band // 2)
-            _blit_text(surface, drawn, origin, small, f"x{count}", T.TEXT, centre, "center")
+            drawn.rows.append((r, cell))
             if number.text:
-                _number_badge(surface, drawn, origin, number, num_font, cell.center, th)
-    if foot:
-        fy = tile.bottom - th.px(4) - (small.get_ascent() - small.get_descent())
-        fy -= th.px(1)
+                _number_badge(surface, drawn, origin, number, num_font, cell.center, th, 3)
+    if plan.foot:
+        fy = tile.bottom - th.px(5) - (small.get_ascent() - small.get_descent())
         odds_w = small.size(state.odds)[0] if state.odds else 0
         if state.odds:
             best = float(state.odds.rstrip("%")) / 100
@@ -419,12 +528,15 @@ def _lit_band(surface, rect, th) -> None:
 
 def _paint_text_tile(surface, drawn, origin, th, ability, tile, y, pad, s):
     small = th.font(13, bold=True, condensed=True)
+    room = tile.w - 2 * pad
     if ability.kind == "defensive":
         shield = art.ui_icon("shield", s)
         rect = shield.get_rect(topleft=(pad, y))
         surface.blit(shield, rect.move(origin))
         drawn.icons.append(rect)
         dice = f"{ability.defense_dice} {'die' if ability.defense_dice == 1 else 'dice'}"
+        if small.size(dice)[0] > room - rect.w - th.px(3):
+            dice = str(ability.defense_dice)
         _blit_text(
             surface,
             drawn,
@@ -436,9 +548,8 @@ def _paint_text_tile(surface, drawn, origin, th, ability, tile, y, pad, s):
             "midleft",
         )
         y = rect.bottom + th.px(1)
-    else:
-        label = "PASSIVE"
-        r = _blit_text(surface, drawn, origin, small, label, T.TEXT_DIM, (pad, y))
+    elif small.size("PASSIVE")[0] <= room:
+        r = _blit_text(surface, drawn, origin, small, "PASSIVE", T.TEXT_DIM, (pad, y))
         y = r.bottom + th.px(1)
     height = tile.bottom - th.px(4) - y
     if height < 13:

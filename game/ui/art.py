@@ -455,13 +455,14 @@ def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surfac
 
 def clear_cache() -> None:
     """Forget rasterised images (after a display mode change, or pygame.quit)."""
-    from game.ui import card_art, cards, dice_tray, portraits
+    from game.ui import ability_tile, card_art, cards, dice_tray, portraits
 
     for fn in (_svg, die_body, _die_face, _number_die, _token, _cached_initials, _font):
         fn.cache_clear()
     # the drawn-once pictures built on these: portraits, card pictures and frames, the tray
     portraits.clear_cache()
     card_art.clear_cache()
+    ability_tile.clear_cache()
     cards._frame.cache_clear()
     for fn in (dice_tray.tray_background, dice_tray._shadow, dice_tray._glow):
         fn.cache_clear()
