@@ -239,14 +239,14 @@ def _other_text_raw(req) -> bool:
 
 
 def _fit_tile_name(th: T.Theme, name: str, room: int, height: int):
-    """(lines, font) for a tile's name: one line in the largest face that fits (from 14 base
-    down), else two lines split at a space (or a hyphen), the face shrinking until both lines
-    fit `height`; never cut inside a word."""
-    font = th.fit_font(14, name, room, bold=True, condensed=True)
-    if font.size(name)[0] <= room:
-        return [name], font
-    top = max(13, round(13 * th.text_scale))
-    for real in range(top, 12, -1):
+    """(lines, font) for a tile's name in the largest face (from 14 base down) in which it fits
+    on one line, or on two split at a space (or a hyphen) within `height`; at the smallest face,
+    as many lines as it takes; never cut inside a word."""
+    top = max(13, round(14 * th.text_scale))
+    for real in range(top, 12, -1):  # the largest face: on one line, else on two
+        font = th.font_px(real, True, True)
+        if font.size(name)[0] <= room:
+            return [name], font
         lines, font = fit_name(lambda bold, r=real: th.font_px(r, bold, True), name, room)
         step = font.get_ascent() - font.get_descent()
         if (
@@ -339,7 +339,7 @@ def paint_tile(
     room = full - (badge.w + th.px(2) if badge else 0)
     lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
     if badge is not None and len(lines) > 2:
-        pip = max(3, th.px(3))
+        pip = max(3, th.px(4))
         room = full - 2 * pip - th.px(2)
         lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
         for i in range(level):
@@ -411,14 +411,25 @@ def _plan_rows(th, hero, ability, numbers, tile, y, pad, gap, want_foot) -> _Pla
         narrow = th.font_px(13, True, True)
         min_badge = (narrow.size(longest)[0] + th.px(8)) if longest else 0
         num_h = max(text_h, narrow.get_ascent() + th.px(4))
+        big = th.font_px(max(13, round(16 * th.text_scale)), True)
+        want_badge = (big.size(longest)[0] + th.px(8)) if longest else 0
         for foot in foots:
             avail = bottom - y - (foot_h if foot else 0)
-            for size in range(high, low - 1, -1):
-                widest = max(_requirement_width(r, hero, size, small, gap) for r in ability.rows)
-                if n * (size + th.px(1)) <= avail and widest + gap + min_badge <= inner:
-                    return _Plan("rows", size, avail // n, foot, avail, small)
-                if n * (size + num_h + th.px(1)) <= avail and widest <= inner:
-                    return _Plan("stacked", size, avail // n, foot, avail, small)
+            # the dice beside a number at least 16 base tall (the dice no smaller than 20
+            # base), else the number under the dice, else any number that fits beside them
+            mid = max(low, min(high, th.px(20)))
+            tries = [("rows", want_badge, mid), ("stacked", 0, low), ("rows", min_badge, low)]
+            for layout, badge, floor in tries:
+                for size in range(high, floor - 1, -1):
+                    widest = max(
+                        _requirement_width(r, hero, size, small, gap) for r in ability.rows
+                    )
+                    if layout == "rows":
+                        fits = n * (size + th.px(1)) <= avail and widest + gap + badge <= inner
+                    else:
+                        fits = n * (size + num_h + th.px(1)) <= avail and widest <= inner
+                    if fits:
+                        return _Plan(layout, size, avail // n, foot, avail, small)
         for foot in foots:
             avail = bottom - y - (foot_h if foot else 0)
             if column_symbol is None:
