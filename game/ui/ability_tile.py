@@ -365,7 +365,7 @@ def paint_tile(
     s = th.px(20)
     gap = th.px(3)
     if ability.rows:
-        _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, s, gap)
+        _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, gap)
     else:
         drawn.layout = "text"
         small = th.font(13, bold=True, condensed=True)
@@ -445,7 +445,7 @@ def _plan_rows(th, hero, ability, numbers, tile, y, pad, gap, want_foot) -> _Pla
     return _Plan("rows", low, max(1, (bottom - y) // n), False, bottom - y, small)
 
 
-def _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, s, gap):
+def _paint_rows(surface, drawn, origin, th, hero, ability, state, tile, y, pad, gap):
     numbers = [main_number(ability, row) for row in ability.rows]
     kinds = {n.kind for n in numbers if n.text}
     foot_words = ""
@@ -575,7 +575,7 @@ def _paint_text_tile(surface, drawn, origin, th, ability, tile, y, pad, s):
 # ------------------------------------------------------------------ the cache
 
 _CACHE: OrderedDict[tuple, tuple[pygame.Surface, Drawn]] = OrderedDict()
-CACHE_SIZE = 256
+CACHE_SIZE = 128  # tiles kept: a 6-seat table shows up to 54, twice as many states fit
 
 
 def draw_tile(
@@ -596,7 +596,7 @@ def draw_tile(
         key = (hero.id, ability.id, ability.name, level, rect.size, th.scale, th.text_scale, state)
         hit = _CACHE.get(key)
         if hit is None:
-            margin = th.px(12)  # room for the glow around the tile
+            margin = _margin(th, state)
             surf = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
             drawn = paint_tile(surf, (margin, margin), rect.size, th, hero, ability, level, state)
             hit = (surf, drawn)
@@ -606,9 +606,14 @@ def draw_tile(
         else:
             _CACHE.move_to_end(key)
         surf, drawn = hit
-        margin = th.px(12)
+        margin = _margin(th, state)
         surface.blit(surf, (rect.x - margin, rect.y - margin))
     return drawn
+
+
+def _margin(th: T.Theme, state: TileState) -> int:
+    """Room around a cached tile for its glow (none when it does not glow)."""
+    return th.px(12) if state.active or (state.lit_rows and state.clickable) else 0
 
 
 def clear_cache() -> None:

@@ -95,7 +95,8 @@ def test_no_tile_text_leaves_its_tile_or_overlaps_for_any_hero(db):
 def test_names_are_never_cut_inside_a_word(db):
     """The longest names of all heroes (Fill 'Em With Lead!, Davy Jones' Locker, Protective
     Instinct III ...) on every board at every size: whole words, or one word broken with a
-    hyphen, and each line inside its tile."""
+    hyphen, and each line inside its tile; an upgraded ability shows its level (the badge, or
+    pips where the badge leaves the name no room)."""
     view = BoardView(db)
     for size, _scale, th in _themes():
         for hero in db.heroes.values():
@@ -107,6 +108,8 @@ def test_names_are_never_cut_inside_a_word(db):
                         rect = pygame.Rect(0, 0, width, board.h)
                         drawn = _draw(th, hero, ability, levels[ability.slot], rect)
                         name = AT.base_name(ability.name)
+                        upgraded = levels[ability.slot] > 1
+                        assert (drawn.level_mark in ("badge", "pips")) == upgraded, ability.name
                         lines = drawn.name_lines
                         for line in lines:
                             box = next(r for t, r in drawn.texts if t == line)
