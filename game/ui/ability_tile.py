@@ -339,11 +339,12 @@ def paint_tile(
     room = full - (badge.w + th.px(2) if badge else 0)
     lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
     if badge is not None and len(lines) > 2:
+        # the pips sit on the right rim, so the name keeps nearly the whole width
         pip = max(3, th.px(4))
-        room = full - 2 * pip - th.px(2)
+        room = w - pad - (2 * pip + 1) - th.px(1)
         lines, font = _fit_tile_name(th, name, room, int(h * 0.4))
         for i in range(level):
-            centre = (w - th.px(3) - pip, th.px(4) + pip + i * (2 * pip + th.px(2)))
+            centre = (w - 1 - pip, th.px(5) + pip + i * (2 * pip + th.px(2)))
             pygame.draw.circle(surface, T.GOLD, (centre[0] + ox, centre[1] + oy), pip)
             pygame.draw.circle(surface, T.INK, (centre[0] + ox, centre[1] + oy), pip, 1)
         drawn.level_mark = "pips"

@@ -127,23 +127,26 @@ def _draw(th, hero, ability, level, rect, state=None):
 
 
 def test_requirement_dice_are_at_least_as_tall_as_the_text(db):
+    """Every hero's tiles (level 1, upgraded, flipped) on every board at every size: the dice
+    (and the defensive shield) lie inside the tile and are never shorter than the tile's text."""
     view = BoardView(db)
     for size, _scale, th in _themes():
         for hero in db.heroes.values():
-            levels = {s.id: 1 for s in hero.slots}
-            tiles = view.tiles(hero, levels)
-            for where, board in _boards(th, size).items():
-                width = (board.w - th.px(5) * (len(tiles) - 1)) // len(tiles)
-                rect = pygame.Rect(0, 0, width, board.h)
-                for ability in tiles:
-                    drawn = _draw(th, hero, ability, 1, rect)
-                    if ability.rows:
-                        assert drawn.icons, (hero.id, ability.name)
-                    for icon in drawn.icons:
-                        assert icon.h >= drawn.text_height, (
-                            f"{hero.id} {ability.name} {where} {size}: "
-                            f"icon {icon.h} px under text {drawn.text_height} px"
-                        )
+            for _label, levels, flipped in _level_sets(hero):
+                tiles = view.tiles(hero, levels, flipped)
+                for where, board in _boards(th, size).items():
+                    width = (board.w - th.px(5) * (len(tiles) - 1)) // len(tiles)
+                    rect = pygame.Rect(0, 0, width, board.h)
+                    for ability in tiles:
+                        drawn = _draw(th, hero, ability, levels[ability.slot], rect)
+                        if ability.rows:
+                            assert drawn.icons, (hero.id, ability.name)
+                        for icon in drawn.icons:
+                            assert rect.contains(icon), (hero.id, ability.name, where, size)
+                            assert icon.h >= drawn.text_height, (
+                                f"{hero.id} {ability.name} {where} {size}: "
+                                f"icon {icon.h} px under text {drawn.text_height} px"
+                            )
 
 
 def test_each_row_shows_its_main_number_and_kind(db):
