@@ -270,7 +270,7 @@ def _die_face(
     offset = max(1, size // 40)
     surf.blit(shadow, shadow.get_rect(center=(face_c + offset, face_c + offset + 1)))
     surf.blit(icon, icon.get_rect(center=(face_c, face_c + 1)))
-    if size >= 30:
+    if size >= 30 and value > 0:  # value 0: a symbol shown without a face number (a requirement)
         font = _font(max(7, size // 5))
         digit = font.render(str(value), True, ink)
         surf.blit(digit, (max(3, size // 10), max(2, size // 16)))
@@ -315,6 +315,30 @@ def die_face(
     """One of `hero`'s dice showing `value`: its symbol large, the number small in a corner."""
     symbol = hero.symbol_of(value) if 1 <= value <= len(hero.dice) else "?"
     return _die_face(hero.id, symbol, value, size, kept, locked, highlight)
+
+
+def requirement_die(hero: HeroDef, symbol: str, size: int) -> pygame.Surface:
+    """One of `hero`'s dice showing `symbol` with no face number: an ability's requirement."""
+    return _die_face(hero.id, symbol, 0, size, False, False, False)
+
+
+@lru_cache(maxsize=256)
+def _number_die(hero_id: str, value: int, size: int) -> pygame.Surface:
+    size = max(8, size)
+    body, edge, ink = hero_dice_colours(hero_id)
+    surf = die_body(size, body, edge).copy()
+    font = _font(max(6, int(size * 0.62)))
+    shadow = font.render(str(value), True, _shift(edge, -30))
+    digit = font.render(str(value), True, ink)
+    centre = (int(size * 0.46), int(size * 0.46))
+    surf.blit(shadow, shadow.get_rect(center=(centre[0] + 1, centre[1] + 1)))
+    surf.blit(digit, digit.get_rect(center=centre))
+    return surf
+
+
+def number_die(hero: HeroDef, value: int, size: int) -> pygame.Surface:
+    """One of `hero`'s dice with a large number printed on it (a straight's 1-2-3-4)."""
+    return _number_die(hero.id, value, size)
 
 
 # ------------------------------------------------------------------ tokens
@@ -432,6 +456,7 @@ def enemy_icon(enemy_id: str, name: str, size: int, color=None) -> pygame.Surfac
 def clear_cache() -> None:
     """Forget rasterised images (after a display mode change, or pygame.quit)."""
     from game.ui import (
+        ability_tile,
         card_art,
         cards,
         crawl_art,
@@ -443,11 +468,12 @@ def clear_cache() -> None:
         standee,
     )
 
-    for fn in (_svg, die_body, _die_face, _token, _cached_initials, _font):
+    for fn in (_svg, die_body, _die_face, _number_die, _token, _cached_initials, _font):
         fn.cache_clear()
     # the drawn-once pictures built on these: portraits, card pictures and frames, the tray
     portraits.clear_cache()
     card_art.clear_cache()
+    ability_tile.clear_cache()
     hex_terrain.clear_cache()  # the Missions map's ground, standees and drawn-once layers
     mission_view.clear_cache()
     standee.clear_cache()

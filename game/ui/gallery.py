@@ -2,7 +2,8 @@
 
 Renders, headless, at 1280x720 and 1920x1080: the portraits of every hero, enemy and boss, one card
 of each card type, every card of every hero and the shared decks, each hero's die set (all six
-faces, plain and kept) and a dice tray with kept and loose dice; then a contact sheet of all the
+faces, plain and kept), a dice tray with kept and loose dice and every hero's ability tiles
+(level 1, upgraded with rows lit, the Cursed Pirate's flipped side); then a contact sheet of all the
 1280x720 pages (`contact_sheet.png`). Pages are plain screens on the table colour, drawn with the
 same functions the game uses, so what you see here is what the window shows. With `--scenes` it
 also plays the duel, Missions and Adventures demos headless at both sizes and keeps their
@@ -127,6 +128,59 @@ def _tray_page(hero, size: tuple[int, int]):
     return surf
 
 
+def _board_pages(content, size: tuple[int, int]):
+    """Every hero's ability tiles as the duel draws them (at the duel board's size): level 1
+    with none lit, then fully upgraded with two rows lit (the other tiles dim) and odds shown,
+    and the Cursed Pirate's flipped side. Yields (page title, Surface)."""
+    import pygame
+
+    from game.ui import theme as T
+    from game.ui.board_view import BoardView
+    from game.ui.widgets import text_surface
+
+    width, height = size
+    th = T.Theme()
+    th.resize(width, height)
+    view = BoardView(content)
+    boards = []
+    for hero in content.heroes.values():
+        first = {s.id: 1 for s in hero.slots}
+        top = {s.id: max(s.levels) for s in hero.slots}
+        boards.append((f"{hero.name}, level 1", hero, first, False))
+        boards.append((f"{hero.name}, upgraded, two rows lit", hero, top, False))
+        if any(s.flipped for s in hero.slots):
+            boards.append((f"{hero.name}, flipped side", hero, top, True))
+    board_w = width - th.px(372) - th.px(24)  # the duel's board width
+    board_h = th.px(118)
+    caption = th.font(13, condensed=True)
+    title_font = th.font(24, bold=True)
+    margin = th.px(16)
+    top_y = margin + title_font.get_linesize() + th.px(6)
+    step = caption.get_linesize() + board_h + th.px(10)
+    per_page = max(1, (height - top_y - margin) // step)
+    pages = -(-len(boards) // per_page)
+    for page in range(pages):
+        surf = pygame.Surface(size)
+        surf.fill(T.FELT)
+        name = f"Ability tiles ({page + 1}/{pages})"
+        surf.blit(text_surface(title_font, name, T.TEXT), (margin, margin))
+        y = top_y
+        for label, hero, levels, flipped in boards[page * per_page : (page + 1) * per_page]:
+            surf.blit(text_surface(caption, label, T.TEXT_DIM), (margin, y))
+            y += caption.get_linesize()
+            tiles = view.tiles(hero, levels, flipped)
+            lit = {}
+            odds = None
+            if levels[hero.slots[0].id] > 1:
+                rows = [a for a in tiles if a.rows]
+                lit = {rows[0].id: {0}, rows[-1].id: {len(rows[-1].rows) - 1}}
+                odds = {(a.id, r): 0.6 for a in rows for r in range(len(a.rows))}
+            rect = pygame.Rect(margin, y, board_w, board_h)
+            view.draw(surf, rect, th, 0, hero, levels, lit=lit, odds=odds, flipped=flipped)
+            y += board_h + th.px(10)
+        yield name, surf
+
+
 def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
     """Write every gallery page for each resolution into `out`; returns the files written."""
     pygame = _init_pygame()
@@ -190,6 +244,7 @@ def render_gallery(out: Path, resolutions=RESOLUTIONS) -> list[Path]:
         for hero in heroes.values():
             dice_items += [(f"{hero.id[:10]} {cap}", draw) for cap, draw in _dice_items(hero)]
         pages += _grid_pages("Dice sets", dice_items, (width, height), 64, 1.0)
+        pages += _board_pages(content, (width, height))
         pages.append(
             ("Dice trays: kept, loose and empty", _tray_page(heroes["gunslinger"], (width, height)))
         )

@@ -213,6 +213,7 @@ def test_gallery_renders_every_page_and_a_contact_sheet(tmp_path):
     names = [p.name for p in written]
     assert "contact_sheet.png" in names
     assert any("heroes" in n for n in names) and any("dice_trays" in n for n in names)
+    assert any("ability_tiles" in n for n in names)
     for path in written:
         image = pygame.image.load(str(path))
         if path.name != "contact_sheet.png":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -47,7 +49,7 @@ def test_a_row_is_centred_as_a_group_and_shrinks_to_fit():
     assert cells[1].x - cells[0].right == 20
     tight = row(pygame.Rect(0, 0, 250, 40), 3, (100, 40), 20)
     assert tight[0].x >= 0 and tight[-1].right <= 250
-    assert all(b.x >= a.right for a, b in zip(tight, tight[1:], strict=False))
+    assert all(b.x >= a.right for a, b in itertools.pairwise(tight))
     left = row(ROOM, 2, (50, 20), 10, align="left")
     assert left[0].x == ROOM.x
     right = row(ROOM, 2, (50, 20), 10, align="right")
@@ -60,7 +62,7 @@ def test_a_column_from_the_top_shrinks_when_the_room_is_short():
     assert cells[1].y - cells[0].bottom == 12
     short = column(pygame.Rect(0, 0, 300, 100), 4, (300, 60), 12)
     assert short[0].y >= 0 and short[-1].bottom <= 100
-    assert all(b.y >= a.bottom for a, b in zip(short, short[1:], strict=False))
+    assert all(b.y >= a.bottom for a, b in itertools.pairwise(short))
 
 
 def test_split_row_divides_by_weight_and_fills_exactly():
