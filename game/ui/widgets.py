@@ -23,7 +23,10 @@ def layer() -> None:
 
 
 def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
-    key = (id(font), text, tuple(color))
+    # keyed by the font itself, not id(font): a font dropped with its Theme (a new window size
+    # or interface scale) could leave its id to a new font of another size, whose text would
+    # then come out of the cache in the old size; holding the font keeps its id unique
+    key = (font, text, tuple(color))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:

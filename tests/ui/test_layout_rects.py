@@ -87,3 +87,20 @@ def test_anchors_place_a_box_at_a_named_spot_within_its_margin():
     assert inset(ROOM, 10, 20) == pygame.Rect(110, 70, 580, 360)
     with pytest.raises(ValueError, match="unknown anchor"):
         anchored((1, 1), ROOM, "middle")
+
+
+def test_a_cached_text_is_never_served_for_another_font():
+    """The text cache is keyed by the font object: an entry left by a dead font whose id a new
+    font happens to reuse (a Theme dropped after a resize) must not come back in the old size."""
+    from game.ui import widgets
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 60)
+    stale = pygame.Surface((5, 5))  # what a dead 20 px font left under the same id
+    widgets._TEXT_CACHE[(id(font), "4+?", (1, 2, 3))] = stale
+    try:
+        surf = widgets.text_surface(font, "4+?", (1, 2, 3))
+        assert surf is not stale
+        assert surf.get_size() == font.render("4+?", True, (1, 2, 3)).get_size()
+    finally:
+        widgets._TEXT_CACHE.clear()
