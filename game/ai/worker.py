@@ -8,9 +8,11 @@ applied - the engine is deterministic, so seed + actions replays exactly (`repla
 game.rules.engine or game.missions.engine, the same path saves and replays use) - and answers
 "decide for seat S at this choice" with an action. The window keeps drawing while it waits.
 
-Checks: every question carries the step (how many actions were applied) and the window's digest
-of the match; the worker refuses to answer from a different state, and the window applies an
-answer only while the same choice is still pending and the answer is one of its options.
+Checks: every question carries the step (how many actions were applied) and a fingerprint of
+the pending choice (kind, seat, every option), and the first question after a reset and every
+DIGEST_EVERY-th one the window's digest of the whole match (a digest costs a few ms, too much
+for every question); the worker refuses to answer from a different state, and the window applies
+an answer only while the same choice is still pending and the answer is one of its options.
 A worker that dies, hangs, errs or drifts is reported through `logging` (a warning) and the
 decision is made inline by the scene's own controller, so a game never stops.
 
@@ -37,6 +39,8 @@ log = logging.getLogger(__name__)
 MODE_ENV = "DICE_THRONE_AI_WORKER"
 ANSWER_TIMEOUT = 20.0  # seconds a question may stay unanswered (a cold start included)
 MAX_DRIFTS = 2  # after this many divergences the worker is no longer trusted for this scene
+DIGEST_EVERY = 8  # a full digest (~3.5 ms for a duel) with every 8th question; the cheap
+# fingerprint of the pending choice (its kind, seat and every option) with each one
 
 _live: set[AIWorker] = set()
 
@@ -69,6 +73,12 @@ def digest(kind: str, engine: Any) -> str:
 
         return mission_digest(engine)
     return engine.digest()
+
+
+def fingerprint(choice: Any) -> str:
+    """The pending choice as both sides must see it at the same step."""
+    options = [option.action.to_json() for option in choice.options]
+    return repr((choice.kind, choice.player, options))
 
 
 def rebuild(kind: str, setup: dict, actions: list[dict]) -> Any:
@@ -127,11 +137,15 @@ def _serve(conn, specs: dict[int, tuple]) -> None:
                     have = -1 if engine is None else len(engine.actions)
                     conn.send(("drift", rid, f"the worker is at step {have}, not {step}"))
                     continue
-                mine = digest(kind, engine)
-                if mine != expected:
-                    conn.send(("drift", rid, f"digest {mine[:12]} != {expected[:12]} at {step}"))
+                choice = engine.pending
+                if choice is None or fingerprint(choice) != expected[0]:
+                    conn.send(("drift", rid, f"has another choice pending at step {step}"))
                     continue
-                action = controllers[seat].decide(engine, engine.pending)
+                mine = digest(kind, engine) if expected[1] is not None else None
+                if mine != expected[1]:
+                    conn.send(("drift", rid, f"digest {mine[:12]} != {expected[1][:12]} at {step}"))
+                    continue
+                action = controllers[seat].decide(engine, choice)
                 conn.send(("decided", rid, step, action.to_json()))
             elif op == "odds":
                 from game.ai.odds import odds
@@ -173,6 +187,7 @@ class AIWorker:
         self.conn = None
         self.dead = False  # the worker failed: everything inline from now on
         self.drifts = 0
+        self.asked = 0  # questions since the worker's copy was last reset
         self.question: _Question | None = None
         self.answer: tuple | None = None  # (engine, choice, step, action): the last decision
         self.rid = 0
@@ -237,20 +252,21 @@ class AIWorker:
 
         The same choice asked again gives the same action (until it is applied). Inline (the
         setting, or after a failure) it is `fallback.decide` at once."""
+        if not hasattr(engine, "actions"):  # an Adventures Shop or Boss Loot step: inline
+            return fallback.decide(engine, choice)
+        step = len(engine.actions)
         held = self.answer
         if held is not None:
-            if held[0] is engine and held[1] is choice and held[2] == len(engine.actions):
+            if held[0] is engine and held[1] is choice and held[2] == step:
                 return held[3]
             self.answer = None
         action = self._decide(engine, choice, fallback)
         if action is not None:
-            self.answer = (engine, choice, len(engine.actions), action)
+            self.answer = (engine, choice, step, action)
         return action
 
     def _decide(self, engine: Any, choice: Any, fallback: Any):
-        replayable = hasattr(engine, "setup") and hasattr(engine, "actions")
-        if not self.active or choice.player not in self.specs or not replayable:
-            # (an Adventures Shop or Boss Loot step is a short, engine-less choice)
+        if not self.active or choice.player not in self.specs:
             return fallback.decide(engine, choice)
         if self.proc is None:
             self.start()
@@ -308,10 +324,14 @@ class AIWorker:
             setup = engine.setup.to_json()
             self.conn.send(("reset", kind, setup, [a.to_json() for a in actions]))
             self.engine = engine
+            self.asked = 0
         self.sent = list(actions)
         self.rid += 1
         step = len(actions)
-        self.conn.send(("decide", self.rid, choice.player, step, digest(kind, engine)))
+        full = digest(kind, engine) if self.asked % DIGEST_EVERY == 0 else None
+        self.asked += 1
+        check = (fingerprint(choice), full)
+        self.conn.send(("decide", self.rid, choice.player, step, check))
         self.question = _Question(self.rid, engine, choice, choice.player, step, time.monotonic())
 
     def _collect(self):

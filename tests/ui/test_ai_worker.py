@@ -164,3 +164,53 @@ def test_leaving_the_scene_stops_its_worker(app, monkeypatch):
     app.pop()
     assert not proc.is_alive() and live_workers() == []
     engine.close()
+
+
+def test_a_mission_through_the_worker_is_the_inline_mission():
+    """The Missions engine runs on a live generator (it cannot be copied): the worker replays
+    the setup and the window's actions, and its computer plays exactly as inline."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.missions.invariants import mission_digest
+
+    setup = MissionSetup("harbor_heist", ("treant", "huntress"), seed=9)
+    specs = {seat: ("mission", 9 * 31 + seat) for seat in (0, 1)}
+    inline = MissionEngine(setup)
+    _play(inline, None, {s: controller(spec) for s, spec in specs.items()}, 150)
+    through = MissionEngine(setup)
+    worker = AIWorker(specs, inline=False)
+    try:
+        waits = _play(through, worker, {s: controller(spec) for s, spec in specs.items()}, 150)
+        assert worker.warnings == [] and waits > 0
+    finally:
+        worker.close()
+    assert len(through.actions) == len(inline.actions) > 50
+    assert mission_digest(through) == mission_digest(inline)
+
+
+def test_odds_come_from_the_worker_without_waiting():
+    """The first odds for a hero take a solve (tens of ms): the worker does it, the window
+    gets None until the answer is in, then the very table inline code computes."""
+    from game.ai.odds import odds
+    from game.rules import ops
+
+    engine = Engine.new_match(duel_setup(HEROES, 2, turn_limit=0), keep_log=False)
+    with engine.world.active():
+        player = engine.player(0)
+        hero = engine.hero(player)
+        abilities = ops.abilities(engine, player, ("offensive", "ultimate"))
+    engine.close()
+    worker = AIWorker({}, inline=False)
+    try:
+        key = ("test", (3, 3, 4, 5, 6), 2)
+        assert worker.odds(key, hero, abilities, (3, 3, 4, 5, 6), 2) is None
+        deadline = time.monotonic() + 60
+        got = None
+        while got is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+            got = worker.odds(key, hero, abilities, (3, 3, 4, 5, 6), 2)
+        assert worker.proc is not None
+    finally:
+        worker.close()
+    assert got == odds(hero, abilities, (3, 3, 4, 5, 6), 2)
+    assert len(got) >= 4 and any(0 < p < 1 for p in got.values())
