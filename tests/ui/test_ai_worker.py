@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.ai.worker import AIWorker, controller, live_workers
+from game.ai.worker import ANSWER_TIMEOUT, AIWorker, controller, live_workers
 from game.modes.duel import duel_setup
 from game.rules.engine import Engine
 
@@ -143,7 +143,8 @@ def test_the_duel_scene_falls_back_when_its_worker_is_killed(app, monkeypatch):
     assert scene.worker.warnings == []
     scene.worker.proc.kill()  # the worker dies mid-game
     reached = len(engine.actions)
-    _frames_until(app, lambda: len(engine.actions) >= reached + 6)
+    # noticed at once (not after ANSWER_TIMEOUT): the game goes on inline
+    _frames_until(app, lambda: len(engine.actions) >= reached + 6, seconds=ANSWER_TIMEOUT / 2)
     assert scene.worker.dead and scene.worker.proc is None
     # how it is noticed depends on timing (a broken pipe, EOF or the exit code): always said
     assert any("now decides inline" in w for w in scene.worker.warnings)
