@@ -2,7 +2,8 @@
 
 A real scene - a Hard-vs-Hard duel board, or a Mission with every Hero a computer - runs the
 game's own loop shape for `seconds`: events, one fixed update, a full draw and a flip, paced at
-60 fps by pygame's clock (the pacing sleep is not counted). Only frames while a computer seat
+60 fps by pygame's clock (the pacing sleep is not counted), animation speed "fast" (more
+decisions a second). Only frames while a computer seat
 holds the pending choice count. Each frame is split into update (where an inline decision or
 odds solve would show) and draw+flip (the render itself), and its CPU time is taken beside its
 wall time: a frame much longer than its CPU time waited for a core (the machine is shared).
@@ -49,10 +50,12 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     while app.scenes:
         app.pop()
     size = app.screen.get_size()
+    app.settings.animation_speed = "fast"  # more decisions a second: the computer's worst case
     scene = (_mission if table == "mission" else _duel)(app, seed)
     app.push(scene)
     for _ in range(30):  # warm caches (fonts, art, the first layout), as the dice figures do
         app.frame(STEP)
+    app.settle_heap()  # as App.run does when a scene comes up
     clock = pygame.time.Clock()
     cpu: list[float] = []  # this thread's CPU time in each frame (wall - CPU = waiting for a core)
     frames: list[float] = []
@@ -69,6 +72,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             games += 1
             scene = (_mission if table == "mission" else _duel)(app, seed)
             app.push(scene)
+            app.settle_heap()
             continue
         choice = engine.pending
         computer = choice is not None and choice.player in scene.controllers
@@ -96,6 +100,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     app.pop()
     return {
         "ai_table": table,
+        "ai_animation_speed": app.settings.animation_speed,
         "ai_decided_by": mode,
         "ai_games": games,
         "ai_actions_last_game": decisions,

@@ -215,3 +215,15 @@ def test_odds_come_from_the_worker_without_waiting():
         worker.close()
     assert got == odds(hero, abilities, (3, 3, 4, 5, 6), 2)
     assert len(got) >= 4 and any(0 < p < 1 for p in got.values())
+
+
+def test_the_heap_is_settled_for_a_new_scene_and_released_on_close(app):
+    import gc
+
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    app.settle_heap()
+    assert gc.get_freeze_count() > 1000  # content, fonts and the scene: out of the full passes
+    app.close()
+    assert gc.get_freeze_count() == 0
