@@ -41,6 +41,66 @@ def _mission(app, seed: int):
     return MissionScene(app, engine, seats, ["", ""])
 
 
+def _timed(scene, calls: list[float]):
+    """Count the render thread's CPU time inside the scene's worker client (asking, syncing,
+    collecting; with DICE_THRONE_AI_WORKER=inline: the whole decision)."""
+    worker = scene.worker
+    decide = worker.decide
+
+    def timed(*args):
+        c0 = time.thread_time()
+        try:
+            return decide(*args)
+        finally:
+            calls.append(time.thread_time() - c0)
+
+    worker.decide = timed
+    return scene
+
+
+def odds_probe() -> dict:
+    """Each hero's first odds (every offensive row, 3 attempts, nothing rolled) through a
+    worker process: the render thread's CPU time per call, and the wall time until the
+    answer is in."""
+    from game.ai.worker import AIWorker
+    from game.content.loader import default_content
+
+    content = default_content()
+    worker = AIWorker({})  # DICE_THRONE_AI_WORKER=inline: solved on the render thread
+    calls: list[float] = []
+    waits: list[float] = []
+    worker.start()  # as a scene does on entering (not counted: a scene change)
+    try:
+        for hero in sorted(content.heroes.values(), key=lambda h: h.id):
+            abilities = [
+                a
+                for slot in hero.slots
+                for level in slot.levels.values()
+                for a in level
+                if a.kind in ("offensive", "ultimate") and a.level == 1
+            ]
+            key = ("probe", hero.id)
+            asked = time.perf_counter()
+            got = None
+            while got is None:
+                c0 = time.thread_time()
+                got = worker.odds(key, hero, abilities, None, 3)
+                calls.append(time.thread_time() - c0)
+                if got is None:
+                    time.sleep(0.001)
+            waits.append(time.perf_counter() - asked)
+    finally:
+        worker.close()
+    return {
+        "odds_heroes": len(waits),
+        "odds_call_cpu_ms_max": round(_pct(calls, 1.0), 3),
+        # the first hero's answer waits for the worker's start (imports, content)
+        "odds_first_hero_answer_ms": round(waits[0] * 1000, 1),
+        "odds_answer_ms_median": round(_pct(waits[1:], 0.5), 1),
+        "odds_answer_ms_max": round(_pct(waits[1:], 1.0), 1),
+    }
+
+
 def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     """In `app`'s window (left open: the caller closes it)."""
     import pygame
@@ -51,7 +111,8 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
         app.pop()
     size = app.screen.get_size()
     app.settings.animation_speed = "fast"  # more decisions a second: the computer's worst case
-    scene = (_mission if table == "mission" else _duel)(app, seed)
+    calls: list[float] = []
+    scene = _timed((_mission if table == "mission" else _duel)(app, seed), calls)
     app.push(scene)
     for _ in range(30):  # warm caches (fonts, art, the first layout), as the dice figures do
         app.frame(STEP)
@@ -70,7 +131,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             app.pop()
             seed += 1
             games += 1
-            scene = (_mission if table == "mission" else _duel)(app, seed)
+            scene = _timed((_mission if table == "mission" else _duel)(app, seed), calls)
             app.push(scene)
             app.settle_heap()
             continue
@@ -98,6 +159,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     slowest = max(range(len(frames)), key=frames.__getitem__) if frames else None
     busiest = sorted(range(len(cpu)), key=cpu.__getitem__)[-3:][::-1]
     app.pop()
+    probe = odds_probe() if table == "duel" else {}
     return {
         "ai_table": table,
         "ai_animation_speed": app.settings.animation_speed,
@@ -105,6 +167,11 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
         "ai_games": games,
         "ai_actions_last_game": decisions,
         "ai_turn_frames": len(frames),
+        # the render thread's CPU time in the computer's decisions (asking the worker, or the
+        # whole decision inline)
+        "decide_calls": len(calls),
+        "decide_cpu_ms_p99": round(_pct(calls, 0.99), 3),
+        "decide_cpu_ms_max": round(_pct(calls, 1.0), 3),
         "frame_ms_p50_ai_turn": round(_pct(frames, 0.5), 2),
         "frame_ms_p99_ai_turn": round(_pct(frames, 0.99), 2),
         "frame_ms_max_ai_turn": round(_pct(frames, 1.0), 2),
@@ -129,4 +196,5 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
         "ai_warnings": list(worker.warnings),
+        **probe,
     }
