@@ -58,6 +58,61 @@ def _timed(scene, calls: list[float]):
     return scene
 
 
+def decision_probe(games: int, seed: int) -> dict:
+    """Hard-vs-Hard duels without a window, decided once inline and once through a worker:
+    the render thread's CPU time per call either way (inline: the whole decision; worker:
+    asking, syncing and collecting), and whether both games end in the same digest."""
+    import gc
+
+    from game.ai.worker import AIWorker, controller
+    from game.modes.duel import duel_setup
+    from game.rules.engine import Engine
+
+    pairs = [("cursed_pirate", "huntress"), ("treant", "artificer"), ("gunslinger", "barbarian")]
+    gc.collect()
+    gc.freeze()  # as App.settle_heap does in the window when a scene comes up
+    inline_cpu: list[float] = []
+    worker_cpu: list[float] = []
+    same = 0
+    decisions = 0
+    for n in range(games):
+        heroes = list(pairs[n % len(pairs)])
+        specs = {seat: ("duel", "hard", (seed + n) * 31 + seat) for seat in (0, 1)}
+        digests = []
+        for way in ("inline", "worker"):
+            engine = Engine.new_match(duel_setup(heroes, seed + n, turn_limit=0), keep_log=False)
+            controllers = {s: controller(spec) for s, spec in specs.items()}
+            worker = AIWorker(specs, inline=way == "inline")
+            worker.start()
+            spent = inline_cpu if way == "inline" else worker_cpu
+            try:
+                while not engine.over and len(engine.actions) < 2000:
+                    choice = engine.pending
+                    c0 = time.thread_time()
+                    action = worker.decide(engine, choice, controllers[choice.player])
+                    spent.append(time.thread_time() - c0)
+                    if action is None:
+                        time.sleep(0.001)  # a frame would be drawn here
+                        continue
+                    engine.apply(action)
+                    decisions += way == "worker"
+            finally:
+                worker.close()
+            digests.append(engine.digest())
+            engine.close()
+        same += digests[0] == digests[1]
+    gc.unfreeze()
+    return {
+        "probe_duels": games,
+        "probe_decisions": decisions,
+        "probe_same_digests": same,
+        "inline_decide_cpu_ms_p99": round(_pct(inline_cpu, 0.99), 2),
+        "inline_decide_cpu_ms_max": round(_pct(inline_cpu, 1.0), 2),
+        "worker_call_cpu_ms_p99": round(_pct(worker_cpu, 0.99), 3),
+        "worker_call_cpu_ms_max": round(_pct(worker_cpu, 1.0), 3),
+    }
+
+
 def odds_probe() -> dict:
     """Each hero's first odds (every offensive row, 3 attempts, nothing rolled) through a
     worker process: the render thread's CPU time per call, and the wall time until the
@@ -159,7 +214,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     slowest = max(range(len(frames)), key=frames.__getitem__) if frames else None
     busiest = sorted(range(len(cpu)), key=cpu.__getitem__)[-3:][::-1]
     app.pop()
-    probe = odds_probe() if table == "duel" else {}
+    probe = {**odds_probe(), **decision_probe(3, seed)} if table == "duel" else {}
     return {
         "ai_table": table,
         "ai_animation_speed": app.settings.animation_speed,
