@@ -227,3 +227,35 @@ def test_the_heap_is_settled_for_a_new_scene_and_released_on_close(app):
     assert gc.get_freeze_count() > 1000  # content, fonts and the scene: out of the full passes
     app.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_an_adventure_and_its_battles_share_one_worker(monkeypatch):
+    """Computer heroes on the Portal Crawl map and on the duel board of its battles ask the
+    campaign scene's one worker; the crawl goes on with no warning and no process is left."""
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene
+    from game.ui.scenes.adventures_menu import new_runner
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "process")
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    runner = new_runner("easy", "Bots", [("barbarian", "hard")], 4, 5)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    battles = []
+    try:
+        assert scene.worker.proc is not None
+        _frames_until(
+            app,
+            lambda: (
+                (battles.append(app.scene) if isinstance(app.scene, AdventureBattleScene) else None)
+                or (battles and runner.engine is not None and len(runner.engine.actions) >= 40)
+            ),
+            seconds=120,
+        )
+        assert battles and all(b.worker is scene.worker for b in battles)
+        assert scene.worker.rid > 10 and scene.worker.warnings == []
+    finally:
+        runner.close()
+        app.close()
+    assert live_workers() == []
