@@ -259,3 +259,28 @@ def test_an_adventure_and_its_battles_share_one_worker(monkeypatch):
         runner.close()
         app.close()
     assert live_workers() == []
+
+
+def test_a_worker_that_stops_answering_is_given_up_after_the_timeout(monkeypatch):
+    import os
+    import signal
+
+    from game.ai import worker as worker_module
+
+    seed = 6
+    engine = Engine.new_match(duel_setup(HEROES, seed, turn_limit=0), keep_log=False)
+    specs = _specs(seed)
+    worker = AIWorker(specs, inline=False)
+    fallback = {s: controller(spec) for s, spec in specs.items()}
+    try:
+        _play(engine, worker, fallback, 10)
+        os.kill(worker.proc.pid, signal.SIGSTOP)  # alive, but never answers again
+        monkeypatch.setattr(worker_module, "ANSWER_TIMEOUT", 1.0)
+        started = time.monotonic()
+        _play(engine, worker, fallback, 20)
+        assert time.monotonic() - started < 15
+        assert worker.dead and any("no answer" in w for w in worker.warnings)
+    finally:
+        worker.close()
+        engine.close()
+    assert live_workers() == []
