@@ -127,6 +127,7 @@ def _serve(conn, specs: dict[int, tuple]) -> None:
                 _, kind, setup, actions = message
                 if engine is not None and hasattr(engine, "close"):
                     engine.close()
+                engine = None  # (a replay that fails leaves no half-built match behind)
                 engine = rebuild(kind, setup, actions)
             elif op == "sync":
                 for data in message[1]:
