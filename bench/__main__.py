@@ -41,12 +41,19 @@ def bench_sim(games: int, seed: int) -> dict:
     return out
 
 
-def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
+def bench_render(
+    seconds: float,
+    seed: int,
+    mode: str = "duel",
+    size: tuple[int, int] = (1280, 720),
+    table: str = "duel",
+) -> dict:
     """Frame times of the duel board (or, with a team `mode`, the table of 3-6 heroes) while
-    dice are rolling, in whatever window exists.
+    dice are rolling, in whatever window exists; then (bench/ai_turns.py) frame times while the
+    computer plays `table` (a Hard-vs-Hard duel or an all-computer Mission).
 
     With DISPLAY set (e.g. Xvfb) this is a real X11 window; otherwise SDL's dummy driver.
-    Each frame is one fixed update, a full draw and a flip, uncapped."""
+    Each dice frame is one fixed update, a full draw and a flip, uncapped."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -59,7 +66,7 @@ def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
     from game.ui.app import STEP, App
     from game.ui.scenes.duel import DuelScene
 
-    app = App(Settings(sound_volume=0.0, music_volume=0.0), size=(1280, 720))
+    app = App(Settings(sound_volume=0.0, music_volume=0.0), size=size)
     if mode == "duel":
         engine = Engine.new_match(duel_setup(["gunslinger", "barbarian"], seed, turn_limit=0))
     else:
@@ -92,6 +99,9 @@ def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
         pygame.display.flip()
         times.append(time.perf_counter() - t0)
     driver = pygame.display.get_driver()
+    from bench.ai_turns import bench_ai_turns
+
+    ai_turns = bench_ai_turns(app, seconds, seed, table)
     app.close()
     times.sort()
 
@@ -100,7 +110,8 @@ def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
 
     return {
         "video_driver": driver,
-        "size": "1280x720",
+        "size": f"{size[0]}x{size[1]}",
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "mode": mode,
         "frames": len(times),
         "throws": throws,
@@ -108,6 +119,7 @@ def bench_render(seconds: float, seed: int, mode: str = "duel") -> dict:
         "frame_ms_p50": round(pct(0.5), 2),
         "frame_ms_p95": round(pct(0.95), 2),
         "frame_ms_p99": round(pct(0.99), 2),
+        **ai_turns,
     }
 
 
@@ -351,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         out_file,
         seconds,
         seed,
+        window_size,
     )
     from game.modes.variants import MODES
 
@@ -382,6 +395,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=seed, default=1000)
     parser.add_argument("--seconds", type=seconds, default=8.0, help="render: how long to measure")
     parser.add_argument("--mode", default="duel", choices=MODES, help="render: the table to draw")
+    parser.add_argument(
+        "--size", type=window_size, default=(1280, 720), help="render: window size WxH"
+    )
+    parser.add_argument(
+        "--table",
+        default="duel",
+        choices=("duel", "mission"),
+        help="render: what the computer plays for the *_ai_turn figures",
+    )
     parser.add_argument("--rooms", type=count, default=20, help="server: duel rooms at once")
     parser.add_argument("--json", action="store_true")
     try:  # an argparse error returns 2 (its message printed), never a traceback
@@ -433,7 +455,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.name == "all":
         return bench_all(args)
     if args.name == "render":
-        figures = bench_render(args.seconds, args.seed, args.mode)
+        figures = bench_render(args.seconds, args.seed, args.mode, args.size, args.table)
     elif args.name == "startup":
         figures = bench_startup(5)
     elif args.name == "server":

@@ -21,4 +21,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # the computer's worker process (game/ai/worker.py) starts through this file in a
+    # PyInstaller build: freeze_support runs it there instead of a second game
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     sys.exit(main())

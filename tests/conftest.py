@@ -7,6 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# scenes decide inline (frame-exact tests); tests/ui/test_ai_worker.py runs the worker process
+os.environ.setdefault("DICE_THRONE_AI_WORKER", "inline")
 
 import pytest
 
@@ -15,6 +17,18 @@ import pytest
 def _user_data(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_THRONE_HOME", str(tmp_path / "userdata"))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_leaks():
+    """No test may leave a computer's worker process running."""
+    yield
+    from game.ai.worker import live_workers
+
+    left = live_workers()
+    for worker in left:
+        worker.close()
+    assert not left, f"{len(left)} AI worker process(es) left running"
 
 
 @pytest.fixture(autouse=True)

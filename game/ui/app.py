@@ -260,11 +260,27 @@ class App:
         self.draw()
         pygame.display.flip()
 
+    def settle_heap(self) -> None:
+        """Collect garbage now and freeze what is left (content, fonts, art, the match), so the
+        collector's full passes during play scan only newer objects: run() calls this when a
+        new scene comes up (one pass at a scene change instead of full passes landing in play
+        frames; the bench does the same). The previous freeze is undone first, so objects
+        that died since are collected; close() undoes it."""
+        import gc
+
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
     def run(self, fps: int = 60) -> int:
         accumulator = 0.0
         last = time.perf_counter()
         status = 0
+        settled = None  # the scene the heap was last settled for
         while self.running and self.scenes:
+            if self.scene is not settled:
+                settled = self.scene
+                self.settle_heap()
             now = time.perf_counter()
             elapsed = min(0.25, now - last)
             last = now
@@ -334,8 +350,11 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        import gc
+
         while self.scenes:
             self.pop()
+        gc.unfreeze()
         reset_caches()
         pygame.quit()
 

@@ -439,6 +439,8 @@ def check_scene(name: str, size, scale: float) -> list[Problem]:
 def run(names=None, sizes=None, scales=None) -> tuple[dict, list[Problem]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # still pictures: no computer moves, odds solved at once (no worker process per layout)
+    os.environ.setdefault("DICE_THRONE_AI_WORKER", "inline")
     names = list(names or SCENES)
     sizes = list(sizes or SIZES)
     scales = list(scales or SCALES)

@@ -85,6 +85,9 @@ BAD_BENCH_ARGS = [
     (["balance", "--out", "{dir}"], "--out"),
     (["render", "--seconds", "0"], "--seconds"),
     (["render", "--mode", "9v9"], "--mode"),
+    (["render", "--size", "100x100"], "--size"),
+    (["render", "--size", "wide"], "--size"),
+    (["render", "--table", "chess"], "--table"),
     (["sim", "--seed", "q"], "--seed"),
     (["nothing"], "name"),
 ]

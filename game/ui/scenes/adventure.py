@@ -17,6 +17,7 @@ from __future__ import annotations
 import esper
 import pygame
 
+from game.ai.worker import AIWorker, controller
 from game.rules.actions import Action
 from game.ui.app import Scene
 from game.ui.pause import PauseMenu
@@ -81,14 +82,17 @@ def split_battle(events: list) -> tuple[list, list]:
     return events[: last + 1], events[last + 1 :]
 
 
-def controllers_for(campaign) -> dict[int, object]:
-    from game.adventures.ai import AdventureAI
-
+def controller_specs(campaign) -> dict[int, tuple]:
+    """The computer heroes' controllers (game.ai.worker specs), by hero index."""
     return {
-        i: AdventureAI(h.controller, campaign.seed * 7919 + i)
+        i: ("adventure", h.controller, campaign.seed * 7919 + i)
         for i, h in enumerate(campaign.heroes)
         if h.computer
     }
+
+
+def controllers_for(campaign) -> dict[int, object]:
+    return {i: controller(spec) for i, spec in controller_specs(campaign).items()}
 
 
 class AdventureScene(PauseMenu, AdventureDrawing, Scene):
@@ -99,6 +103,8 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         self.content = runner.content
         self.adv = runner.adv
         self.controllers = controllers_for(self.campaign)
+        # the heroes' decisions in a worker process (the crawl's and its battles' scenes)
+        self.worker = AIWorker(controller_specs(self.campaign))
         self.log: list[str] = []
         self.ticker: list = []
         self.tick_timer = 0.0
@@ -130,6 +136,12 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     @property
     def engine(self):
         return self.runner.engine
+
+    def enter(self) -> None:
+        self.worker.start()
+
+    def exit(self) -> None:
+        self.worker.close()
 
     def _sync_engine(self, prime: bool = False) -> None:
         """Follow the runner onto a new session's engine."""
@@ -327,10 +339,13 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         if choice.player in self.controllers:
             self.buttons = []
             self.ai_timer += dt
-            if self.ai_timer >= 0.45 * speed:
-                self.ai_timer = 0.0
+            due = self.ai_timer >= 0.45 * speed
+            if due or self.worker.active:  # the worker is asked at once, inline only when due
                 ai = self.controllers[choice.player]
-                self.act(ai.decide(self.runner.target, choice))
+                action = self.worker.decide(self.runner.target, choice, ai)
+                if action is not None and due:
+                    self.ai_timer = 0.0
+                    self.act(action)
             return
         self.ai_timer = 0.0
         if choice.kind == "adventure_instant" and self._go_on_by_itself(choice):
@@ -783,6 +798,7 @@ class AdventureBattleScene(DuelScene):
         # enemy seats never get a decision (the engine answers them); heroes use the campaign AI
         self.controllers = {s: None for s, info in enumerate(seats) if info["kind"] == "computer"}
         self.controllers.update(parent.controllers)
+        self.worker, self.owns_worker = parent.worker, False  # the campaign's one worker
         self.table = None  # two columns: the battle's hero and their foe
         self.ended = True  # the campaign scene, not the duel's end screen, follows a battle
         self.hotseat = False

@@ -11,7 +11,8 @@ import copy
 
 import pygame
 
-from game.ai import LEVEL_NAMES, make_ai
+from game.ai import LEVEL_NAMES
+from game.ai.worker import AIWorker, controller
 from game.persistence.duel_save import delete_duel, match_path, save_duel
 from game.persistence.replay import record_replay
 from game.rules import ops
@@ -47,11 +48,16 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.save_path = save_path or match_path(engine.setup.mode)
         self.content = engine.content
         self.seats = seats
-        self.controllers: dict[int, object] = {}
         seed = engine.setup.seed
-        for seat, info in enumerate(seats):
-            if info.get("kind") == "computer":
-                self.controllers[seat] = make_ai(info.get("level", "normal"), seed * 31 + seat)
+        specs = {
+            seat: ("duel", info.get("level", "normal"), seed * 31 + seat)
+            for seat, info in enumerate(seats)
+            if info.get("kind") == "computer"
+        }
+        self.controllers: dict[int, object] = {s: controller(spec) for s, spec in specs.items()}
+        # the computer thinks (and odds are solved) in a worker process: no frame waits for it
+        self.worker = AIWorker(specs)
+        self.owns_worker = True
         humans = [s for s in range(len(seats)) if s not in self.controllers]
         self.viewer = humans[0] if humans else 0
         self.hotseat = len(humans) > 1
@@ -90,6 +96,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         from game.ui.dice_tray import DiceTray
 
         self.resize()
+        self.enter_worker()
         self.tray = DiceTray(
             self.tray_rect, die_size=self.app.theme.px(54), seed=self.engine.setup.seed
         )
@@ -370,9 +377,12 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
             self.buttons, self.modal, self.decided_for = [], [], None
         if seat in self.controllers:
             self.ai_timer += dt
-            if self.ai_timer >= 0.45 * self.app.settings.speed_factor:
-                self.ai_timer = 0.0
-                self.act(self.controllers[seat].decide(self.engine, choice))
+            due = self.ai_timer >= 0.45 * self.app.settings.speed_factor
+            if due or self.worker.active:  # the worker is asked at once, inline only when due
+                action = self.worker.decide(self.engine, choice, self.controllers[seat])
+                if action is not None and due:
+                    self.ai_timer = 0.0
+                    self.act(action)
             return
         self.ai_timer = 0.0
         if self.hotseat and seat != self.viewer and self.pass_to is None:
@@ -892,8 +902,13 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
 
         self.app.reset(TitleScene(self.app))
 
+    def enter_worker(self) -> None:
+        if self.owns_worker:
+            self.worker.start()
+
     def exit(self) -> None:
-        pass
+        if self.owns_worker:
+            self.worker.close()
 
     # ------------------------------------------------------------ odds
 
@@ -909,14 +924,15 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         key = (seat, values, left)
         if key in self.odds_cache:
             return self.odds_cache[key]
-        from game.ai.odds import odds as compute_odds
-
         with self.engine.world.active():
             player = self.engine.player(seat)
             hero = self.engine.hero(player)
             abilities = ops.abilities(self.engine, player, ("offensive", "ultimate"))
-        result = compute_odds(hero, abilities, values, left)
-        self.odds_cache[key] = result
+        # solved in the worker (a first solve for a hero takes tens of ms): None until it is in
+        which = (hero.id, tuple((a.id, a.level) for a in abilities), values, left)
+        result = self.worker.odds(which, hero, abilities, values, left)
+        if result is not None:
+            self.odds_cache[key] = result
         return result
 
     # ------------------------------------------------------------ drawing

@@ -17,6 +17,7 @@ from collections import deque
 
 import pygame
 
+from game.ai.worker import AIWorker, controller
 from game.missions import hexgrid
 from game.missions.ai import MissionAI
 from game.rules.actions import Action, IllegalAction
@@ -120,11 +121,13 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.content = engine.content
         self.seats = seats
         self.profiles = list(profiles or [""] * len(seats))
-        self.controllers: dict[int, MissionAI] = {
-            seat: MissionAI(engine.setup.seed * 31 + seat)
+        specs = {
+            seat: ("mission", engine.setup.seed * 31 + seat)
             for seat, info in enumerate(seats)
             if info.get("kind") == "computer"
         }
+        self.controllers: dict[int, MissionAI] = {s: controller(spec) for s, spec in specs.items()}
+        self.worker = AIWorker(specs)  # decisions and odds off the render loop
         self.board = BoardView(self.content)
         self.buttons: list[Button] = []
         self.modal: list[Button] = []
@@ -182,6 +185,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         from game.ui.dice_tray import DiceTray
 
         self.resize()
+        self.worker.start()
         seed = self.engine.setup.seed
         self.tray = DiceTray(self.tray_rect, die_size=self.app.theme.px(46), seed=seed)
         self.enemy_tray = DiceTray(self.enemy_rect, die_size=self.app.theme.px(30), seed=seed + 1)
@@ -191,6 +195,9 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             self.log.append(event.text)
         self.seen = len(self.engine.log)
         self.hand_shown = float(self.engine.info.clock)
+
+    def exit(self) -> None:
+        self.worker.close()
 
     def resize(self) -> None:
         th = self.app.theme
@@ -394,12 +401,14 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             self._autosave(choice)
             self._prepare(choice)
         if choice.player in self.controllers:
-            if self.tray.rolling:
-                return
-            self.ai_timer += dt
-            if self.ai_timer >= 0.5 * self.speed():
-                self.ai_timer = 0.0
-                self.act(self.controllers[choice.player].decide(self.engine, choice))
+            if not self.tray.rolling:
+                self.ai_timer += dt
+            due = not self.tray.rolling and self.ai_timer >= 0.5 * self.speed()
+            if due or self.worker.active:  # the worker is asked at once, inline only when due
+                action = self.worker.decide(self.engine, choice, self.controllers[choice.player])
+                if action is not None and due:
+                    self.ai_timer = 0.0
+                    self.act(action)
             return
         self.ai_timer = 0.0
         self._hover()

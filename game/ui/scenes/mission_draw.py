@@ -507,11 +507,15 @@ class MissionDrawing:
         key = (seat, dice, left, tuple(sorted(hero.levels.items())))
         cache = self.__dict__.setdefault("_odds", {})
         if key not in cache:
-            from game.ai.odds import odds as compute_odds
-
             abilities = list({a.id: a for a, _i, _row in self.engine.turn.rows(hero)}.values())
+            hero_def = self.engine.hero_def(hero)
+            which = (hero_def.id, tuple((a.id, a.level) for a in abilities), dice, left)
+            # solved in the worker process: None (no odds drawn) until the answer is in
+            result = self.worker.odds(which, hero_def, abilities, dice, left)
+            if result is None:
+                return None
             cache.clear()
-            cache[key] = compute_odds(self.engine.hero_def(hero), abilities, dice, left)
+            cache[key] = result
         return cache[key]
 
     def _draw_hand(self, surface, hero, choice) -> None:
