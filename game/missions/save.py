@@ -22,22 +22,24 @@ def default_path() -> Path:
     return user_data_dir() / "missions" / "mission_save.json"
 
 
-def save_mission(engine: MissionEngine, path: Path | None = None) -> Path:
+def mission_data(engine: MissionEngine) -> dict:
+    """A mission save's JSON (built from the engine: on the thread that owns it)."""
     from game.missions.invariants import mission_digest
 
+    return {
+        "version": VERSION,
+        "kind": "mission",
+        **saved_by(),
+        "setup": engine.setup.to_json(),
+        "actions": [a.to_json() for a in engine.actions],
+        "round": engine.info.round,
+        "digest": mission_digest(engine),  # checked on load and by `python -m game replay`
+    }
+
+
+def save_mission(engine: MissionEngine, path: Path | None = None) -> Path:
     path = path or default_path()
-    write_json(
-        path,
-        {
-            "version": VERSION,
-            "kind": "mission",
-            **saved_by(),
-            "setup": engine.setup.to_json(),
-            "actions": [a.to_json() for a in engine.actions],
-            "round": engine.info.round,
-            "digest": mission_digest(engine),  # checked on load and by `python -m game replay`
-        },
-    )
+    write_json(path, mission_data(engine))
     return path
 
 

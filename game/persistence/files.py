@@ -345,6 +345,9 @@ def load(
     copy_damaged: bool = True,
 ) -> Loaded[M]:
     """The file (or its last good .bak) through the steps in the module docstring."""
+    from game.persistence import writer
+
+    writer.flush()  # never read a save an autosave is still writing
     path = Path(path)
     out: Loaded[M] = Loaded()
     candidates = [path, backup_of(path)] if use_backup else [path]

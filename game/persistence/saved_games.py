@@ -191,8 +191,10 @@ def list_saved_games() -> tuple[list[SavedGame], list[str]]:
     """Every resumable game (and every save that could not be used, with its reason), the
     newest first, plus the loaders' messages. A game saved in `saves/duel.json` by a build
     before one save per format is moved to its format's file first."""
+    from game.persistence import writer
     from game.persistence.duel_save import migrate_legacy
 
+    writer.flush()  # the autosaves queued so far are on disk before the list is read
     migrate_legacy()
     entries: list[SavedGame] = []
     messages: list[str] = []

@@ -352,8 +352,11 @@ class App:
     def close(self) -> None:
         import gc
 
+        from game.persistence import writer
+
         while self.scenes:
             self.pop()
+        writer.flush()  # every autosave on disk before the window goes
         gc.unfreeze()
         reset_caches()
         pygame.quit()

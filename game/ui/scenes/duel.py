@@ -13,7 +13,9 @@ import pygame
 
 from game.ai import LEVEL_NAMES
 from game.ai.worker import AIWorker, controller
-from game.persistence.duel_save import delete_duel, match_path, save_duel
+from game.persistence import writer
+from game.persistence.duel_save import delete_duel, match_data, match_path
+from game.persistence.files import write_json
 from game.persistence.replay import record_replay
 from game.rules import ops
 from game.rules.actions import Action
@@ -280,9 +282,9 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.buttons, self.modal, self.confirm_end = [], [], None
         self.odds_cache.clear()
         if any(e.kind == "turn_started" for e in events) and not self.engine.over:
-            self._save()
+            self._save(later=True)
         if self.engine.over:
-            delete_duel(self.save_path)
+            writer.submit(lambda p=self.save_path: delete_duel(p), "Could not remove the save")
             try:
                 self.replay_path = record_replay(self.engine, self.seats)
             except OSError as exc:
@@ -308,9 +310,19 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.decided_for = None
         del phase
 
-    def _save(self) -> None:
+    def _save(self, later: bool = False) -> None:
+        """Save the match now, or (`later`, the autosave at each turn's start) take its data
+        from the engine now and leave the fsynced write to the save writer
+        (game/persistence/writer.py), so it never holds a frame; a failure then shows on a
+        later frame."""
+        data = match_data(self.engine, self.seats, "duel")
+        path = self.save_path
+        if later:
+            writer.submit(lambda: write_json(path, data), "Could not save the duel")
+            return
+        writer.flush()  # after the autosaves still queued
         try:
-            save_duel(self.engine, self.seats, self.save_path)
+            write_json(path, data)
         except OSError as exc:
             self.message = f"Could not save the duel: {exc}"
 
@@ -344,6 +356,8 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
     # ------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        for problem in writer.errors():  # an autosave that could not be written
+            self.message = problem
         self.confirm_age += dt
         self.presenter.speed = self.app.settings.speed_factor
         for impulse in self.tray.update(dt):

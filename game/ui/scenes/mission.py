@@ -346,13 +346,23 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             self.queue.append(event)
         self.seen = len(log)
 
-    def _save(self) -> None:
-        from game.ui.scenes.missions_menu import clear_mission_save, save_mission_ui
+    def _save(self, later: bool = False) -> None:
+        """Save now, or (`later`, the autosave) hand the writing to the save writer so that
+        the fsynced write never holds a frame; its failure is said on a later frame."""
+        from game.ui.scenes.mission_files import (
+            clear_mission_save,
+            queue_mission_save,
+            save_mission_ui,
+        )
 
         if self.engine.over:
             clear_mission_save()
             return
         if self.saved_at == len(self.engine.actions):
+            return
+        if later:
+            queue_mission_save(self.engine, self.seats, self.profiles)
+            self.saved_at = len(self.engine.actions)
             return
         try:
             save_mission_ui(self.engine, self.seats, self.profiles)
@@ -363,7 +373,8 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
     def _autosave(self, choice) -> None:
         """Saved when a player's turn comes up (once per phase and player) and at the start
         of each round of computer play; Esc -> quit saves everything. Each save is an
-        atomic, fsynced write (~30-70 ms here), so not after every single decision."""
+        atomic, fsynced write, written off the render thread, and not after every single
+        decision."""
         info = self.engine.info
         if choice.player in self.controllers:
             key = (info.round,)
@@ -371,11 +382,15 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             key = (info.round, info.phase, choice.player)
         if key != self.saved_round:
             self.saved_round = key
-            self._save()
+            self._save(later=True)
 
     # ------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        from game.persistence import writer
+
+        for problem in writer.errors():  # an autosave that could not be written
+            self.say(problem)
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.enemy_tray.update(dt)

@@ -24,27 +24,59 @@ def ui_path() -> Path:
     return _ui_dir() / "mission_ui.json"
 
 
-def save_mission_ui(engine, seats: list[dict], profiles: list[str]) -> None:
-    """Save the mission and the window's seats/profiles beside it (OSError when it cannot)."""
-    from game.missions.save import save_mission
+def _mission_save_job(engine, seats: list[dict], profiles: list[str]):
+    """The writing of a mission save, its data taken from the engine now."""
+    from game.missions.save import default_path, mission_data
     from game.persistence.files import write_json
 
-    save_mission(engine)
-    write_json(ui_path(), {"version": 1, "seats": seats, "profiles": profiles})
+    data = mission_data(engine)
+    ui = {"version": 1, "seats": list(seats), "profiles": list(profiles)}
+    path, beside = default_path(), ui_path()
+
+    def job() -> None:
+        write_json(path, data)
+        write_json(beside, ui)
+
+    return job
+
+
+def save_mission_ui(engine, seats: list[dict], profiles: list[str]) -> None:
+    """Save the mission and the window's seats/profiles beside it (OSError when it cannot)."""
+    from game.persistence import writer
+
+    writer.flush()  # after any autosave still queued
+    _mission_save_job(engine, seats, profiles)()
+
+
+def queue_mission_save(engine, seats: list[dict], profiles: list[str]) -> None:
+    """The autosave: the data is taken from the engine here, the files are written off the
+    render thread by the save writer (a failure comes back through `writer.errors()`)."""
+    from game.persistence import writer
+
+    writer.submit(_mission_save_job(engine, seats, profiles), "The mission could not be saved")
 
 
 def clear_mission_save() -> None:
     """The mission ended or a new one starts: its save is no longer a game to continue."""
     from game.missions.save import default_path
+    from game.persistence import writer
     from game.persistence.files import remove_save
 
-    for path in (default_path(), ui_path()):
-        remove_save(path)
+    paths = (default_path(), ui_path())
+
+    def job() -> None:
+        for path in paths:
+            remove_save(path)
+
+    writer.submit(job, "The finished mission's save could not be removed")
+    writer.flush()  # a new mission may start at once: its first save comes after this
 
 
 def has_mission_save() -> bool:
     from game.missions.save import default_path
+    from game.persistence import writer
 
+    writer.flush()
     path = default_path()
     return path.exists() or path.with_name(path.name + ".bak").exists()
 
