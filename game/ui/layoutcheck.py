@@ -10,6 +10,10 @@ What counts (per scene drawn once at one size and scale):
 * overlap: two different texts drawn over each other (a drop shadow of the same text is not),
   a text running under a button it is not part of, two buttons over each other, or a button
   half over a panel.
+Cards in a hand (game/ui/hand.py) are a declared layer: they may overlap each other, but each
+must lie wholly in the window (offscreen otherwise) and off every text and button drawn before
+them at the same level (overlap otherwise). The raised card of a hand lies over the table by
+design and is checked against the window only.
 Tooltips are not part of a scene's draw; dialogs drawn over a scene call `layer()` so the texts
 under them are not compared with theirs.
 """
@@ -46,6 +50,7 @@ class Recorder:
     texts: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
     boxes: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
     clipped: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    cards: list[tuple[pygame.Rect, str, int, int]] = field(default_factory=list)
     _ids: dict[int, str] = field(default_factory=dict)
     level: int = 0
 
@@ -59,6 +64,11 @@ class Recorder:
     def widget(self, surface, rect, label: str) -> None:
         if surface is self.surface:
             self.boxes.append((pygame.Rect(rect), f"button {label!r}", self.level))
+
+    def card(self, surface, rect, layer: str) -> None:
+        """A card of a declared layer (a hand's fan, or its raised card)."""
+        if surface is self.surface:
+            self.cards.append((pygame.Rect(rect), layer, self.level, len(self.texts)))
 
     def layer(self) -> None:
         """Everything drawn from now on lies over what was drawn before (a dialog)."""
@@ -145,6 +155,24 @@ def problems(rec: Recorder, name: str, size, scale: float) -> list[Problem]:
     for rect, label, _lvl in rec.boxes:
         if not window.contains(rect):
             add("offscreen", f"{label} at {tuple(rect)}")
+    for rect, layer, lvl, drawn in rec.cards:
+        if not window.contains(rect):
+            add("offscreen", f"card of {layer!r} at {tuple(rect)}")
+        if layer.endswith(":raised"):
+            continue
+        for box, label, blvl in rec.boxes:
+            clip = box.clip(rect)
+            if (
+                label.startswith("button")
+                and blvl == lvl
+                and clip.w > TOLERANCE
+                and clip.h > TOLERANCE
+            ):
+                add("overlap", f"card of {layer!r} {tuple(rect)} over {label} {tuple(box)}")
+        for trect, text, tlvl in rec.texts[:drawn]:
+            clip = trect.clip(rect)
+            if tlvl == lvl and clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"card of {layer!r} {tuple(rect)} over text {text!r} {tuple(trect)}")
     for rect, text in rec.clipped:
         if window.contains(rect):
             add("overflow", f"text {text!r} cut at {tuple(rect)}")

@@ -154,6 +154,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.tray_owner = None
         self.rerolled: list[int] | None = None
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
+        self.hand_fan = None  # the fan last drawn (game/ui/hand.py): what a click picks
         self.row_spots = []
         self.roster_rects: dict[int, pygame.Rect] = {}
         self.enemy_rects: dict[int, pygame.Rect] = {}
@@ -223,7 +224,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             m.x + th.px(8),
             self.board_rect.bottom + th.px(6),
             m.w - th.px(24) - side_w,
-            th.px(184),
+            th.px(150),  # the rest of the overlay is the hand's fan (game/ui/hand.py)
         )
         # beside the tray: the other things the Hero may do now (cards, tokens, Momentum)
         self.side_rect = pygame.Rect(
@@ -233,7 +234,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             m.x + th.px(8),
             self.tray_rect.bottom + th.px(8),
             m.w - th.px(16),
-            m.bottom - self.tray_rect.bottom - th.px(12),
+            m.bottom - self.tray_rect.bottom - th.px(12) + th.px(6),
         )
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
@@ -1116,10 +1117,9 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         return "Nothing to do on that space now."
 
     def _card_at(self, pos) -> int | None:
-        for rect, index in reversed(self.hand_rects):
-            if rect.collidepoint(pos):
-                return index
-        return None
+        """The topmost hand card under `pos`, as last drawn (game/ui/hand.py)."""
+        fan = self.hand_fan
+        return None if fan is None else fan.card_at(pos)
 
     def _card_click(self, index: int, button: int) -> None:
         choice = self.engine.pending

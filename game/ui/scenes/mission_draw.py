@@ -10,6 +10,7 @@ import re
 import pygame
 
 from game.missions import hexgrid
+from game.ui import hand as hand_fan
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.cards import card_face
@@ -513,9 +514,11 @@ class MissionDrawing:
         return cache[key]
 
     def _draw_hand(self, surface, hero, choice) -> None:
+        """The Hero's hand fanned under the tray (game/ui/hand.py), the hovered card raised."""
         th = self.app.theme
         area = self.hand_area
         self.hand_rects = []
+        self.hand_fan = None
         cards = hero.hand
         hero_def = self.engine.hero_def(hero)
         if not cards:
@@ -527,45 +530,25 @@ class MissionDrawing:
                 (area.x + th.px(8), area.y + th.px(8)),
             )
             return
-        width = min(th.px(96), int(area.h / 1.4) + th.px(30))
-        step = (
-            min(width + th.px(6), (area.w - width) // max(1, len(cards) - 1))
-            if len(cards) > 1
-            else width
-        )
         usable = set()
+        dim = {}
         if choice is not None and self.human(choice.player):
             for action in self.options():
                 wanted = action.kind in ("upgrade", "play") or choice.kind == "discard"
                 if wanted and action.get("index") is not None:
                     usable.add(action.get("index"))
-        clip = surface.get_clip()
-        surface.set_clip(area.inflate(th.px(4), th.px(4)))
-        for index, cid in enumerate(cards):
-            x = area.x + index * step
-            y = area.y + th.px(2) - (th.px(12) if index == self.hover_card else 0)
-            rect = pygame.Rect(x, y, width, int(width * 1.4))
-            self.hand_rects.append((rect, index))
-            face = card_face(self.content.cards[cid], hero_def, width, th)
-            if index in usable:
-                glow(surface, rect, th, strength=3)
-                surface.blit(face, rect)
-            elif choice is not None and choice.kind == "main_phase" and self.human(choice.player):
-                dim = face.copy()
-                dim.set_alpha(150)
-                surface.blit(dim, rect)
-            else:
-                surface.blit(face, rect)
-        surface.set_clip(clip)
-        if self.hover_card is not None and self.hover_card < len(cards):
-            big = card_face(self.content.cards[cards[self.hover_card]], hero_def, th.px(200), th)
-            r = big.get_rect(
-                bottomleft=(
-                    min(area.x + self.hover_card * step, area.right - big.get_width()),
-                    area.y - th.px(6),
-                )
-            )
-            surface.blit(big, r)
+            if choice.kind == "main_phase":
+                dim = {i: 150 for i in range(len(cards)) if i not in usable}
+        raised = self.hover_card if self.hover_card is not None else None
+        fan = self.hand_fan = hand_fan.layout(
+            area, len(cards), th, raised=raised, window=self.hero_rect, preferred=96
+        )
+        self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
+
+        def face(index: int, width: int):
+            return card_face(self.content.cards[cards[index]], hero_def, width, th)
+
+        hand_fan.draw(surface, fan, face, th, lit=usable, dim=dim)
 
     # ---- ticker, prompt
 
