@@ -52,3 +52,42 @@ def test_no_die_is_thrown_under_or_over_the_targeting_table(app):
         if tables >= 2 and throws_after >= 2:
             break
     assert tables >= 2 and throws_after >= 2
+
+
+def test_missions_a_chosen_start_space_shows_the_pawn_there_and_says_so(app):
+    """Two Heroes enter the map: after the first picks a space (by clicking it), its pawn stands
+    there and the log says so while the second is still choosing."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+    from tests.ui.uikit import click, pump
+
+    app.settings.animation_speed = "instant"
+    engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate", "huntress"), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}] * 2, ["Player", ""])
+    app.push(scene)
+
+    def asked_to_move():
+        choice = engine.pending
+        return (
+            choice is not None
+            and choice.kind == "move"
+            and not scene.narrating()
+            and scene.decided_for is choice
+        )
+
+    pump(app, asked_to_move)
+    first = scene.hero(engine.pending.player)
+    assert first.pos is None
+    action = engine.pending.options[0].action
+    dest = (action.get("q"), action.get("r"))
+    layout = scene.map_layout()
+    click(app, layout.center(dest))
+    pump(app, asked_to_move)
+    second = scene.hero(engine.pending.player)
+    assert second is not first and first.pos is None  # the Heroes move together, later
+    app.frame(STEP)
+    x, y = scene.pawn_px[first.seat]
+    cx, cy = layout.center(dest)
+    assert abs(x - cx) < 2 and abs(y - cy) < 2  # its pawn stands on the chosen space
+    assert scene.shown_pos(second) is None  # the other still waits beside the map
+    assert any(first.name in line and "start space" in line for line in scene.log)

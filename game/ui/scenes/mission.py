@@ -83,6 +83,7 @@ BEATS = {
 # the round phase an event belongs to (the phase track follows the narration, not the engine)
 EVENT_PHASE = {
     "pass": "pass",
+    "move_chosen": "movement",
     "exit": "movement",
     "facedown": "movement",
     "upgrade": "hero_part_1",
@@ -593,15 +594,16 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.floaters = [f for f in self.floaters if f.age < 1.4]
         layout = self.map_layout()
         for hero in self.engine.heroes:
-            if hero.pos is None:
+            pos = self.shown_pos(hero)
+            if pos is None:
                 self.pawn_px.pop(hero.seat, None)
                 self.pawn_hex[hero.seat] = None  # waiting beside the map (or exited)
                 continue
-            goal = layout.center(hero.pos)
+            goal = layout.center(pos)
             cur = self.pawn_px.get(hero.seat)
             seen = hero.seat in self.pawn_hex
             was = self.pawn_hex.get(hero.seat)
-            self.pawn_hex[hero.seat] = hero.pos
+            self.pawn_hex[hero.seat] = pos
             if cur is None and seen and self.speed() > 0 and self.engine.map is not None:
                 # coming onto the map: start beside the ENTRY space
                 entries = self.engine.map.entries()
@@ -613,9 +615,9 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
                 self.pawn_px[hero.seat] = [goal[0], goal[1]]
                 self.pawn_route[hero.seat] = []
                 continue
-            if was != hero.pos:  # walk the path space by space, not through walls
+            if was != pos:  # walk the path space by space, not through walls
                 starts = [was] if was is not None else self.engine.map.entries()
-                route = MV.path_to(starts, hero.pos, self.engine.passable)
+                route = MV.path_to(starts, pos, self.engine.passable)
                 self.pawn_route[hero.seat] = [layout.center(h) for h in route]
             route = self.pawn_route.setdefault(hero.seat, [])
             step = layout.size * 7.0 * dt / max(0.3, self.speed())
@@ -633,6 +635,11 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
                     step = 0
             if not route:
                 cur[0], cur[1] = goal
+
+    def shown_pos(self, hero):
+        """Where the map shows a Hero: the end of move it has chosen in this Movement Phase
+        (the Heroes move together once all have chosen), else where it stands."""
+        return self.engine.info.moves.get(hero.seat, hero.pos)
 
     # ------------------------------------------------------------ controls per choice kind
 

@@ -287,7 +287,7 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        if hero.pos is None or hero.seat not in self.pawn_px:
+        if self.shown_pos(hero) is None or hero.seat not in self.pawn_px:
             return
         x, y = self.pawn_px[hero.seat]
         size = int(layout.size * 1.15)
@@ -312,7 +312,7 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        off = [h for h in self.engine.heroes if h.pos is None]
+        off = [h for h in self.engine.heroes if self.shown_pos(h) is None]
         if not off:
             return
         x = self.map_rect.x + th.px(12)
