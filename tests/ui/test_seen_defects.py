@@ -91,3 +91,49 @@ def test_missions_a_chosen_start_space_shows_the_pawn_there_and_says_so(app):
     assert abs(x - cx) < 2 and abs(y - cy) < 2  # its pawn stands on the chosen space
     assert scene.shown_pos(second) is None  # the other still waits beside the map
     assert any(first.name in line and "start space" in line for line in scene.log)
+
+
+def test_adventures_the_top_board_shows_the_minion_whose_turn_is_narrated():
+    """Two heroes each fight their own Minion: when the narration reaches one Minion's turn,
+    the board shows that Minion over the hero it fights, not another battle's Minion."""
+    import esper
+
+    from game.adventures.components import Adventurer
+    from game.rules.events import Event
+    from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene, is_battle_choice
+    from tests.ui.test_adventures import advance, human_runner
+    from tests.ui.uikit import OLD_PROMPTS, pump
+
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    app = App(settings, size=(1280, 720))
+    runner = human_runner(heroes=("barbarian", "moon_elf"), seed=5)
+    try:
+
+        def engaged(r):
+            eng = r.engine
+            with eng.world.active():
+                pairs = {}
+                for player in eng.info.players:
+                    adv = esper.try_component(player, Adventurer)
+                    if adv is not None and adv.engaged is not None:
+                        pairs[eng.seat(player)] = eng.seat(adv.engaged)
+            return pairs
+
+        advance(runner, lambda r: is_battle_choice(r) and len(set(engaged(r).values())) >= 2)
+        pairs = engaged(runner)
+        scene = AdventureScene(app, runner)
+        app.push(scene)
+        pump(app, lambda: isinstance(app.scene, AdventureBattleScene))
+        battle = app.scene
+        me = battle.viewer
+        other_hero = next(h for h in pairs if h != me)
+        other_minion = pairs[other_hero]
+        assert battle.opponent_seat(battle.view, me) == pairs[me]
+        # the presenter reaches the other battle's Minion's turn
+        turn = Event("turn_started", {"player": other_minion, "turn": 9}, "Turn 9")
+        battle.presenter._start(turn)
+        assert battle.viewer == other_hero
+        assert battle.opponent_seat(battle.view, battle.viewer) == other_minion
+    finally:
+        runner.close()
+        app.close()
