@@ -137,3 +137,24 @@ def test_adventures_the_top_board_shows_the_minion_whose_turn_is_narrated():
     finally:
         runner.close()
         app.close()
+
+
+def test_missions_the_log_names_the_enemy_dice_once_they_have_landed(app):
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("huntress",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "computer", "level": "easy"}], ["Player"])
+    app.push(scene)
+    for _ in range(30000):
+        app.frame(STEP)
+        if scene.current is not None and scene.current.kind == "enemy_roll":
+            break
+    line = scene.current.text
+    assert line.startswith("Enemy dice:") and scene.enemy_tray.rolling
+    assert line not in scene.log  # the dice are still in the air
+    while scene.enemy_tray.rolling:
+        assert line not in scene.log
+        app.frame(STEP)
+    app.frame(STEP)
+    assert scene.log.count(line) >= 1 and line in scene.log[-3:]

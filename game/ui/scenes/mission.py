@@ -143,6 +143,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.damage_diffs: list[tuple[int, int]] = []  # (enemy index, amount) not yet shown
         self.floaters: list[Floater] = []
         self.log: list[str] = []
+        self.roll_lines: list[str] = []  # log lines of enemy dice still tumbling
         self.seen = 0
         self.hover_hex = None
         self.hover_card: int | None = None
@@ -374,6 +375,8 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.enemy_tray.update(dt)
+        if self.roll_lines and not self.enemy_tray.rolling:
+            self._say_rolls()
         self._update_animation(dt)
         self.message_age += dt
         if self.paused or self.app.scene is not self:
@@ -473,6 +476,11 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.flash_hex = None
         self.enemy_tray.finish()
         self.tray.finish()
+        self._say_rolls()
+
+    def _say_rolls(self) -> None:
+        self.log.extend(self.roll_lines)
+        self.roll_lines.clear()
 
     def _start_event(self, event) -> None:
         if event.kind in EVENT_PHASE:
@@ -481,10 +489,13 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
                 self.name_counts = {}  # enemies of a kind act in reading order, per phase
                 self._count_phase = phase
             self.shown_phase = phase
-        self.log.append(event.text)
+        kind = event.kind
+        if kind in ("enemy_roll", "reroll_enemy"):
+            self.roll_lines.append(event.text)  # said once the dice have landed
+        else:
+            self.log.append(event.text)
         if len(self.log) > 300:
             del self.log[:100]
-        kind = event.kind
         if kind == "enemy_roll":
             self.name_counts = {}
             self.acting = None
@@ -507,6 +518,8 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
                     if i >= len(self.enemy_tray.values) or self.enemy_tray.values[i] != v
                 ]
                 self.enemy_tray.throw(current, reroll=changed or None, from_side="top")
+                if self.speed() == 0:
+                    self.enemy_tray.finish()
         elif kind in ENEMY_EVENTS:
             self.acting = self._enemy_for(event)
         elif kind == "clock":
@@ -531,6 +544,8 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
                 self.app.play("victory")
         elif kind == "lost":
             self.app.play("defeat")
+        if self.roll_lines and not self.enemy_tray.rolling:
+            self._say_rolls()
 
     def _enemy_for(self, event) -> int | None:
         if isinstance(event.data.get("enemy"), int):
