@@ -150,7 +150,7 @@ def layout(
         hand.slots.append(Slot(index, (cx, cy), angle, bounds))
     if raised is not None and 0 <= raised < count:
         window = window or pygame.Rect(area)
-        big_w = max(width, th.px(raised_width))
+        big_w = max(width, round(th.px(raised_width) * raised_zoom(th)))
         big_h = int(big_w * CARD_RATIO)
         if big_h > window.h - 2 * th.px(4):
             big_h = window.h - 2 * th.px(4)
@@ -165,15 +165,31 @@ def layout(
     return hand
 
 
-_TURNED: dict[tuple, pygame.Surface] = {}
+def raised_zoom(th: T.Theme) -> float:
+    """How much larger than at 1.00x the raised card is drawn: a larger interface scale reads
+    it larger (up to half as large again)."""
+    return min(1.5, max(1.0, th.text_scale / max(th.scale, 0.01)))
+
+
+def zoomed(th: T.Theme, zoom: float) -> T.Theme:
+    """`th` with its layout and text `zoom` times larger: a card face drawn with it keeps its
+    proportions at the larger width (its words grow with it)."""
+    if zoom == 1.0:
+        return th
+    twin = th.fixed()
+    twin.scale = twin.text_scale = th.scale * zoom
+    return twin
+
+
+_TURNED: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
 
 def _turned(face: pygame.Surface, angle: float, lit: bool, alpha: int, th: T.Theme):
     """`face` with its glow (when lit) and faded to `alpha`, turned by `angle` (cached)."""
-    key = (id(face), face.get_size(), round(angle, 2), lit, alpha)
-    surf = _TURNED.get(key)
-    if surf is not None:
-        return surf
+    key = (id(face), round(angle, 2), lit, alpha)
+    cached = _TURNED.get(key)
+    if cached is not None and cached[0] is face:  # (an id may be reused once a face is freed)
+        return cached[1]
     pad = th.px(8)
     card = pygame.Surface(
         (face.get_width() + 2 * pad, face.get_height() + 2 * pad), pygame.SRCALPHA
@@ -189,28 +205,29 @@ def _turned(face: pygame.Surface, angle: float, lit: bool, alpha: int, th: T.The
     surf = pygame.transform.rotozoom(card, angle, 1.0) if angle else card
     if len(_TURNED) > 300:
         _TURNED.clear()
-    _TURNED[key] = surf
+    _TURNED[key] = (face, surf)
     return surf
 
 
 def draw(
     surface: pygame.Surface,
     hand: HandLayout,
-    face: Callable[[int, int], pygame.Surface],
+    face: Callable[[int, int, T.Theme], pygame.Surface],
     th: T.Theme,
     *,
     lit: set[int] | frozenset[int] = frozenset(),
     dim: dict[int, int] | None = None,
     part: str = "all",
 ) -> None:
-    """Paint the fan: `face(index, width)` gives a card's face at a width; `lit` cards glow (they
+    """Paint the fan: `face(index, width, theme)` gives a card's face at a width, drawn with that
+    theme (the raised card's is zoomed by the interface scale); `lit` cards glow (they
     can be used now); `dim` maps a card to its opacity (0-255). `part` is "rest" (the resting
     cards), "raised" (the raised card alone, to draw it over later layers) or "all"."""
     dim = dim or {}
     recorder = widgets.RECORDER
     for slot in hand.slots if part in ("all", "rest") else ():
         image = _turned(
-            face(slot.index, hand.width),
+            face(slot.index, hand.width, th),
             slot.angle,
             slot.index in lit,
             dim.get(slot.index, 255),
@@ -221,7 +238,7 @@ def draw(
             recorder.card(surface, slot.bounds, "hand")
     if part in ("all", "raised") and hand.raised is not None and hand.raised_rect is not None:
         rect = hand.raised_rect
-        big = face(hand.raised, hand.raised_width)
+        big = face(hand.raised, hand.raised_width, zoomed(th, raised_zoom(th)))
         shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 100), shadow.get_rect(), border_radius=th.px(8))
         surface.blit(shadow, rect.move(th.px(5), th.px(6)))

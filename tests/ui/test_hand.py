@@ -131,7 +131,7 @@ def test_a_point_picks_the_card_drawn_on_top_there():
         fan = H.layout(area, 11, th, raised=raised, window=pygame.Rect(0, 0, 1024, 576))
         assert fan.slots[1].centre[0] - fan.slots[0].centre[0] < fan.width  # they overlap
 
-        def face(index, width, fan=fan):
+        def face(index, width, theme, fan=fan):
             surf = pygame.Surface((width, int(width * H.CARD_RATIO)), pygame.SRCALPHA)
             surf.fill((*colours[index], 255))
             return surf

@@ -346,11 +346,12 @@ class DuelDrawing:
             elif choice is not None and choice.player == seat:
                 dim[index] = 110
 
-        def face(index: int, width: int):
+        def face(index: int, width: int, theme):
             card, cid = cards[index]
             if hidden:
-                return card_back(width, th)
-            return card_face(self.content.cards[cid], hero, width, th, cost=self._cost(seat, card))
+                return card_back(width, theme)
+            cost = self._cost(seat, card)
+            return card_face(self.content.cards[cid], hero, width, theme, cost=cost)
 
         self._hand_face = face
         self._hand_marks = (lit, dim)

@@ -545,8 +545,8 @@ class MissionDrawing:
         )
         self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
 
-        def face(index: int, width: int):
-            return card_face(self.content.cards[cards[index]], hero_def, width, th)
+        def face(index: int, width: int, theme):
+            return card_face(self.content.cards[cards[index]], hero_def, width, theme)
 
         hand_fan.draw(surface, fan, face, th, lit=usable, dim=dim)
 
