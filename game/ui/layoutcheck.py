@@ -251,9 +251,22 @@ def _duel(mode: str):
         scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
         app.push(scene)
         reach_main_phase(app, scene)
+        fill_hand(scene, 10)
         return scene
 
     return build
+
+
+def fill_hand(scene, count: int) -> None:
+    """Deal the viewer's hand up to `count` cards from their deck (the busiest hand to draw)."""
+    from game.rules.view import match_view
+
+    engine = scene.engine
+    with engine.world.active():
+        piles = engine.piles(engine.player(scene.viewer))
+        while len(piles.hand) < count and piles.deck:
+            piles.hand.append(piles.deck.pop(0))
+    scene.view = match_view(engine)
 
 
 def reach_main_phase(app, scene, frames: int = 3000) -> None:
@@ -328,6 +341,26 @@ def _mission(heroes: tuple[str, ...]):
     return build
 
 
+def _mission_turn(app):
+    """A Hero's Main Phase on the Missions board (its board, tray and a 10-card hand)."""
+    from game.missions.ai import MissionAI
+
+    scene = _mission(("cursed_pirate", "huntress"))(app)
+    engine, ai = scene.engine, MissionAI(11)
+    for _ in range(4000):
+        choice = engine.pending
+        if choice is not None and not scene.narrating() and scene.decided_for is choice:
+            if choice.kind == "main_phase":
+                break
+            scene.act(ai.decide(engine, choice))
+        app.update(1 / 60)
+    hero = scene.hero(engine.pending.player)
+    with engine.world.active():
+        while len(hero.hand) < 10:
+            hero.hand.append(hero.hand[len(hero.hand) % len(hero.hand)])
+    return scene
+
+
 def _adventure(app):
     from game.ui.scenes.adventure import AdventureScene
     from game.ui.scenes.adventures_menu import new_runner
@@ -381,6 +414,7 @@ SCENES: dict[str, Callable] = {
     "missions:select": _simple("game.ui.scenes.missions_menu", "MissionSelectScene"),
     "mission:solo": _mission(("barbarian",)),
     "mission:duo": _mission(("cursed_pirate", "huntress")),
+    "mission:turn": _mission_turn,
     "adventures:menu": _simple("game.ui.scenes.adventures_menu", "CampaignMenuScene"),
     "adventure:crawl": _adventure,
 }

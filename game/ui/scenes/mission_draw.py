@@ -68,7 +68,13 @@ class MissionDrawing:
         if self.modal:
             self._draw_modal(surface)
         if overlay is not None:
-            hint = text_surface(th.font(12), "Tab: look at the map   Esc: menu", T.TEXT_DIM)
+            room = self.side_rect.w - th.px(16)
+            words = "Tab: look at the map   Esc: menu"
+            font = th.fit_font(12, words, room)
+            if font.size(words)[0] > room:
+                words = "Tab: map   Esc: menu"
+                font = th.fit_font(12, words, room)
+            hint = text_surface(font, words, T.TEXT_DIM)
             surface.blit(
                 hint,
                 hint.get_rect(
@@ -353,17 +359,20 @@ class MissionDrawing:
             "discard": "sell down to 6 cards",
         }.get(choice.kind if choice else "", "")
         head = f"{hero.name} ({self.seat_label(seat)})  -  {phase}"
-        draw_text(
-            surface, head, th.font(17, bold=True), T.BRASS, (rect.x + th.px(48), rect.y + th.px(10))
-        )
         stats = (
             f"Health {hero.health}   CP {hero.cp}   Momentum {hero.momentum}   "
             f"Cards {len(hero.hand)}"
         )
+        # the name on the left and the numbers on the right share the header line
+        stats_font = th.fit_font(14, stats, rect.w // 2, bold=True)
+        head_x = rect.x + th.px(48)
+        room = rect.right - th.px(12) - stats_font.size(stats)[0] - th.px(16) - head_x
+        head_font = th.fit_font(17, head, room, bold=True)
+        draw_text(surface, head, head_font, T.BRASS, (head_x, rect.y + th.px(10)))
         draw_text(
             surface,
             stats,
-            th.font(14, bold=True),
+            stats_font,
             T.TEXT,
             (rect.right - th.px(12), rect.y + th.px(12)),
             align="right",
@@ -440,10 +449,11 @@ class MissionDrawing:
                 (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
             )
         if not self.tray.dice:
+            words = "The Offensive Roll follows the Main Phase."
             draw_text(
                 surface,
-                "The Offensive Roll follows the Main Phase.",
-                th.font(16, bold=True),
+                words,
+                th.fit_font(16, words, self.tray_rect.w - th.px(24), bold=True),
                 (70, 100, 84),
                 self.tray_rect.center,
                 align="center",
@@ -724,7 +734,8 @@ class MissionDrawing:
                 return
             box = self.side_rect
             panel(surface, box, th, fill=(46, 38, 32), rim=T.BRASS_DARK, radius=8)
-            title = text_surface(th.font(13, bold=True), self.modal_title, T.BRASS)
+            font = th.fit_font(13, self.modal_title, box.w - th.px(16), height=th.px(16), bold=True)
+            title = text_surface(font, self.modal_title, T.BRASS)
             surface.blit(title, (box.x + th.px(8), box.y + th.px(6)))
             for b in self.modal:
                 b.draw(surface, th)
