@@ -231,3 +231,46 @@ def test_the_layout_check_sees_a_hand_card_leaving_the_window():
     rec.card(surface, pygame.Rect(170, 60, 50, 70), "hand")
     kinds = [p.kind for p in L.problems(rec, "probe", (200, 100), 1.0)]
     assert kinds == ["offscreen"]
+
+
+def test_a_small_hand_card_shows_its_whole_name_and_type_line(monkeypatch):
+    """At the smallest window a hand card is 66-80 px wide: every card's name and type line
+    still fit their room (a smaller face, a hyphen, a shorter wording; never a word cut at the
+    card's edge), and from 72 px no name is shortened."""
+    from game.content.loader import default_content
+    from game.ui import cards
+
+    content = default_content()
+    types, names = [], []
+    real_type, real_name = cards.type_label, cards.card_name_lines
+
+    def spy_type(card, hero, th, small, room):
+        text, font = real_type(card, hero, th, small, room)
+        types.append((card.id, text, font.size(text)[0], room))
+        return text, font
+
+    def spy_name(th, name, room, small):
+        lines, font = real_name(th, name, room, small)
+        widest = max(font.size(line)[0] for line in lines)
+        shortened = any(line.endswith(".") and not name.endswith(".") for line in lines)
+        names.append((name, lines, widest, room, shortened))
+        return lines, font
+
+    monkeypatch.setattr(cards, "type_label", spy_type)
+    monkeypatch.setattr(cards, "card_name_lines", spy_name)
+    monkeypatch.setattr(cards, "_CACHE", {})
+    pygame.init()
+    th = T.Theme(1.0)
+    th.resize(1024, 576)
+    for width in (66, 72, 79, 86, 98):
+        names.append(width)
+        for hero in content.heroes.values():
+            for card in content.cards.values():
+                if card.hero in (None, hero.id):
+                    cards.card_face(card, hero, width, th)
+    assert len(types) > 1000
+    assert not [t for t in types if t[2] > t[3]]
+    drawn = [n for n in names if not isinstance(n, int)]
+    assert not [n for n in drawn if n[2] > n[3]]
+    from_72 = names[names.index(72) :]
+    assert not [n for n in from_72 if not isinstance(n, int) and n[4]]

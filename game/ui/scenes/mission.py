@@ -172,7 +172,7 @@ class MissionScene(
             m.x + th.px(8),
             self.board_rect.bottom + th.px(6),
             m.w - th.px(24) - side_w,
-            th.px(150),  # the rest of the overlay is the hand's fan (game/ui/hand.py)
+            th.px(140),  # the rest of the overlay is the hand's fan (game/ui/hand.py)
         )
         # beside the tray: the other things the Hero may do now (cards, tokens, Momentum)
         self.side_rect = pygame.Rect(
