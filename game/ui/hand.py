@@ -2,7 +2,7 @@
 (and Adventures battles, which are duels) and the Missions board.
 
 Every card is drawn whole inside the hand's area, overlapping its neighbours and turned a few
-degrees along a shallow arc; the card under the pointer (or the keyboard's focus) is raised,
+degrees along a shallow arc; the card under the pointer (or any card the scene names) is raised,
 straightened and enlarged on top of the others so its text can be read. The fan is a declared
 layer for the layout check (game/ui/layoutcheck.py): its cards may overlap each other, but each
 must lie wholly in the window.
