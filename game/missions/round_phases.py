@@ -71,6 +71,9 @@ class HeroPhasesMixin:
             dest = (a.get("q"), a.get("r"))
             taken.add(dest)
             plans.append((hero, dest))
+            self.info.moves[hero.seat] = dest
+            self.emit("move_chosen", self._move_line(hero, dest), seat=hero.seat, to=list(dest))
+        self.info.moves.clear()
         for hero, dest in plans:
             hero.pos = dest
             space = self.hexes[dest]
@@ -95,6 +98,18 @@ class HeroPhasesMixin:
                 else:
                     hero.facedown.append(tile)
                     self.emit("facedown", f"{hero.name} puts a face-down Boost Tile on their dial.")
+
+    def _move_line(self, hero: HeroState, dest: Hex) -> str:
+        """The log's line for a chosen end of move (Heroes move together once all have chosen)."""
+        space = self.hexes[dest]
+        if hero.pos is None:
+            where = "an ENTRY space" if space.entry else "a space reached from an ENTRY"
+            return f"{hero.name} chooses a start space ({where})."
+        if dest == hero.pos:
+            return f"{hero.name} stays put this move."
+        if space.exit:
+            return f"{hero.name} heads for the EXIT."
+        return f"{hero.name} chooses where to end the move."
 
     # ------------------------------------------------------------ Defeat tiles: 2 Momentum
 

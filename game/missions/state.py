@@ -118,6 +118,9 @@ class MissionInfo:
     threat: str | None = None
     plot: int = 0  # Plot tokens the team holds on this side
     plot_done: bool = False  # the side's Plot is complete
+    # this Movement Phase's chosen ends (seat -> space), shown on the map until all have chosen
+    # and the Heroes move together
+    moves: dict[int, Hex] = field(default_factory=dict)
 
 
 # Missions numbers used across the engine's parts (rules 11, 78 and the hand limit)

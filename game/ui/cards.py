@@ -11,7 +11,7 @@ import pygame
 from game.content.defs import CardDef, HeroDef
 from game.ui import theme as T
 from game.ui.card_art import card_picture, card_watermark
-from game.ui.widgets import text_surface, wrap
+from game.ui.widgets import fit_name, text_surface, wrap
 
 TYPE_NAMES = {
     "main": "Main Phase Action",
@@ -25,6 +25,8 @@ TYPE_SHORT = {
     "instant": "Instant",
     "upgrade": "Upgrade",
 }
+NARROW = 90  # px: a card this narrow gives its name the card's whole width
+TYPE_TINY = {"main": "Main", "roll": "Roll", "instant": "Instant"}  # the narrowest cards
 TYPE_ICONS = {"main": "main", "roll": "roll", "instant": "instant", "upgrade": "upgrade"}
 
 _CACHE: dict[tuple, pygame.Surface] = {}
@@ -54,8 +56,10 @@ def card_face(
     rim = frame_colour(card, hero)
     surf = _frame(width, height, rim).copy()
     inner = surf.get_rect().inflate(-max(4, width // 18) * 2, -max(4, width // 18) * 2)
-    # The cost sits on the left edge, the phase icon beneath it.
+    # The cost sits on the left edge, the phase icon beneath it; on a narrow card (a full hand
+    # in a small window) the icon sits beside the cost and the name runs the card's width below.
     small = width < 120
+    narrow = width < NARROW
     cost_r = max(9, width // 9)
     cx, cy = inner.x + cost_r - 2, inner.y + cost_r + 2
     pygame.draw.circle(surf, T.CP, (cx, cy), cost_r)
@@ -69,35 +73,25 @@ def card_face(
         icon = ui_icon(
             TYPE_ICONS[card.type], cost_r * 2 - 2, rim if card.type != "upgrade" else T.INK
         )
-        surf.blit(icon, icon.get_rect(center=(cx, cy + cost_r * 2 + 2)))
+        at = (cx + cost_r * 2 + 2, cy) if narrow else (cx, cy + cost_r * 2 + 2)
+        surf.blit(icon, icon.get_rect(center=at))
     except (ImportError, KeyError, FileNotFoundError):
         pass
     # Name, type line, text.
-    name_font = th.font(12 if small else 15, bold=True, condensed=True)
     text_x = cx + cost_r + max(3, width // 40)
-    name_w = inner.right - text_x - 4
     y = inner.y + 4
-    for line in wrap(name_font, card.name, name_w)[:2]:
+    if narrow:
+        text_x, y = inner.x + 4, cy + cost_r + 2
+    name_w = inner.right - text_x - 4
+    name_lines, name_font = card_name_lines(th, card.name, name_w, small)
+    for line in name_lines:
         line_surf = text_surface(name_font, line, T.INK)
         surf.blit(line_surf, (text_x, y))
         y += line_surf.get_height()
-    type_font = th.font(10 if small else 12, condensed=True)
-    type_line = TYPE_NAMES[card.type]
-    if card.type == "upgrade" and hero is not None and card.upgrade_slot:
-        try:
-            type_line = f"Upgrade: {hero.slot(card.upgrade_slot).kind} "
-            type_line += {2: "II", 3: "III"}.get(card.upgrade_level, "")
-        except KeyError:
-            pass
-    if type_font.size(type_line)[0] > name_w:
-        if card.type != "upgrade":
-            type_line = TYPE_SHORT[card.type]
-        else:  # "Upgrade: offensive II" -> "Offensive II"
-            rest = type_line.removeprefix("Upgrade: ")
-            type_line = rest[:1].upper() + rest[1:]
+    type_line, type_font = type_label(card, hero, th, small, name_w)
     type_surf = text_surface(type_font, type_line, T.INK_SOFT)
     surf.blit(type_surf, (text_x, y + 1))
-    y = max(y + type_surf.get_height() + 4, cy + cost_r * 3 + 4)
+    y = max(y + type_surf.get_height() + 4, cy + cost_r * (1 if narrow else 3) + 4)
     pygame.draw.line(
         surf,
         rim if card.type != "upgrade" else T.BRASS_DARK,
@@ -129,6 +123,60 @@ def card_face(
         _CACHE.clear()
     _CACHE[key] = surf
     return surf
+
+
+def card_name_lines(th: T.Theme, name: str, room: int, small: bool):
+    """The card's name in at most three lines that fit `room` pixels, and their font: the name's
+    face, smaller (not under 11 px) if a word would not fit, then a long word broken with a
+    hyphen (widgets.fit_name) - never a word cut at the card's edge."""
+    top = max(13, round((12 if small else 15) * th.text_scale))
+    for hyphens in (False, True):
+        for real in range(top, 10, -1):
+            font = th.font_px(real, bold=True, condensed=True)
+            words = name.split(" ")
+            if hyphens:  # a word wider than the room breaks with a hyphen ("Counter-", "strike")
+                words = [part for word in words for part in _broken(font, word, room)]
+            lines = wrap(font, " ".join(words), room)
+            if len(lines) <= 3 and all(font.size(line)[0] <= room for line in lines):
+                return lines, font
+    return fit_name(lambda bold: th.font_px(11, bold=bold, condensed=True), name, room)
+
+
+def _broken(font, word: str, room: int) -> list[str]:
+    if font.size(word)[0] <= room:
+        return [word]
+    lines, _font = fit_name(lambda bold: font, word, room)
+    return lines if lines[0].endswith("-") else [word]
+
+
+def type_label(card: CardDef, hero: HeroDef | None, th: T.Theme, small: bool, room: int):
+    """The card's type line and its font, fitted to `room` pixels: the full name, a shorter
+    one, a smaller face (not under 11 px), then the fewest words ("Roll", "Attack II")."""
+    type_font = th.font(10 if small else 12, condensed=True)
+    type_line = TYPE_NAMES[card.type]
+    if card.type == "upgrade" and hero is not None and card.upgrade_slot:
+        try:
+            type_line = f"Upgrade: {hero.slot(card.upgrade_slot).kind} "
+            type_line += {2: "II", 3: "III"}.get(card.upgrade_level, "")
+        except KeyError:
+            pass
+    if type_font.size(type_line)[0] > room:
+        if card.type != "upgrade":
+            type_line = TYPE_SHORT[card.type]
+        else:  # "Upgrade: offensive II" -> "Offensive II"
+            rest = type_line.removeprefix("Upgrade: ")
+            type_line = rest[:1].upper() + rest[1:]
+    real = max(13, round((10 if small else 12) * th.text_scale))  # type_font's size
+    while type_font.size(type_line)[0] > room and real > 11:
+        real -= 1
+        type_font = th.font_px(real, condensed=True)
+    if type_font.size(type_line)[0] > room:
+        type_line = TYPE_TINY.get(card.type, type_line)
+        type_line = type_line.replace("Offensive", "Attack").replace("Defensive", "Defense")
+    if type_font.size(type_line)[0] > room and " " in type_line:  # "Defense III" -> "Def. III"
+        word, rest = type_line.split(" ", 1)
+        type_line = f"{word[:3]}. {rest}"
+    return type_line, type_font
 
 
 @lru_cache(maxsize=64)

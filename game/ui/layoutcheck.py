@@ -10,6 +10,10 @@ What counts (per scene drawn once at one size and scale):
 * overlap: two different texts drawn over each other (a drop shadow of the same text is not),
   a text running under a button it is not part of, two buttons over each other, or a button
   half over a panel.
+Cards in a hand (game/ui/hand.py) are a declared layer: they may overlap each other, but each
+must lie wholly in the window (offscreen otherwise) and off every text and button drawn before
+them at the same level (overlap otherwise). The raised card of a hand lies over the table by
+design and is checked against the window only.
 Tooltips are not part of a scene's draw; dialogs drawn over a scene call `layer()` so the texts
 under them are not compared with theirs.
 """
@@ -46,6 +50,7 @@ class Recorder:
     texts: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
     boxes: list[tuple[pygame.Rect, str, int]] = field(default_factory=list)
     clipped: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    cards: list[tuple[pygame.Rect, str, int, int]] = field(default_factory=list)
     _ids: dict[int, str] = field(default_factory=dict)
     level: int = 0
 
@@ -59,6 +64,11 @@ class Recorder:
     def widget(self, surface, rect, label: str) -> None:
         if surface is self.surface:
             self.boxes.append((pygame.Rect(rect), f"button {label!r}", self.level))
+
+    def card(self, surface, rect, layer: str) -> None:
+        """A card of a declared layer (a hand's fan, or its raised card)."""
+        if surface is self.surface:
+            self.cards.append((pygame.Rect(rect), layer, self.level, len(self.texts)))
 
     def layer(self) -> None:
         """Everything drawn from now on lies over what was drawn before (a dialog)."""
@@ -145,6 +155,24 @@ def problems(rec: Recorder, name: str, size, scale: float) -> list[Problem]:
     for rect, label, _lvl in rec.boxes:
         if not window.contains(rect):
             add("offscreen", f"{label} at {tuple(rect)}")
+    for rect, layer, lvl, drawn in rec.cards:
+        if not window.contains(rect):
+            add("offscreen", f"card of {layer!r} at {tuple(rect)}")
+        if layer.endswith(":raised"):
+            continue
+        for box, label, blvl in rec.boxes:
+            clip = box.clip(rect)
+            if (
+                label.startswith("button")
+                and blvl == lvl
+                and clip.w > TOLERANCE
+                and clip.h > TOLERANCE
+            ):
+                add("overlap", f"card of {layer!r} {tuple(rect)} over {label} {tuple(box)}")
+        for trect, text, tlvl in rec.texts[:drawn]:
+            clip = trect.clip(rect)
+            if tlvl == lvl and clip.w > TOLERANCE and clip.h > TOLERANCE:
+                add("overlap", f"card of {layer!r} {tuple(rect)} over text {text!r} {tuple(trect)}")
     for rect, text in rec.clipped:
         if window.contains(rect):
             add("overflow", f"text {text!r} cut at {tuple(rect)}")
@@ -223,9 +251,22 @@ def _duel(mode: str):
         scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
         app.push(scene)
         reach_main_phase(app, scene)
+        fill_hand(scene, 10)
         return scene
 
     return build
+
+
+def fill_hand(scene, count: int) -> None:
+    """Deal the viewer's hand up to `count` cards from their deck (the busiest hand to draw)."""
+    from game.rules.view import match_view
+
+    engine = scene.engine
+    with engine.world.active():
+        piles = engine.piles(engine.player(scene.viewer))
+        while len(piles.hand) < count and piles.deck:
+            piles.hand.append(piles.deck.pop(0))
+    scene.view = match_view(engine)
 
 
 def reach_main_phase(app, scene, frames: int = 3000) -> None:
@@ -298,6 +339,26 @@ def _mission(heroes: tuple[str, ...]):
         return scene
 
     return build
+
+
+def _mission_turn(app):
+    """A Hero's Main Phase on the Missions board (its board, tray and a 10-card hand)."""
+    from game.missions.ai import MissionAI
+
+    scene = _mission(("cursed_pirate", "huntress"))(app)
+    engine, ai = scene.engine, MissionAI(11)
+    for _ in range(4000):
+        choice = engine.pending
+        if choice is not None and not scene.narrating() and scene.decided_for is choice:
+            if choice.kind == "main_phase":
+                break
+            scene.act(ai.decide(engine, choice))
+        app.update(1 / 60)
+    hero = scene.hero(engine.pending.player)
+    with engine.world.active():
+        while len(hero.hand) < 10:
+            hero.hand.append(hero.hand[len(hero.hand) % len(hero.hand)])
+    return scene
 
 
 def _adventure(app):
@@ -411,6 +472,7 @@ SCENES: dict[str, Callable] = {
     "missions:select": _simple("game.ui.scenes.missions_menu", "MissionSelectScene"),
     "mission:solo": _mission(("barbarian",)),
     "mission:duo": _mission(("cursed_pirate", "huntress")),
+    "mission:turn": _mission_turn,
     "adventures:menu": _simple("game.ui.scenes.adventures_menu", "CampaignMenuScene"),
     "adventure:crawl": _adventure,
     "continue": _continue_list,

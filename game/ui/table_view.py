@@ -431,8 +431,8 @@ class TableView:
     def draw_targeting(self, surface, area: pygame.Rect) -> None:
         """The targeting roll: the die and its table with the matched row lit."""
         info = self.targeting
-        if info is None:
-            return
+        if info is None or self._new_throw():
+            return  # a die in the air is never drawn under (or over) the table
         from game.ui.art import die_face
 
         scene = self.scene
@@ -440,12 +440,15 @@ class TableView:
         t = info.age / info.life
         alpha = 255 if self.choosing() else int(255 * min(1.0, (1 - t) * 4, 0.3 + t * 10))
         rows = info.rows
-        row_h = th.px(24)
+        head = th.px(38)
+        # under the banner line (its foot is 72 px down the tray), so "X targets Y" never
+        # covers the table: the rows close up to fit the room left
+        room = area.bottom - th.px(6) - (area.y + th.px(74)) - head
+        row_h = max(th.px(18), min(th.px(24), room // max(1, len(rows))))
         w = min(area.w - th.px(20), th.px(540))
-        h = th.px(62) + row_h * max(1, len(rows))
+        h = head + row_h * max(1, len(rows)) + th.px(4)
         rect = pygame.Rect(0, 0, w, h)
-        # under the banner line, so "X targets Y" never covers the table
-        rect.midbottom = (area.centerx, area.bottom - th.px(8))
+        rect.midbottom = (area.centerx, area.bottom - th.px(6))
         if self.choosing():
             # the choice's buttons take the tray's right part: the table moves left
             rect.w = self.panel_width()
@@ -455,21 +458,24 @@ class TableView:
         pygame.draw.rect(layer, (24, 20, 18, 235), layer.get_rect(), border_radius=th.px(10))
         pygame.draw.rect(layer, T.BRASS, layer.get_rect(), th.px(2), border_radius=th.px(10))
         who = scene.seat_name(info.attacker)
-        draw_text(layer, f"Targeting roll: {who}", th.font(17, bold=True), T.BRASS, (14, 10))
+        draw_text(layer, f"Targeting roll: {who}", th.font(17, bold=True), T.BRASS, (14, 8))
         hero = scene.content.heroes[scene.view.players[info.attacker].hero]
-        face = die_face(hero, info.value, th.px(40))
-        layer.blit(face, (w - th.px(52), th.px(8)))
-        y = th.px(52)
+        face = die_face(hero, info.value, th.px(30))
+        layer.blit(face, (w - th.px(40), th.px(4)))
+        y = head
+        size = 15 if row_h >= th.px(22) else 14
         for faces, meaning, matched in rows:
             row = pygame.Rect(th.px(10), y, w - th.px(20), row_h - th.px(2))
             if matched:
                 pygame.draw.rect(layer, T.HIGHLIGHT, row, border_radius=th.px(5))
             colour = T.INK if matched else T.TEXT
-            draw_text(layer, faces, th.font(15, bold=True), colour, (row.x + th.px(8), y + 2))
-            font = th.font(15)
+            font = th.font(size, bold=True)
+            top = row.centery - font.get_height() // 2
+            draw_text(layer, faces, font, colour, (row.x + th.px(8), top))
+            font = th.font(size)
             if font.size(meaning)[0] > row.w - th.px(76):
-                font = th.font(14, condensed=True)
-            draw_text(layer, meaning, font, colour, (row.x + th.px(70), y + 2))
+                font = th.font(size - 1, condensed=True)
+            draw_text(layer, meaning, font, colour, (row.x + th.px(70), top))
             y += row_h
         if not rows and info.result:
             draw_text(layer, info.result, th.font(15), T.TEXT, (th.px(18), y))
@@ -483,11 +489,20 @@ class TableView:
     def panel_width(self) -> int:
         return self.scene.app.theme.px(440)
 
+    def _new_throw(self) -> bool:
+        """Dice are tumbling in the tray (the table is shown only once its die has landed, so
+        this is the next roll: the table has had its moment)."""
+        tray = getattr(self.scene, "tray", None)
+        return tray is not None and tray.rolling and not self.choosing()
+
     def update(self, dt: float) -> None:
         if self.targeting is not None:
             choice = self.scene.engine.pending
             if choice is not None and choice.kind == "choose_target":
                 return  # someone is choosing because of this roll: keep the table up
+            if self._new_throw():
+                self.targeting = None
+                return
             self.targeting.age += dt
             if self.targeting.age >= self.targeting.life:
                 self.targeting = None

@@ -135,9 +135,8 @@ def answer_by_click(app, scene, action) -> str:
     by_card = kind in ("upgrade", "play", "sell") or engine.pending.kind == "discard"
     if by_card and scene.hero_overlay() is not None:
         index = action.get("index")
-        rect = next(r for r, i in scene.hand_rects if i == index)
-        # the visible part of a card: its left strip (later cards overlap the rest)
-        point = (rect.x + 6, rect.y + 20)
+        # the visible part of a card in the fan (later cards overlap the rest)
+        point = scene.hand_fan.visible_point(index)
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
         )

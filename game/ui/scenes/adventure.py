@@ -823,6 +823,29 @@ class AdventureBattleScene(DuelScene):
         if choice is not None and not self.seats[choice.player].get("enemy"):
             self.viewer = choice.player
 
+    def turn_changed(self, seat: int) -> None:
+        """A turn starts in the narration: when it is a Minion's, the board shows that Minion
+        and the hero it fights (several battles may run on one map)."""
+        super().turn_changed(seat)
+        self.narrated_turn = seat
+        if self.seats[seat].get("enemy"):
+            foe_of = self._fighting(seat)
+            if foe_of is not None:
+                self.viewer = foe_of
+
+    def _fighting(self, enemy_seat: int) -> int | None:
+        """The hero seat engaged with the Minion at `enemy_seat` (None when none is)."""
+        from game.adventures.components import Adventurer
+
+        eng = self.engine
+        with eng.world.active():
+            minion = eng.player(enemy_seat)
+            for player in eng.info.players:
+                adv = esper.try_component(player, Adventurer)
+                if adv is not None and adv.engaged == minion:
+                    return eng.seat(player)
+        return None
+
     def opponent_seat(self, view, me: int) -> int:
         from game.adventures.components import Adventurer, Scenario
 
@@ -831,6 +854,11 @@ class AdventureBattleScene(DuelScene):
             sc = esper.component_for_entity(eng.MATCH, Scenario)
             if sc.boss is not None:
                 return eng.seat(sc.boss)
+        acting = getattr(self, "narrated_turn", None)
+        enemy = acting is not None and acting < len(self.seats) and self.seats[acting].get("enemy")
+        if enemy and self._fighting(acting) in (me, None):
+            return acting  # the Minion whose turn is being shown
+        with eng.world.active():
             player = eng.player(me)
             adv = esper.try_component(player, Adventurer)
             if adv is not None and adv.engaged is not None:
@@ -885,6 +913,8 @@ class AdventureBattleScene(DuelScene):
                 self.app.pop()
                 self.parent.battle_closed([])
             return
+        if not self.presenter.busy:
+            self._focus()  # the narration is done: back to the hero who decides now
         super().update(dt)
 
     def _quit(self) -> None:

@@ -74,6 +74,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.confirm_age = 0.0  # seconds the question has been up (Space needs CONFIRM_GRACE)
         self.spots: list[Hotspot] = []
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
+        self.hand_fan = None  # the fan last drawn (game/ui/hand.py): what a click picks
         self.hover_card: int | None = None
         self.drag: dict | None = None
         self.ai_timer = 0.0
@@ -133,23 +134,27 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         self.right = pygame.Rect(x0 + left_w + th.px(8), th.px(8), right_w, h)
         self.opp_bar = pygame.Rect(x0, th.px(6), left_w, th.px(58))
         self.opp_board = pygame.Rect(x0, th.px(68), left_w, th.px(118))
-        self.tray_rect = pygame.Rect(x0, th.px(192), left_w, th.px(246))
-        self.prompt_rect = pygame.Rect(x0, th.px(442), left_w, th.px(44))
-        self.my_board = pygame.Rect(x0, th.px(490), left_w, th.px(118))
-        self.my_bar = pygame.Rect(x0, th.px(612), th.px(330), th.px(102))
+        # the hand's fan (game/ui/hand.py) takes the bottom strip, whole cards in view
+        lift = th.px(52)
+        self.tray_rect = pygame.Rect(x0, th.px(192), left_w, th.px(246) - lift)
+        self.prompt_rect = pygame.Rect(x0, th.px(442) - lift, left_w, th.px(44))
+        self.my_board = pygame.Rect(x0, th.px(490) - lift, left_w, th.px(118))
+        strip = pygame.Rect(x0, th.px(612) - lift, th.px(330), h - th.px(612) + lift)
+        self.my_bar = pygame.Rect(0, 0, th.px(330), th.px(110))
+        self.my_bar.center = strip.center
         self.hand_area = pygame.Rect(
-            x0 + th.px(338), th.px(612), w - th.px(338) - 2 * x0, h - th.px(612)
+            x0 + th.px(338), th.px(612) - lift, w - th.px(338) - 2 * x0, h - th.px(612) + lift
         )
         self.phase_rect = pygame.Rect(self.right.x, th.px(6), right_w, th.px(30))
-        self.log_rect = pygame.Rect(self.right.x, th.px(42), right_w, th.px(400))
-        self.info_rect = pygame.Rect(self.right.x, th.px(448), right_w, th.px(158))
+        self.log_rect = pygame.Rect(self.right.x, th.px(42), right_w, th.px(400) - lift)
+        self.info_rect = pygame.Rect(self.right.x, th.px(448) - lift, right_w, th.px(158))
         if self.table is not None:
             # the top strip holds a compact board per other seat; the full board of the seat
             # in focus sits under it; the turn order sits under the phase track
             self.opp_bar = pygame.Rect(x0, th.px(6), left_w, th.px(68))
             self.opp_board = pygame.Rect(x0, th.px(82), left_w, th.px(106))
             self.order_rect = pygame.Rect(self.right.x, th.px(40), right_w, th.px(34))
-            self.log_rect = pygame.Rect(self.right.x, th.px(80), right_w, th.px(362))
+            self.log_rect = pygame.Rect(self.right.x, th.px(80), right_w, th.px(362) - lift)
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
         self.decided_for = None
@@ -856,10 +861,14 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         return f"Can't play that now: {reason}." if reason else ""
 
     def _card_at(self, pos) -> int | None:
-        for rect, card in reversed(self.hand_rects):
-            if rect.collidepoint(pos):
-                return card
-        return None
+        """The topmost hand card under `pos`, as last drawn (game/ui/hand.py)."""
+        fan = getattr(self, "hand_fan", None)
+        if fan is None:
+            return None
+        index = fan.card_at(pos)
+        if index is None or index >= len(self.hand_rects):
+            return None
+        return self.hand_rects[index][1]
 
     def _hover(self) -> None:
         mouse = pygame.mouse.get_pos()

@@ -7,6 +7,7 @@ import pygame
 
 from game.ai import LEVEL_NAMES
 from game.rules.view import MatchView
+from game.ui import hand as hand_fan
 from game.ui import theme as T
 from game.ui.board_view import Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
@@ -298,6 +299,8 @@ class DuelDrawing:
         return choice.prompt
 
     def _draw_hand(self, surface, view: MatchView, seat: int, deciding: int | None) -> None:
+        """The hand fanned along the bottom (game/ui/hand.py); the hovered card is raised later,
+        over everything but dialogs (`_draw_card_zoom`)."""
         th = self.app.theme
         player = view.players[seat]
         hero = self.content.heroes[player.hero]
@@ -305,6 +308,7 @@ class DuelDrawing:
         self.hand_rects = []
         cards = player.hand
         if not cards:
+            self.hand_fan = None
             draw_text(
                 surface,
                 "No cards in hand",
@@ -313,12 +317,14 @@ class DuelDrawing:
                 (area.x + th.px(10), area.y + th.px(30)),
             )
             return
-        width = th.px(104)
-        step = (
-            min(width + th.px(6), (area.w - width) // max(1, len(cards) - 1))
-            if len(cards) > 1
-            else width
+        ids = [card for card, _cid in cards]
+        raised = ids.index(self.hover_card) if self.hover_card in ids else None
+        if self.drag is not None or (self.hotseat and self.pass_to is not None):
+            raised = None
+        fan = self.hand_fan = hand_fan.layout(
+            area, len(cards), th, raised=raised, window=surface.get_rect()
         )
+        self.hand_rects = [(fan.rect_of(i), card) for i, card in enumerate(ids)]
         choice = self.engine.pending
         playable: set[str] = set()
         sellable = False
@@ -330,28 +336,26 @@ class DuelDrawing:
             }
             sellable = choice.kind == "discard"
         hidden = self.hotseat and self.pass_to is not None
-        for index, (card, cid) in enumerate(cards):
-            x = area.x + index * step
-            y = area.y + th.px(4)
-            if card == self.hover_card:
-                y -= th.px(14)
-            rect = pygame.Rect(x, y, width, int(width * 1.4))
-            self.hand_rects.append((rect, card))
+        lit = set()
+        dim = {}
+        for index, (_card, cid) in enumerate(cards):
             if hidden:
-                surface.blit(card_back(width, th), rect)
                 continue
-            cdef = self.content.cards[cid]
-            cost = self._cost(seat, card)
-            face = card_face(cdef, hero, width, th, cost=cost)
             if cid in playable or sellable:
-                glow(surface, rect, th, strength=4)
-                surface.blit(face, rect)
+                lit.add(index)
             elif choice is not None and choice.player == seat:
-                dim = face.copy()
-                dim.set_alpha(110)
-                surface.blit(dim, rect)
-            else:
-                surface.blit(face, rect)
+                dim[index] = 110
+
+        def face(index: int, width: int, theme):
+            card, cid = cards[index]
+            if hidden:
+                return card_back(width, theme)
+            cost = self._cost(seat, card)
+            return card_face(self.content.cards[cid], hero, width, theme, cost=cost)
+
+        self._hand_face = face
+        self._hand_marks = (lit, dim)
+        hand_fan.draw(surface, fan, face, th, lit=lit, dim=dim, part="rest")
 
     def _cost(self, seat: int, card: int) -> int:
         from game.rules.options import card_cost
@@ -360,25 +364,12 @@ class DuelDrawing:
             return card_cost(self.engine, self.engine.player(seat), card)
 
     def _draw_card_zoom(self, surface, card: int) -> None:
-        th = self.app.theme
-        if self.hotseat and self.pass_to is not None:
+        """The hovered card of the hand, raised and enlarged over the table."""
+        fan = getattr(self, "hand_fan", None)
+        if fan is None or fan.raised is None or (self.hotseat and self.pass_to is not None):
             return
-        cid = self.card_id(card)
-        hero = self.content.heroes[self.view.players[self.viewer].hero]
-        face = card_face(
-            self.content.cards[cid], hero, th.px(210), th, cost=self._cost(self.viewer, card)
-        )
-        for rect, c in self.hand_rects:
-            if c == card:
-                x = min(
-                    max(th.px(10), rect.centerx - face.get_width() // 2),
-                    surface.get_width() - face.get_width() - th.px(10),
-                )
-                y = rect.y - face.get_height() - th.px(8)
-                shadow = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-                shadow.fill((0, 0, 0, 90))
-                surface.blit(shadow, (x + th.px(5), y + th.px(6)))
-                surface.blit(face, (x, y))
+        lit, _dim = self._hand_marks
+        hand_fan.draw(surface, fan, self._hand_face, self.app.theme, lit=lit, part="raised")
 
     def _draw_phase_track(self, surface, view: MatchView) -> None:
         th = self.app.theme

@@ -7,26 +7,29 @@ narrated one beat at a time in a ticker over the map (the acting enemy ringed), 
 the animation-speed setting; Space skips. Computer Heroes (game/missions/ai.py) answer their
 seats' questions at the same pace. Esc pauses; the mission is saved as play reaches each
 player's turn (game/missions/save.py), so the title's Continue list resumes it.
+
+The scene is built from mixins along its seams: mission_draw.py (the map, a Hero's turn, the
+hand, ticker and prompt), mission_panels.py (the side panels), mission_narration.py (the beats
+of the story and the pawns' walk) and mission_controls.py (the buttons per decision and the
+dice tray's controls); this file keeps the flow, the input and the hints.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections import deque
 
 import pygame
 
 from game.ai.worker import AIWorker, controller
-from game.missions import hexgrid
 from game.missions.ai import MissionAI
 from game.rules.actions import Action, IllegalAction
 from game.ui import mission_view as MV
-from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.pause import PauseMenu
-from game.ui.scenes.mission_draw import ENEMY_EVENTS, PHASES, MissionDrawing
+from game.ui.scenes.mission_controls import HERO_TURN_KINDS, MissionControls
+from game.ui.scenes.mission_draw import PHASES, MissionDrawing  # noqa: F401 (PHASES: tests)
+from game.ui.scenes.mission_narration import Floater, MissionNarration
 from game.ui.scenes.mission_panels import MissionPanels
 from game.ui.widgets import (
     Button,
@@ -53,67 +56,11 @@ CHOICE_KINDS = (
     "companion_split",
     "protect_teammate",
 )
-HERO_TURN_KINDS = {"main_phase", "offensive_roll", "announce", "discard"}
-# seconds per narrated event at the "normal" speed (scaled by the setting)
-BEATS = {
-    "enemy_roll": 1.2,
-    "enemy_attack": 1.1,
-    "boss_attack": 1.3,
-    "no_target": 0.7,
-    "no_attack": 0.8,
-    "threat": 1.2,
-    "crisis": 1.0,
-    "crisis_roll": 0.9,
-    "crit": 0.9,
-    "hero_damaged": 0.6,
-    "enemy_damaged": 0.55,
-    "enemy_defeated": 0.9,
-    "hero_defeated": 1.2,
-    "side": 1.6,
-    "side_done": 1.4,
-    "won": 1.6,
-    "lost": 1.6,
-    "perfect": 1.2,
-    "bonus": 1.0,
-    "clock": 0.8,
-    "facedown_placed": 0.5,
-    "reveal": 0.5,
-    "start_player": 0.7,
-    "pass": 0.5,
-}
-# the round phase an event belongs to (the phase track follows the narration, not the engine)
-EVENT_PHASE = {
-    "pass": "pass",
-    "exit": "movement",
-    "facedown": "movement",
-    "upgrade": "hero_part_1",
-    "ready": "hero_part_1",
-    "resolve": "target_resolve",
-    "enemy_roll": "enemy_roll",
-    "reroll_enemy": "enemy_roll",
-    "enemy_attack": "enemy_roll",
-    "no_target": "enemy_roll",
-    "boss_attack": "enemy_roll",
-    "no_attack": "enemy_roll",
-    "threat": "enemy_roll",
-    "facedown_placed": "enemy_roll",
-    "reveal": "enemy_roll",
-    "crit": "enemy_roll",
-    "crisis": "crisis_clock",
-    "crisis_roll": "crisis_clock",
-}
-DAMAGE_RE = re.compile(r"takes (\d+) damage")
-DICE_RE = re.compile(r"(red|black) (\d)")
 
 
-class Floater:
-    def __init__(self, text: str, pos, colour, on_map: bool = False) -> None:
-        self.text, self.pos, self.colour = text, pos, colour
-        self.on_map = on_map  # hidden while a Hero's board covers the map
-        self.age = 0.0
-
-
-class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
+class MissionScene(
+    PauseMenu, MissionNarration, MissionControls, MissionDrawing, MissionPanels, Scene
+):
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
         self.engine = engine
@@ -145,6 +92,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.damage_diffs: list[tuple[int, int]] = []  # (enemy index, amount) not yet shown
         self.floaters: list[Floater] = []
         self.log: list[str] = []
+        self.roll_lines: list[str] = []  # log lines of enemy dice still tumbling
         self.seen = 0
         self.hover_hex = None
         self.hover_card: int | None = None
@@ -157,6 +105,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self.tray_owner = None
         self.rerolled: list[int] | None = None
         self.hand_rects: list[tuple[pygame.Rect, int]] = []
+        self.hand_fan = None  # the fan last drawn (game/ui/hand.py): what a click picks
         self.row_spots = []
         self.roster_rects: dict[int, pygame.Rect] = {}
         self.enemy_rects: dict[int, pygame.Rect] = {}
@@ -230,7 +179,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             m.x + th.px(8),
             self.board_rect.bottom + th.px(6),
             m.w - th.px(24) - side_w,
-            th.px(184),
+            th.px(140),  # the rest of the overlay is the hand's fan (game/ui/hand.py)
         )
         # beside the tray: the other things the Hero may do now (cards, tokens, Momentum)
         self.side_rect = pygame.Rect(
@@ -240,7 +189,7 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
             m.x + th.px(8),
             self.tray_rect.bottom + th.px(8),
             m.w - th.px(16),
-            m.bottom - self.tray_rect.bottom - th.px(12),
+            m.bottom - self.tray_rect.bottom - th.px(12) + th.px(6),
         )
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
@@ -394,6 +343,8 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.enemy_tray.update(dt)
+        if self.roll_lines and not self.enemy_tray.rolling:
+            self._say_rolls()
         self._update_animation(dt)
         self.message_age += dt
         if self.paused or self.app.scene is not self:
@@ -463,495 +414,6 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         if choice.player in self.controllers:
             return
         self.handlers.get(choice.kind, self._ask_generic)(choice)
-
-    # ------------------------------------------------------------ narration
-
-    def _narrate(self, dt: float) -> None:
-        if self.current is None:
-            event = self.queue.popleft()
-            self.current = event
-            self.beat = 0.0
-            base = BEATS.get(event.kind, 0.35)
-            self.beat_len = base * self.speed()
-            self._start_event(event)
-            return
-        self.beat += dt
-        if self.beat >= self.beat_len and not self.enemy_tray.rolling:
-            self.current = None
-            self.flash_hex = None
-            if not self.queue:
-                self.shown_phase = None
-                if self.engine.info.phase not in ("enemy_roll", "crisis_clock"):
-                    self.acting = None  # kept while a Hero answers the acting enemy
-
-    def skip(self) -> None:
-        while self.queue or self.current is not None:
-            if self.current is None:
-                self._start_event(self.queue.popleft())
-            self.current = None
-        if self.engine.info.phase not in ("enemy_roll", "crisis_clock"):
-            self.acting = None
-        self.shown_phase = None
-        self.flash_hex = None
-        self.enemy_tray.finish()
-        self.tray.finish()
-
-    def _start_event(self, event) -> None:
-        if event.kind in EVENT_PHASE:
-            phase = EVENT_PHASE[event.kind]
-            if phase != self._count_phase:
-                self.name_counts = {}  # enemies of a kind act in reading order, per phase
-                self._count_phase = phase
-            self.shown_phase = phase
-        self.log.append(event.text)
-        if len(self.log) > 300:
-            del self.log[:100]
-        kind = event.kind
-        if kind == "enemy_roll":
-            self.name_counts = {}
-            self.acting = None
-            values = [int(v) for _c, v in DICE_RE.findall(event.text)] or [
-                v for _c, v in self.engine.info.enemy_dice
-            ]
-            final = [v for _c, v in self.engine.info.enemy_dice]
-            if len(final) == len(values):
-                values = final  # a Hero's re-roll shows as the die being thrown again
-            self.enemy_tray.throw(values, from_side="top")
-            self.app.play("dice_roll")
-            if self.speed() == 0:
-                self.enemy_tray.finish()
-        elif kind == "reroll_enemy":
-            current = [v for _c, v in self.engine.info.enemy_dice]
-            if self.enemy_tray.values != current:
-                changed = [
-                    i
-                    for i, v in enumerate(current)
-                    if i >= len(self.enemy_tray.values) or self.enemy_tray.values[i] != v
-                ]
-                self.enemy_tray.throw(current, reroll=changed or None, from_side="top")
-        elif kind in ENEMY_EVENTS:
-            self.acting = self._enemy_for(event)
-        elif kind == "clock":
-            self.name_counts = {}
-        elif kind == "facedown_placed" and self.engine.map is not None:
-            m = re.search(r"space (\d)", event.text)
-            self.flash_hex = self.engine.map.numbered(int(m.group(1))) if m else None
-        if kind == "hero_damaged" and "seat" in event.data:
-            m = DAMAGE_RE.search(event.text)
-            if m:
-                self._float_hero(event.data["seat"], f"-{m.group(1)}", T.HEALTH)
-        elif kind == "enemy_damaged":
-            m = DAMAGE_RE.search(event.text)
-            for n, (index, amount) in enumerate(self.damage_diffs):
-                enemy = self.engine.enemies[index] if index < len(self.engine.enemies) else None
-                if enemy is not None and event.text.startswith(enemy.name):
-                    del self.damage_diffs[n]
-                    self._float_enemy(index, f"-{m.group(1) if m else amount}")
-                    break
-        elif kind in ("won", "perfect", "side_done"):
-            if kind == "won":
-                self.app.play("victory")
-        elif kind == "lost":
-            self.app.play("defeat")
-
-    def _enemy_for(self, event) -> int | None:
-        if isinstance(event.data.get("enemy"), int):
-            return event.data["enemy"]
-        matches = [
-            (i, e)
-            for i, e in enumerate(self.engine.enemies)
-            if event.text.startswith(e.name + " ") or event.text.startswith(e.name + "'")
-        ]
-        if not matches:
-            return None
-        name = matches[0][1].name
-        k = self.name_counts.get(name, 0)
-        self.name_counts[name] = k + 1
-        ordered = sorted(matches, key=lambda m: hexgrid.reading_key(m[1].pos))
-        alive = [m for m in ordered if not m[1].defeated] or ordered
-        return alive[k % len(alive)][0]
-
-    def _float_hero(self, seat: int, text: str, colour) -> None:
-        rect = self.roster_rects.get(seat)
-        if rect is not None:
-            # over the Health dial (x + 190, as drawn in the Hero list), not over the name
-            th = self.app.theme
-            self.floaters.append(Floater(text, (rect.x + th.px(190), rect.y + th.px(4)), colour))
-        px = self.pawn_px.get(seat)
-        if px is not None:
-            self.floaters.append(
-                Floater(text, (px[0], px[1] - self.app.theme.px(10)), colour, on_map=True)
-            )
-
-    def _float_enemy(self, index: int, text: str) -> None:
-        enemy = self.engine.enemies[index]
-        x, y = self.map_layout().center(enemy.pos)
-        self.floaters.append(
-            Floater(text, (x, y - self.app.theme.px(12)), (255, 120, 90), on_map=True)
-        )
-
-    def phase_shown(self) -> str:
-        return self.shown_phase or self.engine.info.phase
-
-    def round_shown(self) -> int:
-        info = self.engine.info
-        order = [p for p, _s, _t in PHASES]
-        behind = self.shown_phase is not None and order.index(self.shown_phase) > order.index(
-            info.phase if info.phase in order else "pass"
-        )
-        return max(1, info.round - 1) if behind else info.round
-
-    def _update_animation(self, dt: float) -> None:
-        target = float(self.engine.info.clock)
-        telling = self.narrating() and self.phase_shown() != "crisis_clock"
-        if abs(self.hand_shown % 8 - target) > 0.01 and not telling:
-            step = dt * 2.5 / max(0.25, self.speed() or 0.25)
-            diff = (target - self.hand_shown) % 8
-            if self.speed() == 0 or diff <= step:
-                self.hand_shown = target
-            else:
-                self.hand_shown = (self.hand_shown + step) % 8
-        for f in self.floaters:
-            f.age += dt
-        self.floaters = [f for f in self.floaters if f.age < 1.4]
-        layout = self.map_layout()
-        for hero in self.engine.heroes:
-            if hero.pos is None:
-                self.pawn_px.pop(hero.seat, None)
-                self.pawn_hex[hero.seat] = None  # waiting beside the map (or exited)
-                continue
-            goal = layout.center(hero.pos)
-            cur = self.pawn_px.get(hero.seat)
-            seen = hero.seat in self.pawn_hex
-            was = self.pawn_hex.get(hero.seat)
-            self.pawn_hex[hero.seat] = hero.pos
-            if cur is None and seen and self.speed() > 0 and self.engine.map is not None:
-                # coming onto the map: start beside the ENTRY space
-                entries = self.engine.map.entries()
-                if entries:
-                    ex, ey = layout.center(entries[0])
-                    cur = self.pawn_px[hero.seat] = [ex - layout.size * 1.6, ey]
-                    was = None
-            if cur is None or self.speed() == 0:
-                self.pawn_px[hero.seat] = [goal[0], goal[1]]
-                self.pawn_route[hero.seat] = []
-                continue
-            if was != hero.pos:  # walk the path space by space, not through walls
-                starts = [was] if was is not None else self.engine.map.entries()
-                route = MV.path_to(starts, hero.pos, self.engine.passable)
-                self.pawn_route[hero.seat] = [layout.center(h) for h in route]
-            route = self.pawn_route.setdefault(hero.seat, [])
-            step = layout.size * 7.0 * dt / max(0.3, self.speed())
-            while route and step > 0:
-                tx, ty = route[0]
-                dx, dy = tx - cur[0], ty - cur[1]
-                dist = math.hypot(dx, dy)
-                if dist <= step:
-                    cur[0], cur[1] = tx, ty
-                    step -= dist
-                    route.pop(0)
-                else:
-                    cur[0] += dx / dist * step
-                    cur[1] += dy / dist * step
-                    step = 0
-            if not route:
-                cur[0], cur[1] = goal
-
-    # ------------------------------------------------------------ controls per choice kind
-
-    def _add(
-        self, label, action=None, *, primary=False, tooltip="", enabled=True, fn=None, core=False
-    ):
-        self.buttons.append(
-            Button(
-                pygame.Rect(0, 0, 10, 10),
-                label,
-                fn or (lambda a=action: self.act(a)),
-                enabled=enabled,
-                primary=primary,
-                tooltip=tooltip,
-                data={"action": action, "core": core} if action is not None else {"core": core},
-            )
-        )
-
-    def _place_buttons(self) -> None:
-        """Buttons right-aligned in the prompt bar; when they do not fit, a list over the map."""
-        th = self.app.theme
-        font = th.font(17, bold=True, condensed=True)
-        bar = self.prompt_rect
-        widths = [max(th.px(96), font.size(b.label)[0] + th.px(28)) for b in self.buttons]
-        prompt_w = th.font(15, bold=True).size(self.prompt_text())[0]
-        room = bar.w - min(prompt_w, bar.w * 0.4) - th.px(30)
-        if sum(widths) + th.px(8) * len(widths) <= room and len(self.buttons) <= 5:
-            x = bar.right - th.px(6)
-            for b, bw in zip(reversed(self.buttons), reversed(widths), strict=True):
-                x -= bw
-                b.rect = pygame.Rect(x, bar.y + th.px(5), bw, bar.h - th.px(10))
-                x -= th.px(8)
-            return
-        choice = self.engine.pending
-        self.modal_side = choice is not None and choice.kind in HERO_TURN_KINDS
-        if self.modal_side:
-            # a Hero's turn: the main buttons stay in the bar, the rest beside the dice tray
-            keep = [b for b in self.buttons if b.primary or b.data.get("core")]
-            rest = [b for b in self.buttons if b not in keep]
-            cols, bw, bh = 1, self.side_rect.w - th.px(16), th.px(32)
-            max_rows = max(2, (self.side_rect.h - th.px(48)) // (bh + th.px(5)))
-        else:
-            # the list: one or two columns of wide buttons over the map, the primary in the bar
-            keep = [b for b in self.buttons if b.primary][:1]
-            rest = [b for b in self.buttons if b not in keep]
-            cols = 2 if len(rest) > 6 else 1
-            bw = th.px(360) if cols == 2 else th.px(440)
-            bh = th.px(34)
-            max_rows = max(2, (self.map_rect.h - th.px(90)) // (bh + th.px(6)))
-        rows = math.ceil(len(rest) / cols)
-        if rows > max_rows:  # pages, with a button to turn them
-            per_page = max_rows * cols - 1
-            pages = math.ceil(len(rest) / per_page)
-            self.modal_page %= pages
-            page = self.modal_page
-            rest = rest[page * per_page : (page + 1) * per_page]
-            rest.append(
-                Button(
-                    pygame.Rect(0, 0, 10, 10),
-                    f"More options (page {page + 1} of {pages})",
-                    self._next_page,
-                    data={"page": page},
-                )
-            )
-            rows = max_rows
-        total_w = cols * bw + (cols - 1) * th.px(10)
-        x0 = self.map_rect.centerx - total_w // 2
-        step = th.px(6)
-        # anchored to the bottom of the map: the ticker and most of the map stay visible
-        y0 = self.map_rect.bottom - th.px(14) - rows * (bh + step) + step
-        if self.modal_side:
-            x0, y0, step = self.side_rect.x + th.px(8), self.side_rect.y + th.px(26), th.px(5)
-        small = th.font(14, bold=True, condensed=True)
-        for i, b in enumerate(rest):
-            c, r = divmod(i, rows)
-            b.rect = pygame.Rect(x0 + c * (bw + th.px(10)), y0 + r * (bh + step), bw, bh)
-            fit_label(b, small, bw - th.px(12))
-        self.modal = rest
-        self.modal_title = (choice.prompt if choice else "") or "Choose"
-        if self.modal_side:
-            self.modal_title = "Also possible now"
-        self.buttons = keep
-        x = bar.right - th.px(6)
-        for b in reversed(keep):
-            w = max(th.px(110), font.size(b.label)[0] + th.px(24))
-            x -= w
-            b.rect = pygame.Rect(x, bar.y + th.px(5), w, bar.h - th.px(10))
-            x -= th.px(8)
-
-    MAP_KINDS = ("target", "choose_enemy", "move")
-
-    def _next_page(self) -> None:
-        self.modal_page += 1
-        self.decided_for = None  # rebuilt on the next update with the next page
-
-    def _ask_generic(self, choice) -> None:
-        """A button per option; options that name an enemy are answered on the map instead
-        (a list of same-named Henchmen would not say which one is which)."""
-        for option in choice.options:
-            if option.action.kind not in self.MAP_KINDS:
-                self._add(option.label, option.action)
-        self._place_buttons()
-
-    def _ask_move(self, choice) -> None:
-        hero = self.hero(choice.player)
-        for action in self.options("move"):
-            if (action.get("q"), action.get("r")) == hero.pos:
-                self._add("Stay here", action, tooltip="End the Movement Phase where you are.")
-        self._place_buttons()
-
-    def _ask_give_momentum(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_choose(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_main_phase(self, choice) -> None:
-        done = self.find("done")
-        by_hand = ("done", "upgrade", "play", "sell")  # cards: click, right-click to sell
-        extras = [a for a in choice.options if a.action.kind not in by_hand]
-        for option in extras:
-            self._add(option.label, option.action, tooltip=self._momentum_tip(option.action))
-        if done is not None:
-            self._add("End Main Phase", done, primary=True)
-        self._place_buttons()
-
-    def _momentum_tip(self, action: Action) -> str:
-        if action.kind == "recruit":
-            ally = self.db.allies[action.get("ally")]
-            return f"{ally.name} ({ally.cost} Momentum): {ally.text}"
-        if action.kind == "exhaust":
-            ally = self.db.allies[action.get("ally")]
-            return f"Exhaust {ally.name}: send it away for its exhaust power."
-        return ""
-
-    def _ask_offensive_roll(self, choice) -> None:
-        left = choice.context.get("attempts_left", 0)
-        can_roll = bool(self.options("reroll"))
-        self._add(
-            f"Roll ({left} left)" if can_roll else "No roll left",
-            fn=self.roll,
-            primary=can_roll,
-            enabled=can_roll,
-            tooltip="Throw again every die that is not kept (click dice to keep them).",
-        )
-        stop = self.find("stop")
-        if stop is not None:
-            self._add("Keep these dice", stop, primary=not can_roll, core=True)
-        for option in choice.options:
-            if option.action.kind not in ("reroll", "stop", "momentum_reroll"):
-                self._add(option.label, option.action)  # Roll Phase cards, tokens
-        if self.options("momentum_reroll"):
-            cost = self.engine.turn.momentum_cost(self.hero(choice.player), "reroll_own_die")
-            self._add(
-                f"Re-roll 1 die ({cost} Momentum)",
-                fn=self.toggle_momentum_mode,
-                tooltip="Then click the die to throw again (Momentum card action).",
-            )
-        self._place_buttons()
-
-    def _ask_announce(self, choice) -> None:
-        for option in choice.options:
-            if option.action.kind == "activate_ally":
-                self._add(option.label, option.action)
-        none = self.find("no_ability")
-        if none is not None:
-            self._add("Activate nothing", none, core=True)
-        self._place_buttons()
-
-    def _ask_choose_target(self, choice) -> None:
-        for option in choice.options:
-            if option.action.kind != "target":
-                self._add(option.label, option.action)
-        self._place_buttons()
-
-    def _ask_defense_choice(self, choice) -> None:
-        for option in choice.options:
-            self._add(option.label, option.action, primary=option.action.kind != "no_defense")
-        self._place_buttons()
-
-    def _ask_spend_tokens(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_status_or_momentum(self, choice) -> None:
-        self._ask_generic(choice)
-
-    # the heroes' own kits (grow a Spirit or Bot, Reload's re-roll, Nyra's share of a blow)
-    # and a teammate's chance to protect the Hero being hit: plain lists of choices
-    def _ask_grow(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_free_reroll(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_companion_split(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_protect_teammate(self, choice) -> None:
-        self._ask_generic(choice)
-
-    def _ask_enemy_dice(self, choice) -> None:
-        done = self.find("done")
-        ways = sorted({a.get("way") for a in self.options("reroll_enemy")})
-        for way in ways:
-            self._add(
-                f"Re-roll a die ({way})",
-                fn=lambda w=way: self._enemy_mode(w),
-                tooltip="Then click an Enemy Die in the tray on the right.",
-            )
-        if done is not None:
-            self._add("Leave the Enemy Dice", done, primary=True)
-        self.enemy_way = ways[0] if ways else None
-        self._place_buttons()
-
-    def _enemy_mode(self, way: str) -> None:
-        self.enemy_way = way
-        self.say("Click the Enemy Die to re-roll.")
-
-    def _ask_discard(self, choice) -> None:
-        self.say("Click a card in your hand to sell it.")
-
-    def _ask_attack_modifiers(self, choice) -> None:
-        done = self.find("done")
-        for option in choice.options:
-            if option.action.kind != "done":
-                self._add(option.label, option.action)
-        if done is not None:
-            self._add("Resolve the damage", done, primary=True)
-        self._place_buttons()
-
-    def _ask_alter_dice(self, choice) -> None:
-        """Dice changed by a card or token: the dice as buttons (click to select), then
-        'Re-roll selected' or the new value for the selected die."""
-        dice = list(choice.context.get("dice", ()))
-        reroll = bool(self.options("alter_reroll"))
-        for i, value in enumerate(dice):
-            self._add(
-                f"Die {i + 1}: {value}",
-                fn=lambda i=i: self._alter_pick(i),
-                primary=i in self.alter_sel,
-                tooltip="Select this die.",
-            )
-        if reroll:
-            wanted = tuple(sorted(self.alter_sel))
-            action = self.find("alter_reroll", dice=wanted) if wanted else None
-            label = "Re-roll selected" if action is not None else "Select dice to re-roll"
-            self._add(label, action, primary=action is not None, enabled=action is not None)
-        elif len(self.alter_sel) == 1:
-            die = self.alter_sel[0]
-            for action in self.options("set_die"):
-                if action.get("die") == die:
-                    self._add(f"Make it {action.get('value')}", action)
-        self._place_buttons()
-
-    def _alter_pick(self, index: int) -> None:
-        if self.options("alter_reroll"):
-            if index in self.alter_sel:
-                self.alter_sel.remove(index)
-            else:
-                self.alter_sel.append(index)
-        else:
-            self.alter_sel = [] if self.alter_sel == [index] else [index]
-        self.decided_for = None
-
-    # ------------------------------------------------------------ dice
-
-    def roll(self) -> None:
-        choice = self.engine.pending
-        if choice is None or choice.kind != "offensive_roll":
-            return
-        wanted = tuple(i for i, k in enumerate(self.kept) if not k)
-        if not wanted:
-            self.say("Every die is kept: release one, or choose 'Keep these dice'.")
-            return
-        action = self.find("reroll", dice=wanted)
-        if action is None:
-            self.say("No roll attempt is left.")
-            return
-        self.act(action)
-
-    def toggle_momentum_mode(self) -> None:
-        self.momentum_mode = not self.momentum_mode
-        if self.momentum_mode:
-            self.say("Click the die to re-roll with Momentum.")
-
-    def toggle_keep(self, index: int) -> None:
-        if self.tray.rolling or index >= len(self.kept):
-            return
-        if self.momentum_mode:
-            action = self.find("momentum_reroll", die=index)
-            if action is not None:
-                self.act(action)
-            return
-        self.kept[index] = not self.kept[index]
-        self.tray.set_kept(self.kept)
-        self.app.play("token")
 
     # ------------------------------------------------------------ input
 
@@ -1140,10 +602,9 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         return "Nothing to do on that space now."
 
     def _card_at(self, pos) -> int | None:
-        for rect, index in reversed(self.hand_rects):
-            if rect.collidepoint(pos):
-                return index
-        return None
+        """The topmost hand card under `pos`, as last drawn (game/ui/hand.py)."""
+        fan = self.hand_fan
+        return None if fan is None else fan.card_at(pos)
 
     def _card_click(self, index: int, button: int) -> None:
         choice = self.engine.pending
@@ -1313,17 +774,3 @@ class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
         self._collect_events()
         self.skip()
         self.decided_for = None
-
-
-def fit_label(button: Button, font, width: int) -> None:
-    """Shorten a label that does not fit its button; the whole text moves to the tooltip."""
-    full = button.label
-    if font.size(full)[0] <= width:
-        return
-    label = full.replace(" Momentum)", " Mom.)")
-    if font.size(label)[0] > width:
-        while font.size(label + "...")[0] > width and len(label) > 4:
-            label = label[:-1]
-        label = label.rstrip() + "..."
-    button.label = label
-    button.tooltip = full + (f" - {button.tooltip}" if button.tooltip else "")

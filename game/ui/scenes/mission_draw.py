@@ -10,6 +10,7 @@ import re
 import pygame
 
 from game.missions import hexgrid
+from game.ui import hand as hand_fan
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.cards import card_face
@@ -67,7 +68,13 @@ class MissionDrawing:
         if self.modal:
             self._draw_modal(surface)
         if overlay is not None:
-            hint = text_surface(th.font(12), "Tab: look at the map   Esc: menu", T.TEXT_DIM)
+            room = self.side_rect.w - th.px(16)
+            words = "Tab: look at the map   Esc: menu"
+            font = th.fit_font(12, words, room)
+            if font.size(words)[0] > room:
+                words = "Tab: map   Esc: menu"
+                font = th.fit_font(12, words, room)
+            hint = text_surface(font, words, T.TEXT_DIM)
             surface.blit(
                 hint,
                 hint.get_rect(
@@ -287,7 +294,7 @@ class MissionDrawing:
 
     def _draw_pawn(self, surface, layout, hero) -> None:
         th = self.app.theme
-        if hero.pos is None or hero.seat not in self.pawn_px:
+        if self.shown_pos(hero) is None or hero.seat not in self.pawn_px:
             return
         x, y = self.pawn_px[hero.seat]
         ring = MV.SEAT_COLOURS[hero.seat % 4]
@@ -313,7 +320,7 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        off = [h for h in self.engine.heroes if h.pos is None]
+        off = [h for h in self.engine.heroes if self.shown_pos(h) is None]
         if not off:
             return
         x = self.map_rect.x + th.px(12)
@@ -354,17 +361,20 @@ class MissionDrawing:
             "discard": "sell down to 6 cards",
         }.get(choice.kind if choice else "", "")
         head = f"{hero.name} ({self.seat_label(seat)})  -  {phase}"
-        draw_text(
-            surface, head, th.font(17, bold=True), T.BRASS, (rect.x + th.px(48), rect.y + th.px(10))
-        )
         stats = (
             f"Health {hero.health}   CP {hero.cp}   Momentum {hero.momentum}   "
             f"Cards {len(hero.hand)}"
         )
+        # the name on the left and the numbers on the right share the header line
+        stats_font = th.fit_font(14, stats, rect.w // 2, bold=True)
+        head_x = rect.x + th.px(48)
+        room = rect.right - th.px(12) - stats_font.size(stats)[0] - th.px(16) - head_x
+        head_font = th.fit_font(17, head, room, bold=True)
+        draw_text(surface, head, head_font, T.BRASS, (head_x, rect.y + th.px(10)))
         draw_text(
             surface,
             stats,
-            th.font(14, bold=True),
+            stats_font,
             T.TEXT,
             (rect.right - th.px(12), rect.y + th.px(12)),
             align="right",
@@ -441,10 +451,11 @@ class MissionDrawing:
                 (self.tray_rect.x + th.px(12), self.tray_rect.bottom - th.px(24)),
             )
         if not self.tray.dice:
+            words = "The Offensive Roll follows the Main Phase."
             draw_text(
                 surface,
-                "The Offensive Roll follows the Main Phase.",
-                th.font(16, bold=True),
+                words,
+                th.fit_font(16, words, self.tray_rect.w - th.px(24), bold=True),
                 (70, 100, 84),
                 self.tray_rect.center,
                 align="center",
@@ -519,9 +530,11 @@ class MissionDrawing:
         return cache[key]
 
     def _draw_hand(self, surface, hero, choice) -> None:
+        """The Hero's hand fanned under the tray (game/ui/hand.py), the hovered card raised."""
         th = self.app.theme
         area = self.hand_area
         self.hand_rects = []
+        self.hand_fan = None
         cards = hero.hand
         hero_def = self.engine.hero_def(hero)
         if not cards:
@@ -533,45 +546,25 @@ class MissionDrawing:
                 (area.x + th.px(8), area.y + th.px(8)),
             )
             return
-        width = min(th.px(96), int(area.h / 1.4) + th.px(30))
-        step = (
-            min(width + th.px(6), (area.w - width) // max(1, len(cards) - 1))
-            if len(cards) > 1
-            else width
-        )
         usable = set()
+        dim = {}
         if choice is not None and self.human(choice.player):
             for action in self.options():
                 wanted = action.kind in ("upgrade", "play") or choice.kind == "discard"
                 if wanted and action.get("index") is not None:
                     usable.add(action.get("index"))
-        clip = surface.get_clip()
-        surface.set_clip(area.inflate(th.px(4), th.px(4)))
-        for index, cid in enumerate(cards):
-            x = area.x + index * step
-            y = area.y + th.px(2) - (th.px(12) if index == self.hover_card else 0)
-            rect = pygame.Rect(x, y, width, int(width * 1.4))
-            self.hand_rects.append((rect, index))
-            face = card_face(self.content.cards[cid], hero_def, width, th)
-            if index in usable:
-                glow(surface, rect, th, strength=3)
-                surface.blit(face, rect)
-            elif choice is not None and choice.kind == "main_phase" and self.human(choice.player):
-                dim = face.copy()
-                dim.set_alpha(150)
-                surface.blit(dim, rect)
-            else:
-                surface.blit(face, rect)
-        surface.set_clip(clip)
-        if self.hover_card is not None and self.hover_card < len(cards):
-            big = card_face(self.content.cards[cards[self.hover_card]], hero_def, th.px(200), th)
-            r = big.get_rect(
-                bottomleft=(
-                    min(area.x + self.hover_card * step, area.right - big.get_width()),
-                    area.y - th.px(6),
-                )
-            )
-            surface.blit(big, r)
+            if choice.kind == "main_phase":
+                dim = {i: 150 for i in range(len(cards)) if i not in usable}
+        raised = self.hover_card if self.hover_card is not None else None
+        fan = self.hand_fan = hand_fan.layout(
+            area, len(cards), th, raised=raised, window=self.hero_rect, preferred=96
+        )
+        self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
+
+        def face(index: int, width: int, theme):
+            return card_face(self.content.cards[cards[index]], hero_def, width, theme)
+
+        hand_fan.draw(surface, fan, face, th, lit=usable, dim=dim)
 
     # ---- ticker, prompt
 
@@ -747,7 +740,8 @@ class MissionDrawing:
                 return
             box = self.side_rect
             panel(surface, box, th, fill=(46, 38, 32), rim=T.BRASS_DARK, radius=8)
-            title = text_surface(th.font(13, bold=True), self.modal_title, T.BRASS)
+            font = th.fit_font(13, self.modal_title, box.w - th.px(16), height=th.px(16), bold=True)
+            title = text_surface(font, self.modal_title, T.BRASS)
             surface.blit(title, (box.x + th.px(8), box.y + th.px(6)))
             for b in self.modal:
                 b.draw(surface, th)

@@ -1,0 +1,160 @@
+"""Defects seen in the window (issue 17, "What was seen"), each driven as a player meets it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.persistence.settings import Settings
+from game.ui.app import STEP, App
+
+
+@pytest.fixture
+def app():
+    application = App(Settings(animation_speed="normal", sound_volume=0.0), size=(1280, 720))
+    yield application
+    application.close()
+
+
+def _tray_pixels(scene, targeting) -> bytes:
+    kept = scene.table.targeting
+    scene.table.targeting = targeting
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(surface)
+    scene.table.targeting = kept
+    return pygame.image.tobytes(surface.subsurface(scene.tray_rect).copy(), "RGB")
+
+
+def test_no_die_is_thrown_under_or_over_the_targeting_table(app):
+    """Team game: the Targeting Roll's table comes up once its die has landed and leaves when
+    the next dice are thrown (they tumbled under it, then showed through it as it faded)."""
+    from game.modes import variants
+    from game.rules.engine import Engine
+    from game.ui.scenes.duel import DuelScene
+
+    pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf"]
+    engine = Engine.new_match(variants.setup_for("2v2", pool, 7))
+    scene = DuelScene(app, engine, [{"kind": "computer", "level": "easy"}] * 4)
+    app.push(scene)
+    tables = throws_after = 0
+    for _ in range(8000):
+        before = scene.table.targeting
+        app.update(STEP)
+        info = scene.table.targeting
+        if info is not None and before is None:
+            tables += 1
+            assert not scene.tray.rolling  # its die is down
+            assert _tray_pixels(scene, info) != _tray_pixels(scene, None)  # it is shown
+        if before is not None and scene.tray.rolling and not scene.table.choosing():
+            throws_after += 1  # a throw while a table was up: it is gone, nothing hides dice
+            assert info is None
+            assert _tray_pixels(scene, before) == _tray_pixels(scene, None)
+        if tables >= 2 and throws_after >= 2:
+            break
+    assert tables >= 2 and throws_after >= 2
+
+
+def test_missions_a_chosen_start_space_shows_the_pawn_there_and_says_so(app):
+    """Two Heroes enter the map: after the first picks a space (by clicking it), its pawn stands
+    there and the log says so while the second is still choosing."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+    from tests.ui.uikit import click, pump
+
+    app.settings.animation_speed = "instant"
+    engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate", "huntress"), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}] * 2, ["Player", ""])
+    app.push(scene)
+
+    def asked_to_move():
+        choice = engine.pending
+        return (
+            choice is not None
+            and choice.kind == "move"
+            and not scene.narrating()
+            and scene.decided_for is choice
+        )
+
+    pump(app, asked_to_move)
+    first = scene.hero(engine.pending.player)
+    assert first.pos is None
+    action = engine.pending.options[0].action
+    dest = (action.get("q"), action.get("r"))
+    layout = scene.map_layout()
+    click(app, layout.center(dest))
+    pump(app, asked_to_move)
+    second = scene.hero(engine.pending.player)
+    assert second is not first and first.pos is None  # the Heroes move together, later
+    app.frame(STEP)
+    x, y = scene.pawn_px[first.seat]
+    cx, cy = layout.center(dest)
+    assert abs(x - cx) < 2 and abs(y - cy) < 2  # its pawn stands on the chosen space
+    assert scene.shown_pos(second) is None  # the other still waits beside the map
+    assert any(first.name in line and "start space" in line for line in scene.log)
+
+
+def test_adventures_the_top_board_shows_the_minion_whose_turn_is_narrated():
+    """Two heroes each fight their own Minion: when the narration reaches one Minion's turn,
+    the board shows that Minion over the hero it fights, not another battle's Minion."""
+    import esper
+
+    from game.adventures.components import Adventurer
+    from game.rules.events import Event
+    from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene, is_battle_choice
+    from tests.ui.test_adventures import advance, human_runner
+    from tests.ui.uikit import OLD_PROMPTS, pump
+
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    app = App(settings, size=(1280, 720))
+    runner = human_runner(heroes=("barbarian", "moon_elf"), seed=5)
+    try:
+
+        def engaged(r):
+            eng = r.engine
+            with eng.world.active():
+                pairs = {}
+                for player in eng.info.players:
+                    adv = esper.try_component(player, Adventurer)
+                    if adv is not None and adv.engaged is not None:
+                        pairs[eng.seat(player)] = eng.seat(adv.engaged)
+            return pairs
+
+        advance(runner, lambda r: is_battle_choice(r) and len(set(engaged(r).values())) >= 2)
+        pairs = engaged(runner)
+        scene = AdventureScene(app, runner)
+        app.push(scene)
+        pump(app, lambda: isinstance(app.scene, AdventureBattleScene))
+        battle = app.scene
+        me = battle.viewer
+        other_hero = next(h for h in pairs if h != me)
+        other_minion = pairs[other_hero]
+        assert battle.opponent_seat(battle.view, me) == pairs[me]
+        # the presenter reaches the other battle's Minion's turn
+        turn = Event("turn_started", {"player": other_minion, "turn": 9}, "Turn 9")
+        battle.presenter._start(turn)
+        assert battle.viewer == other_hero
+        assert battle.opponent_seat(battle.view, battle.viewer) == other_minion
+    finally:
+        runner.close()
+        app.close()
+
+
+def test_missions_the_log_names_the_enemy_dice_once_they_have_landed(app):
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("huntress",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "computer", "level": "easy"}], ["Player"])
+    app.push(scene)
+    for _ in range(30000):
+        app.frame(STEP)
+        if scene.current is not None and scene.current.kind == "enemy_roll":
+            break
+    line = scene.current.text
+    assert line.startswith("Enemy dice:") and scene.enemy_tray.rolling
+    assert line not in scene.log  # the dice are still in the air
+    while scene.enemy_tray.rolling:
+        assert line not in scene.log
+        app.frame(STEP)
+    app.frame(STEP)
+    assert scene.log.count(line) >= 1 and line in scene.log[-3:]
