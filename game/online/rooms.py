@@ -79,6 +79,9 @@ class Room:
     seen: float = field(default_factory=time.time)  # last time someone was connected
     away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
     thinking: bool = False  # a computer seat's decision is being worked out
+    host: int = 0  # the seat of the person who made the room: only they change its settings
+    on_leave: str = "wait"  # a person drops: "wait" for them, or the "computer" plays for them
+    grace: float = 60.0  # ... once they have been gone this many seconds
 
     @property
     def started(self) -> bool:
@@ -123,6 +126,9 @@ class Room:
             "created": self.created,
             "setup": None if self.engine is None else self.engine.setup.to_json(),
             "seats": [s.to_json() for s in self.seats],
+            "host": self.host,
+            "on_leave": self.on_leave,
+            "grace": self.grace,
         }
 
 
@@ -164,13 +170,14 @@ class RoomStore:
         with open(self._actions_path(room.code), "a", encoding="utf-8") as handle:
             handle.write(json.dumps(action.to_json(), separators=(",", ":")) + "\n")
 
-    def load_all(self) -> tuple[list[Room], list[str]]:
-        """Every room in the folder, replayed; messages name any file set aside."""
+    def load_all(self, on_leave: str = "wait", grace: float = 60.0) -> tuple[list[Room], list[str]]:
+        """Every room in the folder, replayed; messages name any file set aside. A room file
+        without the host's leave setting gets `on_leave` and `grace`."""
         rooms: list[Room] = []
         messages: list[str] = []
         for path in sorted(self.folder.glob("*.json")):
             try:
-                room, notes = self._load(path)
+                room, notes = self._load(path, on_leave, grace)
             except RoomFileRefused as exc:
                 messages.append(str(exc))
                 continue
@@ -185,7 +192,7 @@ class RoomStore:
             rooms.append(room)
         return rooms, messages
 
-    def _load(self, path: Path) -> tuple[Room, list[str]]:
+    def _load(self, path: Path, on_leave: str, grace: float) -> tuple[Room, list[str]]:
         loaded = load(path, ROOM_KIND, use_backup=False)
         if loaded.value is None:  # damaged (a copy is kept) or newer: the message says which
             raise RoomFileRefused("; ".join(loaded.messages))
@@ -209,6 +216,9 @@ class RoomStore:
         ]
         room = Room(code=code, mode=data.mode, seats=seats)
         room.created = data.created
+        room.host = data.host
+        room.on_leave = data.on_leave or on_leave
+        room.grace = grace if data.grace is None else data.grace
         if setup is None:  # still waiting for players
             return room, notes
         actions_path = self._actions_path(code)

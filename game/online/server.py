@@ -46,6 +46,7 @@ LEVELS = ("easy", "normal", "hard", "random")
 IDLE_FINISHED = 600.0  # seconds a finished room nobody is connected to stays open
 IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody connected
 SWEEP_EVERY = 60.0
+DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
 
 
 @dataclass(slots=True)
@@ -117,7 +118,10 @@ class GameServer:
         grace: float = 0.0,
     ) -> None:
         self.rate = rate
-        self.grace = grace  # > 0: the computer stands in for a person gone this long
+        # the server's default for a room whose host does not choose: with `--grace S` the
+        # computer stands in for a person gone S seconds, without it the match waits
+        self.default_on_leave = "computer" if grace > 0 else "wait"
+        self.default_grace = grace if grace > 0 else DEFAULT_GRACE
         self.store = RoomStore(rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
@@ -135,7 +139,7 @@ class GameServer:
         )
 
     def load(self) -> list[str]:
-        rooms, messages = self.store.load_all()
+        rooms, messages = self.store.load_all(self.default_on_leave, self.default_grace)
         now = time.time()
         for room in rooms:
             self.rooms[room.code] = room
@@ -144,6 +148,7 @@ class GameServer:
 
     def resume_computers(self) -> None:
         for room in self.rooms.values():
+            self._schedule_grace(room)
             self._computer_turn(room)
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -233,6 +238,8 @@ class GameServer:
             self.resume(conn, message)
         elif kind == "act":
             self.act(conn, message)
+        elif kind == "room_settings":
+            self.room_settings(conn, message)
 
     def _bind(self, conn: Conn, room: Room, seat: int) -> None:
         seats = self.conns.setdefault(room.code, {})
@@ -255,8 +262,7 @@ class GameServer:
             room = conn.room
             room.seen = time.time()
             room.away[conn.seat] = room.seen
-            if self.grace > 0:
-                asyncio.get_running_loop().call_later(self.grace, self._grace_over, room)
+            self._schedule_grace(room)
             self._send_room(conn.room)
         conn.room = conn.seat = None
 
@@ -278,6 +284,9 @@ class GameServer:
             return
         seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
         room = make_room(new_code(self.rooms), msg.mode, seats)
+        room.host = msg.seat
+        room.on_leave = msg.on_leave or self.default_on_leave
+        room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
         self._bind(conn, room, msg.seat)
@@ -321,6 +330,9 @@ class GameServer:
             "room": room.code,
             "mode": room.mode,
             "started": room.started,
+            "host": room.host,
+            "on_leave": room.on_leave,
+            "grace": room.grace,
             "seats": [
                 {
                     "seat": i,
@@ -349,6 +361,43 @@ class GameServer:
         if room.started:
             self._broadcast(room, list(room.engine.log))
             self._computer_turn(room)
+
+    def room_settings(self, conn: Conn, msg: protocol.RoomSettings) -> None:
+        """The host changes what happens when a person drops; everybody is told."""
+        room = conn.room
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if conn.seat != room.host:
+            conn.send(
+                error(
+                    "not_host",
+                    f"only the host (seat {room.host}) may change the room's settings "
+                    "(nothing changed)",
+                )
+            )
+            return
+        if msg.on_leave is None and msg.grace is None:
+            conn.send(error("settings", "name on_leave or grace to change (nothing changed)"))
+            return
+        if msg.on_leave is not None:
+            room.on_leave = msg.on_leave
+        if msg.grace is not None:
+            room.grace = float(msg.grace)
+        self.store.save_header(room)
+        self._schedule_grace(room)
+        self._send_room(room)
+        self._computer_turn(room)
+
+    def _schedule_grace(self, room: Room) -> None:
+        """Look again when each absent person's grace period ends (the computer then plays
+        for them if the room says so)."""
+        if room.on_leave != "computer":
+            return
+        loop = asyncio.get_running_loop()
+        now = time.time()
+        for left in room.away.values():
+            loop.call_later(max(0.0, left + room.grace - now) + 0.05, self._grace_over, room)
 
     # -------------------------------------------------------------- play
 
@@ -410,11 +459,12 @@ class GameServer:
             self._computer_turn(room)
 
     def _stands_in(self, room: Room, seat: int) -> bool:
-        """Does the computer play for this person now (gone longer than the grace period)?"""
+        """Does the computer play for this person now (gone longer than the room's grace
+        period, in a room whose host chose that the computer stands in)?"""
         left = room.away.get(seat)
-        if self.grace <= 0 or left is None or room.seats[seat].kind != "human":
+        if room.on_leave != "computer" or left is None or room.seats[seat].kind != "human":
             return False
-        return seat not in self.conns.get(room.code, {}) and time.time() - left >= self.grace
+        return seat not in self.conns.get(room.code, {}) and time.time() - left >= room.grace
 
     def _computer_turn(self, room: Room) -> None:
         if room.thinking or not room.started:

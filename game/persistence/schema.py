@@ -337,6 +337,10 @@ class OnlineRoomFile(Model):
     created: Annotated[float, Field(ge=0, le=1e11)]
     setup: MatchSetupJson | None = None
     seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
+    # the host's choices (a file written before they existed: the server's defaults)
+    host: Player = 0
+    on_leave: Literal["wait", "computer"] | None = None
+    grace: Annotated[float, Field(ge=0, le=3600)] | None = None
 
 
 class OnlineSeatFile(Model):

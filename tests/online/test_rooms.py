@@ -105,3 +105,22 @@ def test_the_server_and_client_load_no_pygame():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_hosts_leave_setting_survives_a_restart(tmp_path):
+    store = RoomStore(tmp_path)
+    room = _duel_room("SETTINGSAA")
+    room.host, room.on_leave, room.grace = 1, "computer", 45.0
+    store.save_header(room)
+    older = _duel_room("OLDFILEAAA")  # a file from before rooms had the setting
+    store.save_header(older)
+    path = tmp_path / "OLDFILEAAA.json"
+    data = json.loads(path.read_text())
+    for key in ("host", "on_leave", "grace"):
+        del data[key]
+    path.write_text(json.dumps(data))
+    rooms, _ = store.load_all(on_leave="wait", grace=20.0)
+    loaded = {r.code: (r.host, r.on_leave, r.grace) for r in rooms}
+    assert loaded == {"SETTINGSAA": (1, "computer", 45.0), "OLDFILEAAA": (0, "wait", 20.0)}
+    for r in [*rooms, room, older]:
+        r.engine.close()
