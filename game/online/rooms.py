@@ -18,6 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.adventures.boss_modes import (
+    BOSS_VS_BOSS,
+    BOSS_VS_MANY,
+    boss_vs_boss_setup,
+    boss_vs_many_setup,
+)
 from game.modes.variants import SEATS, setup_for
 from game.persistence.files import FileKind, copy_aside, load, write_json
 from game.persistence.schema import OnlineRoomFile
@@ -99,7 +105,7 @@ class Room:
         """Set the match up (names as the players gave them, a secret random seed)."""
         names = [s.name for s in self.seats]
         heroes = [s.hero for s in self.seats]
-        setup = setup_for(self.mode, heroes, seed=secrets.randbits(63), names=names)
+        setup = match_setup(self.mode, heroes, secrets.randbits(63), names)
         self.engine = Engine.new_match(setup)
 
     def take(self, seat: int, name: str) -> str:
@@ -132,9 +138,40 @@ class Room:
         }
 
 
+def seat_counts(mode: str) -> range:
+    """How many seats a room of `mode` may have."""
+    if mode == BOSS_VS_MANY:
+        return range(3, 6)  # 2-4 heroes and the Boss
+    if mode == BOSS_VS_BOSS:
+        return range(2, 3)
+    return range(SEATS[mode], SEATS[mode] + 1)
+
+
+def boss_seats(mode: str, count: int) -> set[int]:
+    """The seats a Boss sits in (Boss vs Many: the last; Boss vs Boss: both); none elsewhere."""
+    if mode == BOSS_VS_MANY:
+        return {count - 1}
+    if mode == BOSS_VS_BOSS:
+        return set(range(count))
+    return set()
+
+
+def match_setup(
+    mode: str, heroes: list[str], seed: int, names: list[str] | None = None
+) -> MatchSetup:
+    """The MatchSetup of a room: the team formats, or a Boss mode (the Boss in the last seat)."""
+    if mode == BOSS_VS_MANY:
+        return boss_vs_many_setup(heroes[:-1], heroes[-1], seed, names)
+    if mode == BOSS_VS_BOSS:
+        return boss_vs_boss_setup(heroes, seed, names)
+    return setup_for(mode, heroes, seed=seed, names=names)
+
+
 def make_room(code: str, mode: str, seats: list[SeatInfo]) -> Room:
-    if len(seats) != SEATS[mode]:
-        raise ValueError(f"{mode} has {SEATS[mode]} seats, not {len(seats)}")
+    if len(seats) not in seat_counts(mode):
+        counts = seat_counts(mode)
+        allowed = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
+        raise ValueError(f"{mode} has {allowed} seats, not {len(seats)}")
     return Room(code=code, mode=mode, seats=seats)
 
 

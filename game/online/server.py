@@ -29,9 +29,16 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.content.loader import default_content
-from game.modes.variants import SEATS
 from game.online import PROTOCOL_VERSION, protocol, view, workers
-from game.online.rooms import Room, RoomStore, SeatInfo, make_room, new_code
+from game.online.rooms import (
+    Room,
+    RoomStore,
+    SeatInfo,
+    boss_seats,
+    make_room,
+    new_code,
+    seat_counts,
+)
 from game.rules.actions import IllegalAction
 from game.rules.view import match_view
 
@@ -272,11 +279,19 @@ class GameServer:
         if len(self.rooms) >= MAX_ROOMS:
             conn.send(error("full", "this server holds as many rooms as it may; try later"))
             return
-        if len(msg.seats) != SEATS[msg.mode]:
-            conn.send(error("seats", f"{msg.mode} needs {SEATS[msg.mode]} seats"))
+        counts = seat_counts(msg.mode)
+        if len(msg.seats) not in counts:
+            many = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
+            conn.send(error("seats", f"{msg.mode} needs {many} seats"))
             return
-        for spec in msg.seats:
-            if spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
+        bosses = boss_seats(msg.mode, len(msg.seats))
+        for index, spec in enumerate(msg.seats):
+            if index in bosses:
+                if spec.hero not in self.content.bosses:
+                    known = ", ".join(sorted(self.content.bosses))
+                    conn.send(error("hero", f"seat {index} is a Boss's: one of {known}"))
+                    return
+            elif spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
                 conn.send(error("hero", f"unknown hero '{spec.hero}'"))
                 return
         if msg.seat >= len(msg.seats) or msg.seats[msg.seat].kind != "human":

@@ -183,6 +183,10 @@ PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
     "note": ("choice", "player", "status"),
     "window_opened": ("player",),
     "passed": ("player",),
+    # Boss vs Many / Boss vs Boss: the Boss's upgrades are bought from its Upgrade deck face up
+    # (the whole deck is gone through at setup), and the Loot die is rolled on the table
+    "boss_upgraded": ("discarded", "levels", "player", "spent"),
+    "loot_die": ("player", "result", "value", "why"),
 }
 
 # kind -> the seat whose hand the event looks into; only seats that may see that hand get the

@@ -124,3 +124,23 @@ def test_the_hosts_leave_setting_survives_a_restart(tmp_path):
     assert loaded == {"SETTINGSAA": (1, "computer", 45.0), "OLDFILEAAA": (0, "wait", 20.0)}
     for r in [*rooms, room, older]:
         r.engine.close()
+
+
+def test_a_boss_room_reloads_as_the_same_match(tmp_path):
+    store = RoomStore(tmp_path)
+    seats = [
+        SeatInfo("human", "huntress"),
+        SeatInfo("human", "treant"),
+        SeatInfo("human", "mad_king"),
+    ]
+    room = make_room("BOSSROOMAA", "boss_vs_many", seats)
+    for seat in range(3):
+        room.take(seat, "")
+    room.begin()
+    store.save_header(room)
+    _play(room, store, count=40)
+    rooms, notes = store.load_all()
+    assert rooms[0].mode == "boss_vs_many" and not notes
+    assert rooms[0].engine.digest() == room.engine.digest()
+    for r in [*rooms, room]:
+        r.engine.close()

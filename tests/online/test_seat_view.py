@@ -1,5 +1,5 @@
-"""The per-seat view: whole seeded computer games in every duel format, every message each seat
-would receive checked against the true state (game.online.audit)."""
+"""The per-seat view: whole seeded computer games in every duel format and both Boss modes, every
+message each seat would receive checked against the true state (game.online.audit)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pathlib
 import pytest
 
 from game.ai import make_ai
-from game.modes.variants import SEATS, setup_for
+from game.modes.variants import setup_for
 from game.online import view as seat_view
 from game.online.audit import Auditor
+from game.online.rooms import match_setup
 from game.rules.engine import Engine
 from game.rules.events import Event
 from game.rules.view import match_view
@@ -26,19 +27,23 @@ GAMES = [
     ("koth", ["artificer", "shadow_thief", "treant"], 14),
     ("3v3", ["treant", "monk", "pyromancer", "huntress", "seraph", "tactician"], 15),
     ("2v2v2", ["artificer", "paladin", "cursed_pirate", "moon_elf", "samurai", "vampire_lord"], 16),
+    # Boss vs Many (the Boss in the last seat) and Boss vs Boss: a Boss's Action hand is hidden
+    ("boss_vs_many", ["cursed_pirate", "huntress", "treant", "mad_king"], 17),
+    ("boss_vs_many", ["artificer", "ninja", "fallen_gunslinger"], 18),
+    ("boss_vs_boss", ["fallen_barbarian", "fallen_monk"], 19),
 ]
 
 
 def _messages_of_a_game(mode, heroes, seed):
     """Yield (seat, message, actions so far) for every message every seat would receive."""
-    engine = Engine.new_match(setup_for(mode, heroes, seed=seed))
+    engine = Engine.new_match(match_setup(mode, heroes, seed))
     try:
-        ais = [make_ai("random", seed * 10 + i) for i in range(SEATS[mode])]
+        ais = [make_ai("random", seed * 10 + i) for i in range(len(heroes))]
         events = list(engine.log)
         while True:
             view = match_view(engine)
             seq = len(engine.actions)
-            for seat in range(SEATS[mode]):
+            for seat in range(len(heroes)):
                 message = seat_view.seat_update(engine, seat, events, seq, view)
                 yield seat, json.loads(json.dumps(message)), list(engine.actions)
             if engine.over:
@@ -51,8 +56,8 @@ def _messages_of_a_game(mode, heroes, seed):
 
 @pytest.mark.parametrize(("mode", "heroes", "seed"), GAMES)
 def test_no_seat_ever_receives_hidden_information(mode, heroes, seed):
-    setup = setup_for(mode, heroes, seed=seed)
-    auditors = [Auditor(setup, seat) for seat in range(SEATS[mode])]
+    setup = match_setup(mode, heroes, seed)
+    auditors = [Auditor(setup, seat) for seat in range(len(heroes))]
     checked = hands_seen = draws_hidden = 0
     try:
         for seat, message, actions in _messages_of_a_game(mode, heroes, seed):
@@ -143,7 +148,6 @@ def test_every_duel_engine_event_kind_is_classified():
     adventures_only = {
         "boss_action_drawn",
         "boss_battle_started",
-        "boss_upgraded",
         "crawl_started",
         "crawl_turn",
         "enemy_joined",
@@ -154,7 +158,6 @@ def test_every_duel_engine_event_kind_is_classified():
         "hero_moved",
         "hero_step",
         "kings_hand",
-        "loot_die",
         "loot_die_changed",
         "loot_unidentified",
         "minion_defeated",
