@@ -157,3 +157,12 @@ def test_only_the_host_changes_the_setting(server, clients):
     a.send({"type": "room_settings", "grace": 45})
     changed = wait_for(a, lambda m: m.get("type") == "room" and m["grace"] == 45)
     assert changed["on_leave"] == "wait" and changed["host"] == 0
+
+
+def test_what_the_host_leaves_out_comes_from_the_server(server, clients):
+    a, _, _ = _open_duel(server, clients, on_leave="wait")
+    said = wait_for(a, is_type("room"))
+    assert (said["on_leave"], said["grace"], said["host"]) == ("wait", 1, 0)  # `--grace 1`
+    b, _, _ = _open_duel(server, clients)
+    said = wait_for(b, is_type("room"))
+    assert (said["on_leave"], said["grace"]) == ("computer", 1)
