@@ -22,7 +22,8 @@ Name = Annotated[str, Field(min_length=0, max_length=24, pattern=r"^[^\x00-\x1f\
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 Level = Literal["easy", "normal", "hard", "random"]
-Mode = Literal["duel", "2v2", "koth", "3v3", "2v2v2", "boss_vs_many", "boss_vs_boss"]
+Mode = Literal["duel", "2v2", "koth", "3v3", "2v2v2", "boss_vs_many", "boss_vs_boss", "mission"]
+ContentId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
 # what happens to a seat whose person drops: the match waits for them, or the computer plays
 # for them once they have been gone `grace` seconds (until they come back)
 OnLeave = Literal["wait", "computer"]
@@ -36,7 +37,7 @@ class _Strict(BaseModel):
 
 class SeatSpec(_Strict):
     kind: Literal["human", "computer"]
-    hero: Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
+    hero: ContentId
     level: Level = "normal"
     name: Name = ""
 
@@ -50,6 +51,7 @@ class Create(_Strict):
     name: Name = ""
     on_leave: OnLeave | None = None  # None: the server's default (`serve --grace`)
     grace: Grace | None = None
+    mission: ContentId | None = None  # mode "mission": which one (co-op, one hero per seat)
 
 
 class Join(_Strict):

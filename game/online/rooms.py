@@ -24,6 +24,8 @@ from game.adventures.boss_modes import (
     boss_vs_boss_setup,
     boss_vs_many_setup,
 )
+from game.missions.engine import MissionEngine, MissionSetup
+from game.missions.engine import replay as replay_mission
 from game.modes.variants import SEATS, setup_for
 from game.persistence.files import FileKind, copy_aside, load, write_json
 from game.persistence.schema import OnlineRoomFile
@@ -32,6 +34,7 @@ from game.rules.engine import Engine, MatchSetup
 
 log = logging.getLogger(__name__)
 
+MISSION = "mission"  # a co-op Mission room: one hero per seat, all on one team
 ROOM_FILE_VERSION = 1
 ROOM_KIND = FileKind(label="the room file", model=OnlineRoomFile, version=ROOM_FILE_VERSION)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I look-alikes
@@ -80,7 +83,7 @@ class Room:
     code: str
     mode: str
     seats: list[SeatInfo]
-    engine: Engine | None = None  # set up when every seat is taken
+    engine: Engine | MissionEngine | None = None  # set up when every seat is taken
     created: float = field(default_factory=time.time)
     seen: float = field(default_factory=time.time)  # last time someone was connected
     away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
@@ -88,10 +91,15 @@ class Room:
     host: int = 0  # the seat of the person who made the room: only they change its settings
     on_leave: str = "wait"  # a person drops: "wait" for them, or the "computer" plays for them
     grace: float = 60.0  # ... once they have been gone this many seconds
+    mission: str = ""  # mode "mission": which one (a co-op Mission, one hero per seat)
 
     @property
     def started(self) -> bool:
         return self.engine is not None
+
+    @property
+    def is_mission(self) -> bool:
+        return self.mode == MISSION
 
     @property
     def full(self) -> bool:
@@ -105,6 +113,10 @@ class Room:
         """Set the match up (names as the players gave them, a secret random seed)."""
         names = [s.name for s in self.seats]
         heroes = [s.hero for s in self.seats]
+        if self.mode == MISSION:
+            setup = MissionSetup(self.mission, tuple(heroes), seed=secrets.randbits(63))
+            self.engine = MissionEngine(setup)
+            return
         setup = match_setup(self.mode, heroes, secrets.randbits(63), names)
         self.engine = Engine.new_match(setup)
 
@@ -130,7 +142,13 @@ class Room:
             "code": self.code,
             "mode": self.mode,
             "created": self.created,
-            "setup": None if self.engine is None else self.engine.setup.to_json(),
+            "setup": None
+            if self.engine is None or self.is_mission
+            else self.engine.setup.to_json(),
+            "mission": self.mission or None,
+            "mission_setup": self.engine.setup.to_json()
+            if self.engine is not None and self.is_mission
+            else None,
             "seats": [s.to_json() for s in self.seats],
             "host": self.host,
             "on_leave": self.on_leave,
@@ -140,6 +158,8 @@ class Room:
 
 def seat_counts(mode: str) -> range:
     """How many seats a room of `mode` may have."""
+    if mode == MISSION:
+        return range(2, 5)  # a co-op Mission: 2-4 heroes
     if mode == BOSS_VS_MANY:
         return range(3, 6)  # 2-4 heroes and the Boss
     if mode == BOSS_VS_BOSS:
@@ -254,24 +274,32 @@ class RoomStore:
         room = Room(code=code, mode=data.mode, seats=seats)
         room.created = data.created
         room.host = data.host
+        room.mission = data.mission or ""
+        if data.mission_setup is not None:
+            mission_setup = MissionSetup.from_json(data.mission_setup.model_dump())
         room.on_leave = data.on_leave or on_leave
         room.grace = grace if data.grace is None else data.grace
-        if setup is None:  # still waiting for players
+        if setup is None and data.mission_setup is None:  # still waiting for players
             return room, notes
         actions_path = self._actions_path(code)
         lines = (
             actions_path.read_text(encoding="utf-8").splitlines() if actions_path.exists() else []
         )
-        engine = room.engine = Engine.new_match(setup)
+        actions = []
         for number, line in enumerate(lines, 1):
             try:
-                action = Action.from_json(json.loads(line))
+                actions.append(Action.from_json(json.loads(line)))
             except ValueError:
                 if number == len(lines):  # torn by a crash while it was being written
                     notes.append(f"room {code}: dropped a damaged last action line")
                     self._rewrite_actions(code, lines[:-1])
                     break
                 raise
+        if setup is None:  # a Mission: the same replay as a mission save
+            room.engine = replay_mission(mission_setup, actions)
+            return room, notes
+        engine = room.engine = Engine.new_match(setup)
+        for action in actions:
             engine.apply(action)
         return room, notes
 

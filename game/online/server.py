@@ -29,8 +29,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.content.loader import default_content
-from game.online import PROTOCOL_VERSION, protocol, view, workers
+from game.missions.content import default_missions
+from game.online import PROTOCOL_VERSION, mission_view, protocol, view, workers
 from game.online.rooms import (
+    MISSION,
     Room,
     RoomStore,
     SeatInfo,
@@ -133,6 +135,7 @@ class GameServer:
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
         self.content = default_content()
+        self.missions = default_missions()
         self.workers_count = max(1, workers_count)
         self.pool = self._new_pool()
         self.stats = {"actions": 0, "refused": 0, "bad": 0}
@@ -284,6 +287,14 @@ class GameServer:
             many = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
             conn.send(error("seats", f"{msg.mode} needs {many} seats"))
             return
+        if msg.mode == MISSION:
+            if msg.mission not in self.missions.missions:
+                known = ", ".join(self.missions.missions)
+                conn.send(error("mission", f"name the mission to play: one of {known}"))
+                return
+        elif msg.mission is not None:
+            conn.send(error("mission", "only a room of mode 'mission' names a mission"))
+            return
         bosses = boss_seats(msg.mode, len(msg.seats))
         for index, spec in enumerate(msg.seats):
             if index in bosses:
@@ -300,6 +311,7 @@ class GameServer:
         seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
         room = make_room(new_code(self.rooms), msg.mode, seats)
         room.host = msg.seat
+        room.mission = msg.mission or ""
         room.on_leave = msg.on_leave or self.default_on_leave
         room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         token = room.take(msg.seat, msg.name)
@@ -336,7 +348,7 @@ class GameServer:
         if room.started:
             engine = room.engine
             recent = engine.log[-RESUME_LOG:]
-            conn.send(view.seat_update(engine, seat, recent, room.seq))
+            conn.send(self._update(room, seat, recent))
 
     def _room_message(self, room: Room) -> dict[str, Any]:
         online = self.conns.get(room.code, {})
@@ -344,6 +356,7 @@ class GameServer:
             "type": "room",
             "room": room.code,
             "mode": room.mode,
+            "mission": room.mission or None,
             "started": room.started,
             "host": room.host,
             "on_leave": room.on_leave,
@@ -450,7 +463,10 @@ class GameServer:
 
     def _apply(self, room: Room, action) -> None:
         try:
+            before = len(room.engine.log)
             events = room.engine.apply(action)
+            if events is None:  # a Mission: its events are what the log gained
+                events = room.engine.log[before:]
         except IllegalAction as exc:  # pragma: no cover - options are legal by construction
             log.error("room %s refused its own option: %s", room.code, exc)
             return
@@ -463,10 +479,17 @@ class GameServer:
         seats = self.conns.get(room.code, {})
         if not seats:
             return
-        engine = room.engine
-        table = match_view(engine)
+        table = mission_view.mission_state(room.engine) if room.is_mission else None
+        if table is None:
+            table = match_view(room.engine)
         for seat, conn in seats.items():
-            conn.send(view.seat_update(engine, seat, events, room.seq, table))
+            conn.send(self._update(room, seat, events, table))
+
+    @staticmethod
+    def _update(room: Room, seat: int, events: list, table=None) -> dict[str, Any]:
+        if room.is_mission:
+            return mission_view.mission_update(room.engine, seat, events, room.seq, table)
+        return view.seat_update(room.engine, seat, events, room.seq, table)
 
     def _grace_over(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
@@ -509,6 +532,7 @@ class GameServer:
             seat,
             level,
             seed,
+            room.is_mission,
         )
         try:
             try:

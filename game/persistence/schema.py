@@ -339,6 +339,8 @@ class OnlineRoomFile(Model):
     seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
     # the host's choices (a file written before they existed: the server's defaults)
     host: Player = 0
+    mission: Id | None = None  # mode "mission": the mission, and once it starts its setup
+    mission_setup: MissionSetupJson | None = None
     on_leave: Literal["wait", "computer"] | None = None
     grace: Annotated[float, Field(ge=0, le=3600)] | None = None
 
