@@ -18,12 +18,12 @@ from game.online.mission_view import mission_state, mission_update
 from tests.online.support import ServerProcess, is_type, room_actions, wait_for
 
 
-def _audit_whole_mission(setup: MissionSetup) -> tuple[int, MissionEngine]:
+def _audit_whole_mission(setup: MissionSetup) -> tuple[int, int, MissionEngine]:
     engine = MissionEngine(setup)
     seats = len(setup.heroes)
     auditors = [MissionAuditor(setup, seat) for seat in range(seats)]
     ais = [MissionAI(seat) for seat in range(seats)]
-    checked, seen = 0, 0
+    checked, seen, hand_outs = 0, 0, 0
     try:
         while True:
             events, seen = engine.log[seen:], len(engine.log)
@@ -39,8 +39,12 @@ def _audit_whole_mission(setup: MissionSetup) -> tuple[int, MissionEngine]:
                 choice = message["choice"]
                 if choice is not None:  # options go to the deciding seat only
                     assert ("options" in choice) == (choice["player"] == seat)
+                if choice is not None and choice["kind"] == "give_momentum":
+                    # the Start Player hands Momentum out (rule 57): their seat decides
+                    assert choice["player"] == message["state"]["start_player"]
+                    hand_outs += choice["mine"]
             if engine.over:
-                return checked, engine
+                return checked, hand_outs, engine
             choice = engine.pending
             engine.apply(ais[choice.player].decide(engine, choice))
     finally:
@@ -56,9 +60,9 @@ def _audit_whole_mission(setup: MissionSetup) -> tuple[int, MissionEngine]:
     ],
 )
 def test_no_seat_of_a_coop_mission_receives_hidden_information(mission, heroes, seed):
-    checked, engine = _audit_whole_mission(MissionSetup(mission, heroes, seed=seed))
+    checked, hand_outs, engine = _audit_whole_mission(MissionSetup(mission, heroes, seed=seed))
     try:
-        assert engine.over and checked > 100
+        assert engine.over and checked > 100 and hand_outs > 0
     finally:
         engine.close()
 
