@@ -187,11 +187,14 @@ def match_setup(
     return setup_for(mode, heroes, seed=seed, names=names)
 
 
+def seat_counts_text(mode: str) -> str:
+    counts = seat_counts(mode)
+    return f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
+
+
 def make_room(code: str, mode: str, seats: list[SeatInfo]) -> Room:
     if len(seats) not in seat_counts(mode):
-        counts = seat_counts(mode)
-        allowed = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
-        raise ValueError(f"{mode} has {allowed} seats, not {len(seats)}")
+        raise ValueError(f"{mode} has {seat_counts_text(mode)} seats, not {len(seats)}")
     return Room(code=code, mode=mode, seats=seats)
 
 

@@ -40,6 +40,7 @@ from game.online.rooms import (
     make_room,
     new_code,
     seat_counts,
+    seat_counts_text,
 )
 from game.rules.actions import IllegalAction
 from game.rules.view import match_view
@@ -282,10 +283,8 @@ class GameServer:
         if len(self.rooms) >= MAX_ROOMS:
             conn.send(error("full", "this server holds as many rooms as it may; try later"))
             return
-        counts = seat_counts(msg.mode)
-        if len(msg.seats) not in counts:
-            many = f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
-            conn.send(error("seats", f"{msg.mode} needs {many} seats"))
+        if len(msg.seats) not in seat_counts(msg.mode):
+            conn.send(error("seats", f"{msg.mode} needs {seat_counts_text(msg.mode)} seats"))
             return
         if msg.mode == MISSION:
             if msg.mission not in self.missions.missions:
