@@ -166,3 +166,26 @@ def test_what_the_host_leaves_out_comes_from_the_server(server, clients):
     b, _, _ = _open_duel(server, clients)
     said = wait_for(b, is_type("room"))
     assert (said["on_leave"], said["grace"]) == ("computer", 1)
+
+
+def test_the_hosts_choice_holds_after_a_server_restart(tmp_path, clients):
+    # this server's own default hands a dropped seat to the computer after 1 s
+    server = ServerProcess(tmp_path / "rooms", extra=["--rate", "300", "--grace", "1"]).start()
+    try:
+        a, b, code = _open_duel(server, clients, on_leave="wait", grace=1)
+        asked = _play_until_seat_1_decides(a, b, min_seq=4, seed=7)
+        b.retry = False
+        b.close()
+        server.stop()
+        server.start()
+        assert "1 rooms resumed" in server.first_line
+        wait_for(a, is_type("seated"), 60)  # the client came back by itself
+        back = wait_for(a, is_type("room"))
+        assert (back["on_leave"], back["grace"]) == ("wait", 1)
+        time.sleep(3)
+        assert len(room_actions(server.rooms_dir, code)) == asked["seq"]  # still waiting
+        a.send({"type": "room_settings", "on_leave": "computer"})
+        wait_for(a, lambda m: m.get("type") == "update" and m["seq"] > asked["seq"], 60)
+        assert room_actions(server.rooms_dir, code)[asked["seq"]].player == 1
+    finally:
+        server.stop()
