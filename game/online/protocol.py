@@ -52,6 +52,9 @@ class Create(_Strict):
     on_leave: OnLeave | None = None  # None: the server's default (`serve --grace`)
     grace: Grace | None = None
     mission: ContentId | None = None  # mode "mission": which one (co-op, one hero per seat)
+    # mode "mission": harder by 0-4 levels, and any of the easier options (as offline)
+    difficulty_up: Annotated[int, Field(ge=0, le=4)] = 0
+    easier: Annotated[list[Literal["double_pp", "health", "momentum"]], Field(max_length=3)] = []
 
 
 class Join(_Strict):

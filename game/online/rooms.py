@@ -92,6 +92,8 @@ class Room:
     on_leave: str = "wait"  # a person drops: "wait" for them, or the "computer" plays for them
     grace: float = 60.0  # ... once they have been gone this many seconds
     mission: str = ""  # mode "mission": which one (a co-op Mission, one hero per seat)
+    difficulty_up: int = 0  # ... harder by this many levels
+    easier: tuple[str, ...] = ()  # ... and these easier options
 
     @property
     def started(self) -> bool:
@@ -114,7 +116,13 @@ class Room:
         names = [s.name for s in self.seats]
         heroes = [s.hero for s in self.seats]
         if self.mode == MISSION:
-            setup = MissionSetup(self.mission, tuple(heroes), seed=secrets.randbits(63))
+            setup = MissionSetup(
+                self.mission,
+                tuple(heroes),
+                seed=secrets.randbits(63),
+                difficulty_up=self.difficulty_up,
+                easier=self.easier,
+            )
             self.engine = MissionEngine(setup)
             return
         setup = match_setup(self.mode, heroes, secrets.randbits(63), names)
@@ -146,6 +154,8 @@ class Room:
             if self.engine is None or self.is_mission
             else self.engine.setup.to_json(),
             "mission": self.mission or None,
+            "mission_difficulty_up": self.difficulty_up,
+            "mission_easier": list(self.easier),
             "mission_setup": self.engine.setup.to_json()
             if self.engine is not None and self.is_mission
             else None,
@@ -278,6 +288,8 @@ class RoomStore:
         room.created = data.created
         room.host = data.host
         room.mission = data.mission or ""
+        room.difficulty_up = data.mission_difficulty_up
+        room.easier = tuple(data.mission_easier)
         if data.mission_setup is not None:
             mission_setup = MissionSetup.from_json(data.mission_setup.model_dump())
         room.on_leave = data.on_leave or on_leave

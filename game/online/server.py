@@ -291,8 +291,9 @@ class GameServer:
                 known = ", ".join(self.missions.missions)
                 conn.send(error("mission", f"name the mission to play: one of {known}"))
                 return
-        elif msg.mission is not None:
-            conn.send(error("mission", "only a room of mode 'mission' names a mission"))
+        elif msg.mission is not None or msg.difficulty_up or msg.easier:
+            wrong = "only a room of mode 'mission' names a mission or its difficulty"
+            conn.send(error("mission", wrong))
             return
         bosses = boss_seats(msg.mode, len(msg.seats))
         for index, spec in enumerate(msg.seats):
@@ -311,6 +312,7 @@ class GameServer:
         room = make_room(new_code(self.rooms), msg.mode, seats)
         room.host = msg.seat
         room.mission = msg.mission or ""
+        room.difficulty_up, room.easier = msg.difficulty_up, tuple(dict.fromkeys(msg.easier))
         room.on_leave = msg.on_leave or self.default_on_leave
         room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         token = room.take(msg.seat, msg.name)
@@ -356,6 +358,8 @@ class GameServer:
             "room": room.code,
             "mode": room.mode,
             "mission": room.mission or None,
+            "difficulty_up": room.difficulty_up,
+            "easier": list(room.easier),
             "started": room.started,
             "host": room.host,
             "on_leave": room.on_leave,

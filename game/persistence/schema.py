@@ -341,6 +341,8 @@ class OnlineRoomFile(Model):
     host: Player = 0
     mission: Id | None = None  # mode "mission": the mission, and once it starts its setup
     mission_setup: MissionSetupJson | None = None
+    mission_difficulty_up: Annotated[int, Field(ge=0, le=4)] = 0  # kept until the start
+    mission_easier: Annotated[list[Id], Field(max_length=8)] = []
     on_leave: Literal["wait", "computer"] | None = None
     grace: Annotated[float, Field(ge=0, le=3600)] | None = None
 

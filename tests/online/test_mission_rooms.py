@@ -153,18 +153,32 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     ]
     a = clients(server.url)
     a.create("mission", seats, seat=0, name="Ann")
+    assert wait_for(a, is_type("error"))["code"] == "mission"  # the first named no mission
+    duel = [{"kind": "human", "hero": "monk"}, {"kind": "computer", "hero": "ninja"}]
+    a.send(
+        {
+            "type": "create",
+            "version": a.version,
+            "mode": "duel",
+            "seats": duel,
+            "seat": 0,
+            "difficulty_up": 2,
+        }
+    )
+    assert "mission" in wait_for(a, is_type("error"))["reason"]
     a.send(
         {
             "type": "create",
             "version": a.version,
             "mode": "mission",
             "mission": "harbor_heist",
+            "difficulty_up": 1,
+            "easier": ["health"],
             "seats": seats,
             "seat": 0,
             "name": "Ann",
         }
     )
-    assert wait_for(a, is_type("error"))["code"] == "mission"  # the first named no mission
     code = wait_for(a, is_type("seated"))["room"]
     b = clients(server.url)
     b.join(code, 1, name="Bo")
@@ -173,6 +187,10 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     header = json.loads((server.rooms_dir / f"{code}.json").read_text())
     setup = MissionSetup.from_json(header["mission_setup"])
     assert setup.mission == "harbor_heist" and header["setup"] is None
+    assert (setup.difficulty_up, setup.easier) == (1, ("health",))
+    first = updates[0][0]["state"]
+    assert first["black_dice"] == 1 + 3 + 1  # one Black die a Hero, +1 a level harder
+    assert all(h["start_health"] == 25 + 10 for h in first["heroes"])  # 3 Heroes, "health"
     actions = room_actions(server.rooms_dir, code)
     assert {x.player for x in actions} == {0, 1, 2}  # both people and the computer Hero
     # each update holds nothing hidden, and each person saw every Hero's hand (one team)

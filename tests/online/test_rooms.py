@@ -144,3 +144,29 @@ def test_a_boss_room_reloads_as_the_same_match(tmp_path):
     assert rooms[0].engine.digest() == room.engine.digest()
     for r in [*rooms, room]:
         r.engine.close()
+
+
+def test_a_mission_room_keeps_its_difficulty_while_it_waits_for_players(tmp_path):
+    store = RoomStore(tmp_path)
+    seats = [SeatInfo("human", "huntress"), SeatInfo("human", "treant")]
+    room = make_room("MISSIONAAA", "mission", seats)
+    room.mission, room.difficulty_up, room.easier = "reactor_run", 2, ("momentum",)
+    store.save_header(room)
+    (loaded,), _ = store.load_all()
+    assert (loaded.mission, loaded.difficulty_up, loaded.easier) == (
+        "reactor_run",
+        2,
+        ("momentum",),
+    )
+    for seat in range(2):
+        loaded.take(seat, "")
+    loaded.begin()
+    try:
+        setup = loaded.engine.setup
+        assert (setup.mission, setup.difficulty_up, setup.easier) == (
+            "reactor_run",
+            2,
+            ("momentum",),
+        )
+    finally:
+        loaded.engine.close()
