@@ -116,3 +116,55 @@ def _owner_of(path: str, message: dict[str, Any]) -> int | None:
     if not match:
         return None
     return int(match.group(1))
+
+
+# ------------------------------------------------------------------ co-op Missions
+
+MISSION_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"boost_pile", "ally_deck", "mystery", "facedown"}
+
+
+class MissionAuditor:
+    """The same check for a co-op Mission (`mission_view`): every hand is a teammate's, so what
+    must never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
+    face-down Boost Tile or Mystery tile, the seed or the generator's state."""
+
+    def __init__(self, setup, seat: int) -> None:
+        from game.missions.engine import MissionEngine
+
+        self.engine = MissionEngine(setup)
+        self.seat = seat
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def advance(self, action) -> None:
+        self.engine.apply(action)
+
+    def check(self, message: dict[str, Any]) -> list[str]:
+        eng = self.engine
+        problems: list[str] = []
+        info = eng.info
+        for path, key, _ in _walk(message):
+            if key in MISSION_FORBIDDEN_KEYS:
+                problems.append(f"{path}: forbidden key '{key}'")
+        text = json.dumps(message)
+        orders = [("a Hero's deck", h.deck) for h in eng.heroes]
+        orders += [("the Boost Tile pile", info.boost_pile), ("the Ally deck", info.ally_deck)]
+        for name, order in orders:
+            if len(order) >= 3 and json.dumps(list(order))[1:-1] in text:
+                problems.append(f"the order of {name} is in the message")
+        spaces = (message.get("state") or {}).get("spaces") or []
+        for space in spaces:
+            true = eng.hexes.get(tuple(space.get("hex") or ()))
+            up = {index for index, face_up in true.tiles if face_up} if true else set()
+            for index in space.get("tiles_up", []):
+                if index not in up:
+                    problems.append(f"space {space.get('hex')}: face-down tile {index} shown")
+        if _HEX64.search(text):
+            problems.append("a 64-hex-digit digest is in the message")
+        with eng.world.active():
+            rng = eng.rng
+        for secret in (str(rng.state), str(eng.setup.seed)):
+            if len(secret) > 6 and secret in text:
+                problems.append("the seed or generator state is in the message")
+        return problems

@@ -22,6 +22,13 @@ Name = Annotated[str, Field(min_length=0, max_length=24, pattern=r"^[^\x00-\x1f\
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 Level = Literal["easy", "normal", "hard", "random"]
+Mode = Literal["duel", "2v2", "koth", "3v3", "2v2v2", "boss_vs_many", "boss_vs_boss", "mission"]
+ContentId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
+# what happens to a seat whose person drops: the match waits for them, or the computer plays
+# for them once they have been gone `grace` seconds (until they come back)
+OnLeave = Literal["wait", "computer"]
+MAX_GRACE = 600
+Grace = Annotated[int, Field(ge=0, le=MAX_GRACE)]
 
 
 class _Strict(BaseModel):
@@ -30,7 +37,7 @@ class _Strict(BaseModel):
 
 class SeatSpec(_Strict):
     kind: Literal["human", "computer"]
-    hero: Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
+    hero: ContentId
     level: Level = "normal"
     name: Name = ""
 
@@ -38,10 +45,16 @@ class SeatSpec(_Strict):
 class Create(_Strict):
     type: Literal["create"]
     version: int
-    mode: Literal["duel", "2v2", "koth", "3v3", "2v2v2"]
+    mode: Mode
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
-    seat: Annotated[int, Field(ge=0, le=5)]  # the seat the creator takes
+    seat: Annotated[int, Field(ge=0, le=5)]  # the seat the creator takes (the host's)
     name: Name = ""
+    on_leave: OnLeave | None = None  # None: the server's default (`serve --grace`)
+    grace: Grace | None = None
+    mission: ContentId | None = None  # mode "mission": which one (co-op, one hero per seat)
+    # mode "mission": harder by 0-4 levels, and any of the easier options (as offline)
+    difficulty_up: Annotated[int, Field(ge=0, le=4)] = 0
+    easier: Annotated[list[Literal["double_pp", "health", "momentum"]], Field(max_length=3)] = []
 
 
 class Join(_Strict):
@@ -65,12 +78,20 @@ class Act(_Strict):
     option: Annotated[int, Field(ge=0, le=10_000)]
 
 
+class RoomSettings(_Strict):
+    """The host changes the room's settings during the match (only the host's seat may)."""
+
+    type: Literal["room_settings"]
+    on_leave: OnLeave | None = None
+    grace: Grace | None = None
+
+
 class Ping(_Strict):
     type: Literal["ping"]
     n: Annotated[int, Field(ge=0, le=2**53)]
 
 
-Message = Annotated[Create | Join | Resume | Act | Ping, Field(discriminator="type")]
+Message = Annotated[Create | Join | Resume | Act | RoomSettings | Ping, Field(discriminator="type")]
 _ADAPTER: TypeAdapter = TypeAdapter(Message)
 
 
@@ -92,7 +113,7 @@ def _depth(value: Any, level: int = 0) -> int:
     return level
 
 
-def parse(raw: str | bytes) -> Create | Join | Resume | Act | Ping:
+def parse(raw: str | bytes) -> Create | Join | Resume | Act | RoomSettings | Ping:
     if isinstance(raw, bytes):
         raise BadMessage("send text frames holding JSON, not binary")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:

@@ -18,6 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.adventures.boss_modes import (
+    BOSS_VS_BOSS,
+    BOSS_VS_MANY,
+    boss_vs_boss_setup,
+    boss_vs_many_setup,
+)
+from game.missions.engine import MissionEngine, MissionSetup
+from game.missions.engine import replay as replay_mission
 from game.modes.variants import SEATS, setup_for
 from game.persistence.files import FileKind, copy_aside, load, write_json
 from game.persistence.schema import OnlineRoomFile
@@ -26,6 +34,7 @@ from game.rules.engine import Engine, MatchSetup
 
 log = logging.getLogger(__name__)
 
+MISSION = "mission"  # a co-op Mission room: one hero per seat, all on one team
 ROOM_FILE_VERSION = 1
 ROOM_KIND = FileKind(label="the room file", model=OnlineRoomFile, version=ROOM_FILE_VERSION)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I look-alikes
@@ -74,15 +83,25 @@ class Room:
     code: str
     mode: str
     seats: list[SeatInfo]
-    engine: Engine | None = None  # set up when every seat is taken
+    engine: Engine | MissionEngine | None = None  # set up when every seat is taken
     created: float = field(default_factory=time.time)
     seen: float = field(default_factory=time.time)  # last time someone was connected
     away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
     thinking: bool = False  # a computer seat's decision is being worked out
+    host: int = 0  # the seat of the person who made the room: only they change its settings
+    on_leave: str = "wait"  # a person drops: "wait" for them, or the "computer" plays for them
+    grace: float = 60.0  # ... once they have been gone this many seconds
+    mission: str = ""  # mode "mission": which one (a co-op Mission, one hero per seat)
+    difficulty_up: int = 0  # ... harder by this many levels
+    easier: tuple[str, ...] = ()  # ... and these easier options
 
     @property
     def started(self) -> bool:
         return self.engine is not None
+
+    @property
+    def is_mission(self) -> bool:
+        return self.mode == MISSION
 
     @property
     def full(self) -> bool:
@@ -96,7 +115,17 @@ class Room:
         """Set the match up (names as the players gave them, a secret random seed)."""
         names = [s.name for s in self.seats]
         heroes = [s.hero for s in self.seats]
-        setup = setup_for(self.mode, heroes, seed=secrets.randbits(63), names=names)
+        if self.mode == MISSION:
+            setup = MissionSetup(
+                self.mission,
+                tuple(heroes),
+                seed=secrets.randbits(63),
+                difficulty_up=self.difficulty_up,
+                easier=self.easier,
+            )
+            self.engine = MissionEngine(setup)
+            return
+        setup = match_setup(self.mode, heroes, secrets.randbits(63), names)
         self.engine = Engine.new_match(setup)
 
     def take(self, seat: int, name: str) -> str:
@@ -121,14 +150,61 @@ class Room:
             "code": self.code,
             "mode": self.mode,
             "created": self.created,
-            "setup": None if self.engine is None else self.engine.setup.to_json(),
+            "setup": None
+            if self.engine is None or self.is_mission
+            else self.engine.setup.to_json(),
+            "mission": self.mission or None,
+            "mission_difficulty_up": self.difficulty_up,
+            "mission_easier": list(self.easier),
+            "mission_setup": self.engine.setup.to_json()
+            if self.engine is not None and self.is_mission
+            else None,
             "seats": [s.to_json() for s in self.seats],
+            "host": self.host,
+            "on_leave": self.on_leave,
+            "grace": self.grace,
         }
 
 
+def seat_counts(mode: str) -> range:
+    """How many seats a room of `mode` may have."""
+    if mode == MISSION:
+        return range(2, 5)  # a co-op Mission: 2-4 heroes
+    if mode == BOSS_VS_MANY:
+        return range(3, 6)  # 2-4 heroes and the Boss
+    if mode == BOSS_VS_BOSS:
+        return range(2, 3)
+    return range(SEATS[mode], SEATS[mode] + 1)
+
+
+def boss_seats(mode: str, count: int) -> set[int]:
+    """The seats a Boss sits in (Boss vs Many: the last; Boss vs Boss: both); none elsewhere."""
+    if mode == BOSS_VS_MANY:
+        return {count - 1}
+    if mode == BOSS_VS_BOSS:
+        return set(range(count))
+    return set()
+
+
+def match_setup(
+    mode: str, heroes: list[str], seed: int, names: list[str] | None = None
+) -> MatchSetup:
+    """The MatchSetup of a room: the team formats, or a Boss mode (the Boss in the last seat)."""
+    if mode == BOSS_VS_MANY:
+        return boss_vs_many_setup(heroes[:-1], heroes[-1], seed, names)
+    if mode == BOSS_VS_BOSS:
+        return boss_vs_boss_setup(heroes, seed, names)
+    return setup_for(mode, heroes, seed=seed, names=names)
+
+
+def seat_counts_text(mode: str) -> str:
+    counts = seat_counts(mode)
+    return f"{counts.start}-{counts.stop - 1}" if len(counts) > 1 else str(counts.start)
+
+
 def make_room(code: str, mode: str, seats: list[SeatInfo]) -> Room:
-    if len(seats) != SEATS[mode]:
-        raise ValueError(f"{mode} has {SEATS[mode]} seats, not {len(seats)}")
+    if len(seats) not in seat_counts(mode):
+        raise ValueError(f"{mode} has {seat_counts_text(mode)} seats, not {len(seats)}")
     return Room(code=code, mode=mode, seats=seats)
 
 
@@ -164,13 +240,14 @@ class RoomStore:
         with open(self._actions_path(room.code), "a", encoding="utf-8") as handle:
             handle.write(json.dumps(action.to_json(), separators=(",", ":")) + "\n")
 
-    def load_all(self) -> tuple[list[Room], list[str]]:
-        """Every room in the folder, replayed; messages name any file set aside."""
+    def load_all(self, on_leave: str = "wait", grace: float = 60.0) -> tuple[list[Room], list[str]]:
+        """Every room in the folder, replayed; messages name any file set aside. A room file
+        without the host's leave setting gets `on_leave` and `grace`."""
         rooms: list[Room] = []
         messages: list[str] = []
         for path in sorted(self.folder.glob("*.json")):
             try:
-                room, notes = self._load(path)
+                room, notes = self._load(path, on_leave, grace)
             except RoomFileRefused as exc:
                 messages.append(str(exc))
                 continue
@@ -185,7 +262,7 @@ class RoomStore:
             rooms.append(room)
         return rooms, messages
 
-    def _load(self, path: Path) -> tuple[Room, list[str]]:
+    def _load(self, path: Path, on_leave: str, grace: float) -> tuple[Room, list[str]]:
         loaded = load(path, ROOM_KIND, use_backup=False)
         if loaded.value is None:  # damaged (a copy is kept) or newer: the message says which
             raise RoomFileRefused("; ".join(loaded.messages))
@@ -209,22 +286,35 @@ class RoomStore:
         ]
         room = Room(code=code, mode=data.mode, seats=seats)
         room.created = data.created
-        if setup is None:  # still waiting for players
+        room.host = data.host
+        room.mission = data.mission or ""
+        room.difficulty_up = data.mission_difficulty_up
+        room.easier = tuple(data.mission_easier)
+        if data.mission_setup is not None:
+            mission_setup = MissionSetup.from_json(data.mission_setup.model_dump())
+        room.on_leave = data.on_leave or on_leave
+        room.grace = grace if data.grace is None else data.grace
+        if setup is None and data.mission_setup is None:  # still waiting for players
             return room, notes
         actions_path = self._actions_path(code)
         lines = (
             actions_path.read_text(encoding="utf-8").splitlines() if actions_path.exists() else []
         )
-        engine = room.engine = Engine.new_match(setup)
+        actions = []
         for number, line in enumerate(lines, 1):
             try:
-                action = Action.from_json(json.loads(line))
+                actions.append(Action.from_json(json.loads(line)))
             except ValueError:
                 if number == len(lines):  # torn by a crash while it was being written
                     notes.append(f"room {code}: dropped a damaged last action line")
                     self._rewrite_actions(code, lines[:-1])
                     break
                 raise
+        if setup is None:  # a Mission: the same replay as a mission save
+            room.engine = replay_mission(mission_setup, actions)
+            return room, notes
+        engine = room.engine = Engine.new_match(setup)
+        for action in actions:
             engine.apply(action)
         return room, notes
 

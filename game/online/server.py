@@ -29,9 +29,19 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.content.loader import default_content
-from game.modes.variants import SEATS
-from game.online import PROTOCOL_VERSION, protocol, view, workers
-from game.online.rooms import Room, RoomStore, SeatInfo, make_room, new_code
+from game.missions.content import default_missions
+from game.online import PROTOCOL_VERSION, mission_view, protocol, view, workers
+from game.online.rooms import (
+    MISSION,
+    Room,
+    RoomStore,
+    SeatInfo,
+    boss_seats,
+    make_room,
+    new_code,
+    seat_counts,
+    seat_counts_text,
+)
 from game.rules.actions import IllegalAction
 from game.rules.view import match_view
 
@@ -46,6 +56,7 @@ LEVELS = ("easy", "normal", "hard", "random")
 IDLE_FINISHED = 600.0  # seconds a finished room nobody is connected to stays open
 IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody connected
 SWEEP_EVERY = 60.0
+DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
 
 
 @dataclass(slots=True)
@@ -117,11 +128,15 @@ class GameServer:
         grace: float = 0.0,
     ) -> None:
         self.rate = rate
-        self.grace = grace  # > 0: the computer stands in for a person gone this long
+        # the server's default for a room whose host does not choose: with `--grace S` the
+        # computer stands in for a person gone S seconds, without it the match waits
+        self.default_on_leave = "computer" if grace > 0 else "wait"
+        self.default_grace = grace if grace > 0 else DEFAULT_GRACE
         self.store = RoomStore(rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
         self.content = default_content()
+        self.missions = default_missions()
         self.workers_count = max(1, workers_count)
         self.pool = self._new_pool()
         self.stats = {"actions": 0, "refused": 0, "bad": 0}
@@ -135,7 +150,7 @@ class GameServer:
         )
 
     def load(self) -> list[str]:
-        rooms, messages = self.store.load_all()
+        rooms, messages = self.store.load_all(self.default_on_leave, self.default_grace)
         now = time.time()
         for room in rooms:
             self.rooms[room.code] = room
@@ -144,6 +159,7 @@ class GameServer:
 
     def resume_computers(self) -> None:
         for room in self.rooms.values():
+            self._schedule_grace(room)
             self._computer_turn(room)
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -233,6 +249,8 @@ class GameServer:
             self.resume(conn, message)
         elif kind == "act":
             self.act(conn, message)
+        elif kind == "room_settings":
+            self.room_settings(conn, message)
 
     def _bind(self, conn: Conn, room: Room, seat: int) -> None:
         seats = self.conns.setdefault(room.code, {})
@@ -255,8 +273,7 @@ class GameServer:
             room = conn.room
             room.seen = time.time()
             room.away[conn.seat] = room.seen
-            if self.grace > 0:
-                asyncio.get_running_loop().call_later(self.grace, self._grace_over, room)
+            self._schedule_grace(room)
             self._send_room(conn.room)
         conn.room = conn.seat = None
 
@@ -266,11 +283,26 @@ class GameServer:
         if len(self.rooms) >= MAX_ROOMS:
             conn.send(error("full", "this server holds as many rooms as it may; try later"))
             return
-        if len(msg.seats) != SEATS[msg.mode]:
-            conn.send(error("seats", f"{msg.mode} needs {SEATS[msg.mode]} seats"))
+        if len(msg.seats) not in seat_counts(msg.mode):
+            conn.send(error("seats", f"{msg.mode} needs {seat_counts_text(msg.mode)} seats"))
             return
-        for spec in msg.seats:
-            if spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
+        if msg.mode == MISSION:
+            if msg.mission not in self.missions.missions:
+                known = ", ".join(self.missions.missions)
+                conn.send(error("mission", f"name the mission to play: one of {known}"))
+                return
+        elif msg.mission is not None or msg.difficulty_up or msg.easier:
+            wrong = "only a room of mode 'mission' names a mission or its difficulty"
+            conn.send(error("mission", wrong))
+            return
+        bosses = boss_seats(msg.mode, len(msg.seats))
+        for index, spec in enumerate(msg.seats):
+            if index in bosses:
+                if spec.hero not in self.content.bosses:
+                    known = ", ".join(sorted(self.content.bosses))
+                    conn.send(error("hero", f"seat {index} is a Boss's: one of {known}"))
+                    return
+            elif spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
                 conn.send(error("hero", f"unknown hero '{spec.hero}'"))
                 return
         if msg.seat >= len(msg.seats) or msg.seats[msg.seat].kind != "human":
@@ -278,6 +310,11 @@ class GameServer:
             return
         seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
         room = make_room(new_code(self.rooms), msg.mode, seats)
+        room.host = msg.seat
+        room.mission = msg.mission or ""
+        room.difficulty_up, room.easier = msg.difficulty_up, tuple(dict.fromkeys(msg.easier))
+        room.on_leave = msg.on_leave or self.default_on_leave
+        room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
         self._bind(conn, room, msg.seat)
@@ -312,7 +349,7 @@ class GameServer:
         if room.started:
             engine = room.engine
             recent = engine.log[-RESUME_LOG:]
-            conn.send(view.seat_update(engine, seat, recent, room.seq))
+            conn.send(self._update(room, seat, recent))
 
     def _room_message(self, room: Room) -> dict[str, Any]:
         online = self.conns.get(room.code, {})
@@ -320,7 +357,13 @@ class GameServer:
             "type": "room",
             "room": room.code,
             "mode": room.mode,
+            "mission": room.mission or None,
+            "difficulty_up": room.difficulty_up,
+            "easier": list(room.easier),
             "started": room.started,
+            "host": room.host,
+            "on_leave": room.on_leave,
+            "grace": room.grace,
             "seats": [
                 {
                     "seat": i,
@@ -349,6 +392,43 @@ class GameServer:
         if room.started:
             self._broadcast(room, list(room.engine.log))
             self._computer_turn(room)
+
+    def room_settings(self, conn: Conn, msg: protocol.RoomSettings) -> None:
+        """The host changes what happens when a person drops; everybody is told."""
+        room = conn.room
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if conn.seat != room.host:
+            conn.send(
+                error(
+                    "not_host",
+                    f"only the host (seat {room.host}) may change the room's settings "
+                    "(nothing changed)",
+                )
+            )
+            return
+        if msg.on_leave is None and msg.grace is None:
+            conn.send(error("settings", "name on_leave or grace to change (nothing changed)"))
+            return
+        if msg.on_leave is not None:
+            room.on_leave = msg.on_leave
+        if msg.grace is not None:
+            room.grace = float(msg.grace)
+        self.store.save_header(room)
+        self._schedule_grace(room)
+        self._send_room(room)
+        self._computer_turn(room)
+
+    def _schedule_grace(self, room: Room) -> None:
+        """Look again when each absent person's grace period ends (the computer then plays
+        for them if the room says so)."""
+        if room.on_leave != "computer":
+            return
+        loop = asyncio.get_running_loop()
+        now = time.time()
+        for left in room.away.values():
+            loop.call_later(max(0.0, left + room.grace - now) + 0.05, self._grace_over, room)
 
     # -------------------------------------------------------------- play
 
@@ -386,7 +466,10 @@ class GameServer:
 
     def _apply(self, room: Room, action) -> None:
         try:
+            before = len(room.engine.log)
             events = room.engine.apply(action)
+            if events is None:  # a Mission: its events are what the log gained
+                events = room.engine.log[before:]
         except IllegalAction as exc:  # pragma: no cover - options are legal by construction
             log.error("room %s refused its own option: %s", room.code, exc)
             return
@@ -399,10 +482,17 @@ class GameServer:
         seats = self.conns.get(room.code, {})
         if not seats:
             return
-        engine = room.engine
-        table = match_view(engine)
+        table = mission_view.mission_state(room.engine) if room.is_mission else None
+        if table is None:
+            table = match_view(room.engine)
         for seat, conn in seats.items():
-            conn.send(view.seat_update(engine, seat, events, room.seq, table))
+            conn.send(self._update(room, seat, events, table))
+
+    @staticmethod
+    def _update(room: Room, seat: int, events: list, table=None) -> dict[str, Any]:
+        if room.is_mission:
+            return mission_view.mission_update(room.engine, seat, events, room.seq, table)
+        return view.seat_update(room.engine, seat, events, room.seq, table)
 
     def _grace_over(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
@@ -410,11 +500,12 @@ class GameServer:
             self._computer_turn(room)
 
     def _stands_in(self, room: Room, seat: int) -> bool:
-        """Does the computer play for this person now (gone longer than the grace period)?"""
+        """Does the computer play for this person now (gone longer than the room's grace
+        period, in a room whose host chose that the computer stands in)?"""
         left = room.away.get(seat)
-        if self.grace <= 0 or left is None or room.seats[seat].kind != "human":
+        if room.on_leave != "computer" or left is None or room.seats[seat].kind != "human":
             return False
-        return seat not in self.conns.get(room.code, {}) and time.time() - left >= self.grace
+        return seat not in self.conns.get(room.code, {}) and time.time() - left >= room.grace
 
     def _computer_turn(self, room: Room) -> None:
         if room.thinking or not room.started:
@@ -444,6 +535,7 @@ class GameServer:
             seat,
             level,
             seed,
+            room.is_mission,
         )
         try:
             try:

@@ -183,6 +183,28 @@ PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
     "note": ("choice", "player", "status"),
     "window_opened": ("player",),
     "passed": ("player",),
+    # Boss vs Many / Boss vs Boss: the Boss's upgrades are bought from its Upgrade deck face up
+    # (the whole deck is gone through at setup), and the Loot die is rolled on the table
+    "boss_upgraded": ("discarded", "levels", "player", "spent"),
+    "loot_die": ("player", "result", "value", "why"),
+    # the Adventures Portal Crawl: all on the table (an unidentified Loot card shows only its
+    # rarity; a tile's contents only once it is turned over)
+    "crawl_started": ("card", "gold", "number"),
+    "crawl_turn": ("engaged", "player", "tile"),
+    "hero_moved": ("join", "player", "slot"),
+    "tile_explored": ("player", "slot", "tile", "tile_kind"),
+    "gold_changed": ("delta", "gold"),
+    "enemy_joined": ("enemy", "enemy_kind", "health", "level", "player"),
+    "minion_revealed": ("enemy", "level", "minion", "slot"),
+    "minion_defeated": ("enemy", "minion", "slot"),
+    "hero_step": ("foe", "player"),
+    "first_strike": ("minion", "player"),
+    "loot_unidentified": ("player", "rarity"),
+    "shard_delivered": ("player", "shards"),
+    "tile_choice": ("label", "player"),
+    "salve_found": ("player",),
+    "hero_fallen": ("player",),
+    "portal_open": (),
 }
 
 # kind -> the seat whose hand the event looks into; only seats that may see that hand get the

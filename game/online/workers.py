@@ -12,6 +12,9 @@ from collections import OrderedDict
 from typing import Any
 
 from game.ai import make_ai
+from game.missions.ai import MissionAI
+from game.missions.engine import MissionEngine, MissionSetup
+from game.missions.engine import replay as replay_mission
 from game.rules.actions import Action
 from game.rules.engine import Engine, MatchSetup
 
@@ -19,7 +22,9 @@ _CACHE_SIZE = 32
 _cache: OrderedDict[str, tuple[Engine, dict[int, Any]]] = OrderedDict()
 
 
-def _engine_for(room: str, setup: dict, actions: list[dict]) -> tuple[Engine, dict[int, Any]]:
+def _engine_for(
+    room: str, setup: dict, actions: list[dict], mission: bool = False
+) -> tuple[Engine | MissionEngine, dict[int, Any]]:
     held = _cache.pop(room, None)
     wanted = [Action.from_json(a) for a in actions]
     if held is not None:
@@ -29,7 +34,11 @@ def _engine_for(room: str, setup: dict, actions: list[dict]) -> tuple[Engine, di
             engine.close()
             held = None
     if held is None:
-        engine, ais = Engine.new_match(MatchSetup.from_json(setup), keep_log=False), {}
+        if mission:  # a Mission's driver is a live generator: the mission save's replay
+            engine = replay_mission(MissionSetup.from_json(setup), wanted)
+        else:
+            engine = Engine.new_match(MatchSetup.from_json(setup), keep_log=False)
+        ais = {}
     for action in wanted[len(engine.actions) :]:
         engine.apply(action)
     _cache[room] = (engine, ais)
@@ -39,14 +48,23 @@ def _engine_for(room: str, setup: dict, actions: list[dict]) -> tuple[Engine, di
     return engine, ais
 
 
-def decide(room: str, setup: dict, actions: list[dict], seat: int, level: str, seed: int) -> int:
-    """The option index computer seat `seat` picks at this point of the match."""
-    engine, ais = _engine_for(room, setup, actions)
+def decide(
+    room: str,
+    setup: dict,
+    actions: list[dict],
+    seat: int,
+    level: str,
+    seed: int,
+    mission: bool = False,
+) -> int:
+    """The option index computer seat `seat` picks at this point of the match (`mission`: a
+    co-op Mission, played by the Missions computer, which has one level)."""
+    engine, ais = _engine_for(room, setup, actions, mission)
     choice = engine.pending
     if choice is None or choice.player != seat:
         raise ValueError(f"seat {seat} has no decision open in room {room}")
     if seat not in ais:
-        ais[seat] = make_ai(level, seed)
+        ais[seat] = MissionAI(seed) if mission else make_ai(level, seed)
     action = ais[seat].decide(engine, choice)
     for index, option in enumerate(choice.options):
         if option.action == action:

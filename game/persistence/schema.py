@@ -337,6 +337,14 @@ class OnlineRoomFile(Model):
     created: Annotated[float, Field(ge=0, le=1e11)]
     setup: MatchSetupJson | None = None
     seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
+    # the host's choices (a file written before they existed: the server's defaults)
+    host: Player = 0
+    mission: Id | None = None  # mode "mission": the mission, and once it starts its setup
+    mission_setup: MissionSetupJson | None = None
+    mission_difficulty_up: Annotated[int, Field(ge=0, le=4)] = 0  # kept until the start
+    mission_easier: Annotated[list[Id], Field(max_length=8)] = []
+    on_leave: Literal["wait", "computer"] | None = None
+    grace: Annotated[float, Field(ge=0, le=3600)] | None = None
 
 
 class OnlineSeatFile(Model):

@@ -105,3 +105,68 @@ def test_the_server_and_client_load_no_pygame():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_hosts_leave_setting_survives_a_restart(tmp_path):
+    store = RoomStore(tmp_path)
+    room = _duel_room("SETTINGSAA")
+    room.host, room.on_leave, room.grace = 1, "computer", 45.0
+    store.save_header(room)
+    older = _duel_room("OLDFILEAAA")  # a file from before rooms had the setting
+    store.save_header(older)
+    path = tmp_path / "OLDFILEAAA.json"
+    data = json.loads(path.read_text())
+    for key in ("host", "on_leave", "grace"):
+        del data[key]
+    path.write_text(json.dumps(data))
+    rooms, _ = store.load_all(on_leave="wait", grace=20.0)
+    loaded = {r.code: (r.host, r.on_leave, r.grace) for r in rooms}
+    assert loaded == {"SETTINGSAA": (1, "computer", 45.0), "OLDFILEAAA": (0, "wait", 20.0)}
+    for r in [*rooms, room, older]:
+        r.engine.close()
+
+
+def test_a_boss_room_reloads_as_the_same_match(tmp_path):
+    store = RoomStore(tmp_path)
+    seats = [
+        SeatInfo("human", "huntress"),
+        SeatInfo("human", "treant"),
+        SeatInfo("human", "mad_king"),
+    ]
+    room = make_room("BOSSROOMAA", "boss_vs_many", seats)
+    for seat in range(3):
+        room.take(seat, "")
+    room.begin()
+    store.save_header(room)
+    _play(room, store, count=40)
+    rooms, notes = store.load_all()
+    assert rooms[0].mode == "boss_vs_many" and not notes
+    assert rooms[0].engine.digest() == room.engine.digest()
+    for r in [*rooms, room]:
+        r.engine.close()
+
+
+def test_a_mission_room_keeps_its_difficulty_while_it_waits_for_players(tmp_path):
+    store = RoomStore(tmp_path)
+    seats = [SeatInfo("human", "huntress"), SeatInfo("human", "treant")]
+    room = make_room("MISSIONAAA", "mission", seats)
+    room.mission, room.difficulty_up, room.easier = "reactor_run", 2, ("momentum",)
+    store.save_header(room)
+    (loaded,), _ = store.load_all()
+    assert (loaded.mission, loaded.difficulty_up, loaded.easier) == (
+        "reactor_run",
+        2,
+        ("momentum",),
+    )
+    for seat in range(2):
+        loaded.take(seat, "")
+    loaded.begin()
+    try:
+        setup = loaded.engine.setup
+        assert (setup.mission, setup.difficulty_up, setup.easier) == (
+            "reactor_run",
+            2,
+            ("momentum",),
+        )
+    finally:
+        loaded.engine.close()

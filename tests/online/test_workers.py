@@ -38,3 +38,26 @@ def test_a_worker_catches_up_from_what_it_holds_and_replays_a_different_history(
     finally:
         workers.forget("R1")
         engine.close()
+
+
+def test_a_worker_decides_for_a_mission_hero_from_seed_and_actions():
+    from game.missions.ai import MissionAI
+    from game.missions.engine import MissionEngine, MissionSetup
+
+    setup = MissionSetup("harbor_heist", ("cursed_pirate", "treant"), seed=31)
+    engine = MissionEngine(setup)
+    ai = MissionAI(2)
+    try:
+        seen = []
+        while not engine.over and len(engine.actions) < 30:
+            choice = engine.pending
+            actions = [a.to_json() for a in engine.actions]
+            index = workers.decide("M1", setup.to_json(), actions, choice.player, "normal", 4, True)
+            assert 0 <= index < len(choice.options)
+            seen.append(id(workers._cache["M1"][0]))
+            engine.apply(ai.decide(engine, choice))
+        assert len(set(seen)) == 1  # the Mission's live generator is kept and advanced
+        assert isinstance(workers._cache["M1"][0], MissionEngine)
+    finally:
+        workers.forget("M1")
+        engine.close()

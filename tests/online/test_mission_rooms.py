@@ -1,0 +1,225 @@
+"""Co-op Missions online: the per-seat view over whole Missions, and two real clients playing a
+Mission round through `python -m game serve` beside a computer Hero."""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import time
+
+import pytest
+
+from game.missions.ai import MissionAI
+from game.missions.engine import MissionEngine, MissionSetup, replay
+from game.online.audit import MissionAuditor
+from game.online.client import Client
+from game.online.mission_view import mission_state, mission_update
+from tests.online.support import ServerProcess, is_type, room_actions, wait_for
+
+
+def _audit_whole_mission(setup: MissionSetup) -> tuple[int, int, MissionEngine]:
+    engine = MissionEngine(setup)
+    seats = len(setup.heroes)
+    auditors = [MissionAuditor(setup, seat) for seat in range(seats)]
+    ais = [MissionAI(seat) for seat in range(seats)]
+    checked, seen, hand_outs = 0, 0, 0
+    try:
+        while True:
+            events, seen = engine.log[seen:], len(engine.log)
+            for seat, auditor in enumerate(auditors):
+                message = json.loads(
+                    json.dumps(mission_update(engine, seat, events, len(engine.actions)))
+                )
+                while len(auditor.engine.actions) < len(engine.actions):
+                    auditor.advance(engine.actions[len(auditor.engine.actions)])
+                problems = auditor.check(message)
+                assert not problems, f"seat {seat} at {len(engine.actions)}: {problems[:3]}"
+                checked += 1
+                choice = message["choice"]
+                if choice is not None:  # options go to the deciding seat only
+                    assert ("options" in choice) == (choice["player"] == seat)
+                if choice is not None and choice["kind"] == "give_momentum":
+                    # the Start Player hands Momentum out (rule 57): their seat decides
+                    assert choice["player"] == message["state"]["start_player"]
+                    hand_outs += choice["mine"]
+            if engine.over:
+                return checked, hand_outs, engine
+            choice = engine.pending
+            engine.apply(ais[choice.player].decide(engine, choice))
+    finally:
+        for auditor in auditors:
+            auditor.close()
+
+
+@pytest.mark.parametrize(
+    ("mission", "heroes", "seed"),
+    [
+        ("harbor_heist", ("cursed_pirate", "huntress", "treant"), 1234567),
+        ("clocktower_siege", ("artificer", "barbarian"), 7654321),
+    ],
+)
+def test_no_seat_of_a_coop_mission_receives_hidden_information(mission, heroes, seed):
+    checked, hand_outs, engine = _audit_whole_mission(MissionSetup(mission, heroes, seed=seed))
+    try:
+        assert engine.over and checked > 100 and hand_outs > 0
+    finally:
+        engine.close()
+
+
+def test_the_mission_auditor_catches_a_leak():
+    setup = MissionSetup("harbor_heist", ("huntress", "treant"), seed=99)
+    engine = MissionEngine(setup)
+    auditor = MissionAuditor(setup, 0)
+    try:
+        clean = json.loads(json.dumps(mission_update(engine, 0, engine.log, 0)))
+        assert not auditor.check(clean)
+        assert auditor.check({"x": {"deck": 3}})
+        deck = engine.heroes[1].deck
+        assert auditor.check({"cards": list(deck)})  # a deck's order
+        assert auditor.check({"tiles": list(engine.info.boost_pile)})
+        with engine.world.active():
+            state = engine.rng.state
+        assert auditor.check({"n": state})
+        space = next(iter(auditor.engine.hexes.values()))
+        space.tiles = [(5, False), (6, True)]  # a face-down Boost Tile lies under a face-up one
+        shown = {"hex": list(space.hex), "tiles_up": [6]}
+        assert not auditor.check({"state": {"spaces": [shown]}})
+        shown["tiles_up"] = [6, 5]
+        assert auditor.check({"state": {"spaces": [shown]}})
+    finally:
+        auditor.close()
+        engine.close()
+
+
+# ------------------------------------------------------------------ through a real server
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc = ServerProcess(tmp_path / "rooms", extra=["--rate", "300"]).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def clients():
+    made: list[Client] = []
+
+    def make(url, **kw) -> Client:
+        client = Client(url, **kw)
+        made.append(client)
+        assert client.connected.wait(20)
+        return client
+
+    yield make
+    for client in made:
+        client.close()
+
+
+def _play_a_round(clients_: list[Client], seed: int, timeout: float = 300.0):
+    """Every client answers its own decisions at random until the first round is over."""
+    rng = random.Random(seed)
+    updates: list[list[dict]] = [[] for _ in clients_]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        idle = True
+        for i, client in enumerate(clients_):
+            try:
+                message = client.inbox.get_nowait()
+            except queue.Empty:
+                continue
+            idle = False
+            assert message.get("type") != "error", message
+            if message.get("type") != "update":
+                continue
+            updates[i].append(message)
+            state = message["state"]
+            if state["round"] >= 2 or state["over"]:
+                return updates
+            choice = message["choice"]
+            if choice and choice["mine"]:
+                client.act(message["seq"], rng.choice(choice["options"])["id"])
+        if idle:
+            time.sleep(0.002)
+    raise TimeoutError("the round did not end")
+
+
+def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
+    seats = [
+        {"kind": "human", "hero": "cursed_pirate"},
+        {"kind": "human", "hero": "huntress"},
+        {"kind": "computer", "hero": "treant"},
+    ]
+    a = clients(server.url)
+    a.create("mission", seats, seat=0, name="Ann")
+    assert wait_for(a, is_type("error"))["code"] == "mission"  # the first named no mission
+    duel = [{"kind": "human", "hero": "monk"}, {"kind": "computer", "hero": "ninja"}]
+    a.send(
+        {
+            "type": "create",
+            "version": a.version,
+            "mode": "duel",
+            "seats": duel,
+            "seat": 0,
+            "difficulty_up": 2,
+        }
+    )
+    assert "mission" in wait_for(a, is_type("error"))["reason"]
+    a.send(
+        {
+            "type": "create",
+            "version": a.version,
+            "mode": "mission",
+            "mission": "harbor_heist",
+            "difficulty_up": 1,
+            "easier": ["health"],
+            "seats": seats,
+            "seat": 0,
+            "name": "Ann",
+        }
+    )
+    code = wait_for(a, is_type("seated"))["room"]
+    b = clients(server.url)
+    b.join(code, 1, name="Bo")
+    wait_for(b, is_type("seated"))
+    updates = _play_a_round([a, b], seed=9)
+    header = json.loads((server.rooms_dir / f"{code}.json").read_text())
+    setup = MissionSetup.from_json(header["mission_setup"])
+    assert setup.mission == "harbor_heist" and header["setup"] is None
+    assert (setup.difficulty_up, setup.easier) == (1, ("health",))
+    first = updates[0][0]["state"]
+    assert first["black_dice"] == 1 + 3 + 1  # one Black die a Hero, +1 a level harder
+    assert all(h["start_health"] == 25 + 10 for h in first["heroes"])  # 3 Heroes, "health"
+    actions = room_actions(server.rooms_dir, code)
+    assert {x.player for x in actions} == {0, 1, 2}  # both people and the computer Hero
+    # each update holds nothing hidden, and each person saw every Hero's hand (one team)
+    for seat, received in enumerate(updates):
+        auditor = MissionAuditor(setup, seat)
+        try:
+            for message in received:
+                while len(auditor.engine.actions) < message["seq"]:
+                    auditor.advance(actions[len(auditor.engine.actions)])
+                assert not auditor.check(message), seat
+        finally:
+            auditor.close()
+        assert all("hand" in h for h in received[-1]["state"]["heroes"])
+        # a decision the rules give one player reached that player's seat only
+        for message in received:
+            choice = message["choice"]
+            if choice and choice["kind"] == "give_momentum":
+                assert choice["player"] == message["state"]["start_player"]
+                assert choice["mine"] == (seat == choice["player"])
+    # a server restart: the room is replayed from its files (the Missions replay) and the
+    # client comes back by itself to the same table
+    server.stop()
+    server.start()
+    assert "1 rooms resumed" in server.first_line
+    wait_for(a, is_type("seated"), 60)
+    back = wait_for(a, is_type("update"), 60)
+    actions = room_actions(server.rooms_dir, code)
+    local = replay(setup, actions[: back["seq"]])
+    try:
+        assert back["state"] == json.loads(json.dumps(mission_state(local)))
+    finally:
+        local.close()
