@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.widgets import Button, draw_text, panel
 
@@ -57,7 +58,7 @@ class PauseMenu:
         for button in self.pause_buttons:
             if button.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.pressed(event, "back"):
             self.paused = False
         return True
 

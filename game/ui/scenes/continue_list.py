@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.persistence.saved_games import SavedGame, list_saved_games
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.widgets import Button, draw_text, felt_background, panel
@@ -160,15 +161,15 @@ class ContinueScene(Scene):
             self.focus = min(max(self.focus, self.scroll), len(self.entries) - 1)
             self._layout_rows()
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB) and self.entries:
+            if keymap.pressed(event, "down") and self.entries:
                 self.focus = (self.focus + 1) % len(self.entries)
                 self._layout_rows()
-            elif event.key == pygame.K_UP and self.entries:
+            elif keymap.pressed(event, "up") and self.entries:
                 self.focus = (self.focus - 1) % len(self.entries)
                 self._layout_rows()
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm", "advance"):
                 self.pick(self.focus)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            elif keymap.pressed(event, "back", "erase"):
                 self.app.pop()
 
     def update(self, dt: float) -> None:

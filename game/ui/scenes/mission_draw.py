@@ -10,6 +10,7 @@ import re
 import pygame
 
 from game.missions import hexgrid
+from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.cards import card_face
@@ -67,7 +68,11 @@ class MissionDrawing:
         if self.modal:
             self._draw_modal(surface)
         if overlay is not None:
-            hint = text_surface(th.font(12), "Tab: look at the map   Esc: menu", T.TEXT_DIM)
+            hint = text_surface(
+                th.font(12),
+                f"{keymap.key_label('view')}: look at the map   {keymap.key_label('back')}: menu",
+                T.TEXT_DIM,
+            )
             surface.blit(
                 hint,
                 hint.get_rect(

@@ -13,6 +13,7 @@ from game.ai import LEVEL_NAMES, LEVELS
 from game.content.loader import default_content
 from game.modes import variants
 from game.rules.dice import describe_requirement
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
@@ -383,9 +384,9 @@ class SetupScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.pressed(event, "confirm"):
                 self.begin()
-            elif event.key == pygame.K_ESCAPE:
+            elif keymap.pressed(event, "back"):
                 self.app.pop()
 
     def update(self, dt: float) -> None:
