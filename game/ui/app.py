@@ -95,6 +95,32 @@ def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):
     return max(offered_sizes(desktop))
 
 
+def first_run_settings(settings: Settings, desktop: tuple[int, int] | None = None) -> Settings:
+    """Defaults that suit this screen, for a first start (no settings file yet).
+
+    pygame reports the desktop's size in pixels, not its physical DPI, so the size stands in
+    for it. From 1440 rows up the window is the largest offered size covering at most three
+    quarters of the desktop (the whole table scales with the window); below that the default
+    1280x720 stays (or the largest size that fits). From 1800 rows (high-DPI laptops, 4K panels)
+    the interface scale starts at 1.25x, from 2880 rows at 1.50x, where that scale fits the
+    window: there even the largest window leaves 1.00x text small."""
+    desktop = desktop or desktop_size()
+    if desktop is None:
+        return settings
+    size = fitting_size((settings.window_width, settings.window_height), desktop)
+    if desktop[1] >= 1440:
+        roomy = [
+            s
+            for s in offered_sizes(desktop)
+            if s[0] <= desktop[0] * 0.75 and s[1] <= desktop[1] * 0.75
+        ]
+        size = max(roomy) if roomy else size
+    settings.window_width, settings.window_height = size
+    wanted = 1.5 if desktop[1] >= 2880 else 1.25 if desktop[1] >= 1800 else 1.0
+    settings.ui_scale = usable_scale(wanted, size)
+    return settings
+
+
 class Scene:
     opaque = True  # an overlay (False) lets the scene below show through
 
@@ -129,6 +155,7 @@ class App:
         keymap.use(self.settings.keys)
         T.set_palette(self.settings.palette)
         FOCUS.hide()
+        FOCUS.owner = FOCUS.current = None
         self.gamepad = Gamepad(self)
         pygame.key.set_repeat(350, 40)
         if size is None:
@@ -188,6 +215,11 @@ class App:
         self.settings = settings.clean()
         keymap.use(self.settings.keys)
         T.set_palette(self.settings.palette)
+        if old.palette != self.settings.palette:
+            from game.ui import art, cards
+
+            art.clear_cache()  # tokens, dials and cards drawn in the old colours
+            cards._CACHE.clear()
         try:
             save_settings(self.settings)
         except OSError as exc:  # a full or read-only disk: the settings still apply now
@@ -301,7 +333,7 @@ class App:
             start -= 1
         for scene in self.scenes[start:]:
             if scene is self.scene:
-                FOCUS.begin()  # the top scene's buttons and targets are what focus reaches
+                FOCUS.begin(scene)  # the top scene's buttons and targets are what focus reaches
             scene.draw(surface)
         if self.scene is not None:
             extra = getattr(self.scene, "focus_targets", None)
@@ -437,8 +469,14 @@ def _sound_board(settings: Settings):
 def run_app(argv: list[str] | None = None) -> int:
     from game.persistence.files import start_up
 
+    from game.persistence.settings import settings_path
+
     messages = start_up()  # a data folder that cannot be written: saving off, told on the title
+    first_run = not settings_path().exists()
     settings, more = load_settings()
+    if first_run:
+        pygame.display.init()  # the desktop's size is known once the video system is up
+        settings = first_run_settings(settings)
     app = App(settings, messages=messages + more)
     from game.ui.scenes.title import TitleScene
 

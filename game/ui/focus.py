@@ -32,10 +32,16 @@ class Focus:
         self.collecting = False
         self.visible = False  # shown after a focus key; the mouse hides it
         self.current: Target | None = None
+        self.owner = None
 
     # ------------------------------------------------------------ collecting, once per frame
 
-    def begin(self) -> None:
+    def begin(self, owner=None) -> None:
+        """Start collecting the targets `owner` (the top scene) draws; a new top scene starts
+        with nothing focused."""
+        if owner is not self.owner:
+            self.owner = owner
+            self.current = None
         self._frame = []
         self._layer = 0
         self.collecting = True

@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import keymap
 from game.ui import theme as T
-from game.ui.widgets import Button, draw_text, panel
+from game.ui.widgets import Button, draw_text, layer, panel
 
 
 class PauseMenu:
@@ -64,6 +64,7 @@ class PauseMenu:
 
     def draw_pause_menu(self, surface: pygame.Surface) -> None:
         th = self.app.theme
+        layer()  # the menu's buttons are what the focus reaches while paused
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))

@@ -93,6 +93,14 @@ def controllers_for(campaign) -> dict[int, object]:
 
 
 class AdventureScene(PauseMenu, AdventureDrawing, Scene):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import adventure_targets
+
+        return adventure_targets(self)
+
     def __init__(self, app, runner) -> None:
         super().__init__(app)
         self.runner = runner

@@ -40,6 +40,14 @@ UNDO_BREAKERS = {"dice_rolled", "card_drawn", "deck_shuffled"}
 
 
 class DuelScene(PauseMenu, DuelDrawing, Scene):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import duel_targets
+
+        return duel_targets(self)
+
     def __init__(self, app, engine, seats: list[dict], save_path=None) -> None:
         super().__init__(app)
         self.engine = engine

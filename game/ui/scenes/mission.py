@@ -114,6 +114,14 @@ class Floater:
 
 
 class MissionScene(PauseMenu, MissionDrawing, MissionPanels, Scene):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import mission_targets
+
+        return mission_targets(self)
+
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
         self.engine = engine

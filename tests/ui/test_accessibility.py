@@ -1,0 +1,226 @@
+"""Accessibility stories: the colour-blind-safe palette, remapped keys, keyboard-only play
+through the focus ring, gamepads, and the first-run interface scale on high-DPI screens."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.persistence.settings import Settings, load_settings, save_settings, settings_path
+from game.ui import keymap
+from game.ui import theme as T
+from game.ui.app import App
+from game.ui.focus import FOCUS
+from game.ui.scenes.controls import ControlsScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.title import TitleScene
+from tests.ui.test_scenes import COMPUTER, HUMAN, force, my_decision, start_duel
+from tests.ui.uikit import OLD_PROMPTS, click, key, pump, shot
+
+
+@pytest.fixture
+def app():
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
+    yield application
+    application.close()
+    keymap.use(None)
+    T.set_palette("standard")
+
+
+def tab_to(app, wanted, limit: int = 80) -> None:
+    """Press Tab until the focus ring is on a target whose label `wanted` accepts."""
+    for _ in range(limit):
+        key(app, pygame.K_TAB)
+        target = FOCUS.active()
+        if target is not None and wanted(target.label):
+            return
+    labels = [t.label for t in FOCUS.targets]
+    raise AssertionError(f"no focus target wanted among {labels}")
+
+
+# ---------------------------------------------------------------- settings file
+
+
+def test_an_old_settings_file_without_palette_or_keys_still_loads():
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = {"version": 1, "window_width": 1600, "window_height": 900, "ui_scale": 1.25}
+    path.write_text(json.dumps(old), encoding="utf-8")
+    settings, messages = load_settings()
+    assert messages == []
+    assert (settings.window_width, settings.ui_scale) == (1600, 1.25)
+    assert settings.palette == "standard" and settings.keys == {}
+
+
+def test_palette_and_keys_round_trip_and_a_bad_palette_is_named():
+    save_settings(Settings(palette="okabe_ito", keys={"roll": ["f"], "undo": ["ctrl+u"]}))
+    settings, messages = load_settings()
+    assert messages == []
+    assert settings.palette == "okabe_ito"
+    assert settings.keys == {"roll": ["f"], "undo": ["ctrl+u"]}
+    raw = json.loads(settings_path().read_text(encoding="utf-8"))
+    raw["palette"] = "rainbow"
+    settings_path().write_text(json.dumps(raw), encoding="utf-8")
+    settings, messages = load_settings()
+    assert settings == Settings()
+    assert any("palette" in m for m in messages)
+
+
+# ---------------------------------------------------------------- remapping
+
+
+def test_a_key_another_action_uses_is_refused_with_the_reason_and_nothing_changes():
+    km = keymap.Keymap()
+    with pytest.raises(keymap.BindingRefused, match="already 'Pass / next step / End Phase'"):
+        km.bind("roll", "space")
+    assert km.bindings["roll"] == ("r",)
+    with pytest.raises(keymap.BindingRefused, match="choosing by number"):
+        km.bind("roll", "3")
+    km.bind("roll", "f")
+    assert km.overrides() == {"roll": ["f"]}
+    km.reset()
+    assert km.overrides() == {}
+
+
+def test_controls_screen_rebinds_refuses_a_conflict_and_settings_keep_it(app):
+    app.push(SettingsScene(app))
+    app.frame(1 / 60)
+    settings_scene = app.scene
+    click(app, settings_scene.controls.rect.center)
+    controls = app.scene
+    assert isinstance(controls, ControlsScene)
+    change = next(b for b in controls.buttons if b.data.get("action") == "roll")
+    click(app, change.rect.center)
+    key(app, pygame.K_SPACE)  # taken by Pass / End Phase
+    assert "already" in controls.message and controls.map.bindings["roll"] == ("r",)
+    click(app, change.rect.center)
+    key(app, pygame.K_TAB)  # while a key is awaited even Tab is the key (not the focus)
+    assert "already" in controls.message  # Tab is Next control
+    click(app, change.rect.center)
+    key(app, pygame.K_f)
+    assert controls.map.bindings["roll"] == ("f",)
+    shot(app, "controls")
+    click(app, controls.done.rect.center)
+    assert app.scene is settings_scene
+    click(app, settings_scene.save.rect.center)
+    loaded, _ = load_settings()
+    assert loaded.keys == {"roll": ["f"]}
+    assert keymap.key_label("roll") == "F"
+
+
+def test_a_remapped_roll_key_rolls_in_a_duel_and_the_old_one_does_not(app):
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    settings.keys = {"roll": ["f"]}
+    app.apply_settings(settings)
+    duel = start_duel(app, [HUMAN, COMPUTER])
+    pump(app, my_decision(duel, "main_phase"))
+    key(app, pygame.K_SPACE)
+    pump(app, my_decision(duel, "offensive_roll"))
+    key(app, pygame.K_r)
+    assert not any(e.kind == "dice_rolled" for e in duel.engine.log)
+    key(app, pygame.K_f)
+    assert any(e.kind == "dice_rolled" for e in duel.engine.log)
+
+
+# ---------------------------------------------------------------- keyboard and gamepad
+
+
+def test_a_duel_turn_played_with_the_keyboard_alone(app):
+    duel = start_duel(app, [HUMAN, COMPUTER])
+    pump(app, my_decision(duel, "main_phase"))
+    key(app, pygame.K_SPACE)  # End Phase -> Offensive Roll
+    pump(app, my_decision(duel, "offensive_roll"))
+    force(duel, [1, 1, 1, 4, 6])
+    tab_to(app, lambda label: label.startswith("Roll"))
+    key(app, pygame.K_RETURN)
+    pump(app, my_decision(duel, "offensive_roll"))
+    assert duel.engine.pending.context["attempts_left"] == 2
+    tab_to(app, lambda label: label == "your die 2")
+    key(app, pygame.K_RETURN)
+    assert duel.kept == [False, True, False, False, False]
+    shot(app, "keyboard_focus_die")
+    tab_to(app, lambda label: label.startswith("ability revolver row"))
+    key(app, pygame.K_RETURN)
+    kinds = [(e.kind, e.data.get("ability")) for e in duel.engine.log]
+    assert ("ability_announced", "revolver") in kinds
+    for _ in range(3000):  # Space passes every window and ends Main Phase 2
+        if duel.view.active == 1:
+            break
+        choice = duel.engine.pending
+        if choice is not None and duel.human(choice.player) and not duel.presenter.busy:
+            key(app, pygame.K_SPACE)
+        else:
+            app.frame(1 / 60)
+    assert duel.view.active == 1
+
+
+def test_escape_focus_ring_hides_when_the_mouse_moves(app):
+    app.push(TitleScene(app))
+    app.frame(1 / 60)
+    key(app, pygame.K_TAB)
+    assert FOCUS.active() is not None
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    )
+    app.frame(1 / 60)
+    assert FOCUS.active() is None
+
+
+def pad(app, button) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+    app.frame(1 / 60)
+
+
+def test_a_gamepad_moves_the_focus_and_a_chooses(app):
+    app.push(TitleScene(app))
+    app.frame(1 / 60)
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    first = FOCUS.active()
+    assert first is not None
+    assert first.label == "New Duel"  # a new screen starts at its first control
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert FOCUS.active().label == "Missions"
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.scene, SetupScene)
+    pad(app, pygame.CONTROLLER_BUTTON_B)  # back to the title
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_a_gamepad_stick_moves_once_per_push_and_hot_plug_is_handled(app):
+    app.push(TitleScene(app))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=99))
+    for value in (30000, 32000, 31000):  # one push held: one step
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.CONTROLLERAXISMOTION,
+                instance_id=0,
+                axis=pygame.CONTROLLER_AXIS_LEFTY,
+                value=value,
+            )
+        )
+    app.frame(1 / 60)
+    first = FOCUS.active()
+    assert first is not None
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION, instance_id=0, axis=pygame.CONTROLLER_AXIS_LEFTY, value=0
+        )
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION,
+            instance_id=0,
+            axis=pygame.CONTROLLER_AXIS_LEFTY,
+            value=30000,
+        )
+    )
+    app.frame(1 / 60)
+    assert FOCUS.active() is not first and FOCUS.active().rect.y > first.rect.y
