@@ -468,7 +468,6 @@ def _sound_board(settings: Settings):
 
 def run_app(argv: list[str] | None = None) -> int:
     from game.persistence.files import start_up
-
     from game.persistence.settings import settings_path
 
     messages = start_up()  # a data folder that cannot be written: saving off, told on the title
