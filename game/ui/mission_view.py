@@ -482,13 +482,39 @@ def draw_hex_map(
             pygame.draw.polygon(
                 surface, T.HIGHLIGHT, layout.corners(h, shrink=2.0), max(2, th.px(2))
             )
+            # a shape as well as a colour: a dashed inner ring marks a space you can end on
+            _dashed_hex(surface, layout.corners(h, shrink=s * 0.22), T.HIGHLIGHT, th)
         if h in targets:
             pygame.draw.polygon(
-                surface, (255, 96, 70), layout.corners(h, shrink=2.0), max(3, th.px(4))
+                surface, T.NEGATIVE, layout.corners(h, shrink=2.0), max(3, th.px(4))
             )
+            # and a target gets sight ticks pointing in from its six corners
+            for x, y in layout.corners(h, shrink=2.0):
+                pygame.draw.line(
+                    surface,
+                    T.NEGATIVE,
+                    (x, y),
+                    (x + (cx - x) * 0.3, y + (cy - y) * 0.3),
+                    max(2, th.px(3)),
+                )
         if h in rings:
             pygame.draw.polygon(surface, (240, 200, 120), layout.corners(h, shrink=s * 0.08), 1)
     del font_num
+
+
+def _dashed_hex(surface, corners, colour, th: T.Theme) -> None:
+    """A hexagon drawn as dashes (two per side): the pattern that marks reachable spaces."""
+    width = max(1, th.px(2))
+    for i, (x1, y1) in enumerate(corners):
+        x2, y2 = corners[(i + 1) % len(corners)]
+        for a, b in ((0.0, 0.3), (0.55, 0.85)):
+            pygame.draw.line(
+                surface,
+                colour,
+                (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
+                (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b),
+                width,
+            )
 
 
 def draw_boost_tiles(

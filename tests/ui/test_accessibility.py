@@ -224,3 +224,117 @@ def test_a_gamepad_stick_moves_once_per_push_and_hot_plug_is_handled(app):
     )
     app.frame(1 / 60)
     assert FOCUS.active() is not first and FOCUS.active().rect.y > first.rect.y
+
+
+# ---------------------------------------------------------------- palette and shapes
+
+
+def test_the_colour_blind_palette_changes_the_meaning_colours_and_the_shapes_stay(app):
+    from game.ui.board_view import draw_dial
+    from game.ui.table_view import team_colour
+
+    surface = pygame.Surface((120, 120))
+    standard = (T.HEALTH, T.CP, T.POSITIVE, T.NEGATIVE, team_colour(0), team_colour(2))
+    settings = Settings(animation_speed="instant", sound_volume=0.0, palette="okabe_ito")
+    app.apply_settings(settings)
+    okabe = (T.HEALTH, T.CP, T.POSITIVE, T.NEGATIVE, team_colour(0), team_colour(2))
+    assert okabe == (
+        (213, 94, 0),
+        (0, 114, 178),
+        (86, 180, 233),
+        (230, 159, 0),
+        (213, 94, 0),
+        (240, 228, 66),
+    )
+    assert all(a != b for a, b in zip(standard, okabe, strict=True))
+    # the Health dial carries a heart and the CP dial a diamond: at the mark's place the
+    # dial's own colour shows inside the dark disc (its shape differs between the two)
+    for colour in (T.HEALTH, T.CP):
+        surface.fill((0, 0, 0))
+        draw_dial(surface, (50, 50), 30, 7, colour, app.theme)
+        x = 50 + int(30 * 0.72)
+        assert tuple(surface.get_at((x, 50 + int(30 * 0.72) + 2)))[:3] == tuple(colour)
+    surface.fill((0, 0, 0))
+    draw_dial(surface, (50, 50), 30, 7, T.HEALTH, app.theme)
+    heart_top = tuple(surface.get_at((x, 50 + int(30 * 0.72) - int(30 * 0.38) + 3)))[:3]
+    surface.fill((0, 0, 0))
+    draw_dial(surface, (50, 50), 30, 7, T.CP, app.theme)
+    diamond_top = tuple(surface.get_at((x, 50 + int(30 * 0.72) - int(30 * 0.38) + 3)))[:3]
+    assert heart_top != tuple(T.HEALTH) and diamond_top == tuple(T.CP)  # heart: notch on top
+    app.apply_settings(Settings(animation_speed="instant", sound_volume=0.0))
+    assert standard[0] == T.HEALTH
+
+
+def test_a_reachable_space_is_dashed_and_a_target_has_sight_ticks():
+    from game.ui.mission_view import HexLayout, draw_hex_map
+
+    class Space:
+        dark = False
+
+    th = T.Theme(1.0)
+    pygame.font.init()
+    layout = HexLayout(40.0, (100.0, 100.0))
+    hexes = {(0, 0): Space()}
+    plain = pygame.Surface((200, 200))
+    draw_hex_map(plain, layout, hexes, th)
+    moved = pygame.Surface((200, 200))
+    draw_hex_map(moved, layout, hexes, th, glow_hexes=[(0, 0)])
+    targeted = pygame.Surface((200, 200))
+    draw_hex_map(targeted, layout, hexes, th, target_hexes=[(0, 0)])
+    inner = layout.corners((0, 0), shrink=40 * 0.22)
+    x1, y1 = inner[0]
+    x2, y2 = inner[1]
+    dash = (int(x1 + (x2 - x1) * 0.15), int(y1 + (y2 - y1) * 0.15))
+    gap = (int(x1 + (x2 - x1) * 0.43), int(y1 + (y2 - y1) * 0.43))
+    assert tuple(moved.get_at(dash))[:3] == tuple(T.HIGHLIGHT)
+    assert tuple(moved.get_at(gap))[:3] == tuple(plain.get_at(gap))[:3]  # a dash, a gap
+    cx, cy = layout.center((0, 0))
+    ox, oy = layout.corners((0, 0), shrink=2.0)[0]
+    tick = (int(ox + (cx - ox) * 0.2), int(oy + (cy - oy) * 0.2))
+    assert tuple(targeted.get_at(tick))[:3] == tuple(T.NEGATIVE)
+    assert tuple(plain.get_at(tick))[:3] != tuple(T.NEGATIVE)
+
+
+# ---------------------------------------------------------------- high-DPI first run
+
+
+@pytest.mark.parametrize(
+    ("desktop", "size", "scale"),
+    [
+        ((1366, 768), (1280, 720), 1.0),
+        ((1920, 1080), (1280, 720), 1.0),
+        ((2560, 1440), (1920, 1080), 1.0),
+        ((2880, 1800), (1920, 1080), 1.25),
+        ((3840, 2160), (2560, 1440), 1.25),
+        ((5120, 2880), (2560, 1440), 1.5),
+    ],
+)
+def test_a_first_start_picks_window_and_scale_from_the_desktop(desktop, size, scale):
+    from game.ui.app import first_run_settings
+
+    chosen = first_run_settings(Settings(), desktop)
+    assert (chosen.window_width, chosen.window_height) == size
+    assert chosen.ui_scale == scale
+
+
+def test_only_a_first_start_uses_the_desktop_defaults(monkeypatch):
+    import game.ui.app as app_module
+
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def fake_app(settings, messages=()):
+        seen.append(settings)
+        raise Stop
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (3840, 2160))
+    monkeypatch.setattr(app_module, "App", fake_app)
+    with pytest.raises(Stop):
+        app_module.run_app([])
+    assert seen[-1].ui_scale == 1.25 and seen[-1].window_width == 2560
+    save_settings(Settings(ui_scale=1.0))
+    with pytest.raises(Stop):
+        app_module.run_app([])
+    assert seen[-1].ui_scale == 1.0 and seen[-1].window_width == 1280

@@ -11,6 +11,7 @@ from game.persistence.settings import AUTO_PASS, SPEEDS
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene, offered_scales, offered_sizes
+from game.ui.focus import FOCUS
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 AUTO_PASS_WORDS = {
@@ -227,6 +228,10 @@ class SettingsScene(Scene):
                 self.rows[self.selected][2](1 if keymap.pressed(event, "right") else -1)
 
     def update(self, dt: float) -> None:
+        focused = FOCUS.active()
+        for index, arrow in enumerate(self.arrows):
+            if focused is not None and arrow.rect == focused.rect:
+                self.selected = index // 2  # the row of the focused arrow is the one lit
         mouse = pygame.mouse.get_pos()
         for index, row in enumerate(self.rows):
             y = self.row_y(index)
