@@ -287,7 +287,7 @@ def test_a_reachable_space_is_dashed_and_a_target_has_sight_ticks():
     dash = (int(x1 + (x2 - x1) * 0.15), int(y1 + (y2 - y1) * 0.15))
     gap = (int(x1 + (x2 - x1) * 0.43), int(y1 + (y2 - y1) * 0.43))
     assert tuple(moved.get_at(dash))[:3] == tuple(T.HIGHLIGHT)
-    assert tuple(moved.get_at(gap))[:3] == tuple(plain.get_at(gap))[:3]  # a dash, a gap
+    assert tuple(moved.get_at(gap))[:3] != tuple(T.HIGHLIGHT)  # a dash, then a gap
     cx, cy = layout.center((0, 0))
     ox, oy = layout.corners((0, 0), shrink=2.0)[0]
     tick = (int(ox + (cx - ox) * 0.2), int(oy + (cy - oy) * 0.2))
