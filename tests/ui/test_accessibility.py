@@ -338,3 +338,45 @@ def test_only_a_first_start_uses_the_desktop_defaults(monkeypatch):
     with pytest.raises(Stop):
         app_module.run_app([])
     assert seen[-1].ui_scale == 1.0 and seen[-1].window_width == 1280
+
+
+# ---------------------------------------------------------------- keyboard in the other modes
+
+
+def test_the_adventures_menu_is_reached_and_a_hero_picked_with_the_keyboard(app):
+    from game.ui.scenes.adventures_menu import CampaignMenuScene
+
+    app.push(TitleScene(app))
+    app.frame(1 / 60)
+    tab_to(app, lambda label: label == "Adventures")
+    key(app, pygame.K_RETURN)
+    menu = app.scene
+    assert isinstance(menu, CampaignMenuScene)
+    before = menu.members[0][0]
+    tab_to(app, lambda label: label.startswith("hero_rects") and before not in label)
+    chosen = FOCUS.active().label.split(" ", 1)[1]
+    key(app, pygame.K_RETURN)
+    assert menu.members[0][0] == chosen != before
+    shot(app, "keyboard_adventures_menu")
+
+
+def test_a_mission_move_is_chosen_on_the_map_with_the_keyboard(app):
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui.scenes.mission import MissionScene
+
+    engine = MissionEngine(MissionSetup("harbor_heist", ("barbarian",), seed=3))
+    scene = MissionScene(app, engine, [{"kind": "human"}], ["Player"])
+    app.push(scene)
+    pump(
+        app,
+        lambda: (
+            engine.pending is not None and engine.pending.kind == "move" and not scene.narrating()
+        ),
+    )
+    assert engine.heroes[0].pos is None
+    tab_to(app, lambda label: label.startswith("space"))
+    q, r = (int(v) for v in FOCUS.active().label.split(" ")[1].split(","))
+    shot(app, "keyboard_mission_space")
+    key(app, pygame.K_RETURN)
+    pump(app, lambda: engine.heroes[0].pos is not None, frames=600)
+    assert engine.heroes[0].pos == (q, r)

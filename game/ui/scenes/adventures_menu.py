@@ -48,6 +48,13 @@ def new_runner(difficulty: str, team: str, heroes: list[tuple[str, str]], slot: 
 class CampaignMenuScene(Scene):
     """Title -> Adventures: saved campaigns on the left, a new campaign on the right."""
 
+    def focus_targets(self) -> list:
+        """Slots, difficulties, party members and heroes for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        names = ("slot_rects", "diff_rects", "member_rects", "hero_rects")
+        return [*rect_targets(self, *names), (self.name_rect, "team name", self.name_rect.center)]
+
     def __init__(self, app) -> None:
         super().__init__(app)
         from game.adventures.content import default_adventures

@@ -18,6 +18,12 @@ from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
 class ContinueScene(Scene):
+    def focus_targets(self) -> list:
+        """The saved games' rows for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        return rect_targets(self, "rows")
+
     def __init__(self, app, entries: list[SavedGame] | None = None) -> None:
         super().__init__(app)
         self.entries: list[SavedGame] = list(entries) if entries is not None else []

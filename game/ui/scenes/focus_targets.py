@@ -104,3 +104,12 @@ def adventure_targets(scene) -> list[tuple]:
         for slot, rect in scene.tile_rects.items()
         if scene.move_action(slot) is not None
     ]
+
+
+def rect_targets(scene, *names: str) -> list[tuple]:
+    """Targets from a menu's lists of (rect, what, ...) pairs, named by attribute."""
+    out = []
+    for name in names:
+        for rect, *what in getattr(scene, name, None) or ():
+            out.append((rect, f"{name} {what[0] if what else ''}".strip(), rect.center))
+    return out

@@ -941,6 +941,12 @@ class PerkSheetScene(Scene):
     """One profile's Perk sheet: unspent Perk Points, the perk rows by difficulty column,
     Feats, the perfect-mission record, New Game+ circles and the Mythic abilities."""
 
+    def focus_targets(self) -> list:
+        """The Perk sheet's cells for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        return rect_targets(self, "cells")
+
     def __init__(self, app, profile: str, limit: int | None = None) -> None:
         super().__init__(app)
         from game.missions.content import default_missions
