@@ -234,6 +234,25 @@ def text_key(event: pygame.event.Event) -> str | None:
     }.get(event.key)
 
 
+_HINTS = {
+    "Space": "advance",
+    "Enter": "confirm",
+    "Esc": "back",
+    "R": "roll",
+    "Ctrl+Z": "undo",
+    "F1": "help",
+}
+
+
+def hint(text: str) -> str:
+    """A button's key hint as written for the default keys ("Space", "Esc") in the player's
+    current keys (so a remapped Pass shows its own key)."""
+    action = _HINTS.get(text)
+    if action is None:
+        return text
+    return pretty(CURRENT.bindings[action][0])
+
+
 def key_label(action: str) -> str:
     """The current key(s) of `action`, for hints on buttons ("[Space]")."""
     return CURRENT.label(action)

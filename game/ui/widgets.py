@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.focus import FOCUS
 
@@ -286,7 +287,7 @@ class Button:
         if self.primary and self.enabled:
             glow(surface, rect, th, strength=3, radius=8)
         panel(surface, rect, th, fill=fill, rim=rim, radius=8)
-        label = self.label + (f"  [{self.hotkey}]" if self.hotkey else "")
+        label = self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
         room = rect.w - th.px(10)
         font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
         if font.size(label)[0] > room and self.hotkey:

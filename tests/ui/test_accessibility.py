@@ -380,3 +380,22 @@ def test_a_mission_move_is_chosen_on_the_map_with_the_keyboard(app):
     key(app, pygame.K_RETURN)
     pump(app, lambda: engine.heroes[0].pos is not None, frames=600)
     assert engine.heroes[0].pos == (q, r)
+
+
+def test_button_key_hints_follow_the_players_keys(app):
+    from game.ui.widgets import Button
+
+    keymap.use({"advance": ["a"], "back": ["q"]})
+    assert keymap.hint("Space") == "A" and keymap.hint("Esc") == "Q"
+    assert keymap.hint("1-5") == "1-5"
+    button = Button(pygame.Rect(0, 0, 300, 40), "End Phase", lambda: None, hotkey="Space")
+    drawn = []
+    import game.ui.widgets as widgets
+
+    real = widgets.text_surface
+    widgets.text_surface = lambda font, text, color: drawn.append(text) or real(font, text, color)
+    try:
+        button.draw(pygame.Surface((300, 40)), app.theme)
+    finally:
+        widgets.text_surface = real
+    assert drawn == ["End Phase  [A]"]

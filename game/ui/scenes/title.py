@@ -207,7 +207,7 @@ class TitleScene(Scene):
             )
         draw_text(
             surface,
-            "F1 rules   Esc quit",
+            f"{keymap.key_label('help')} rules   {keymap.key_label('back')} quit",
             th.font(14),
             T.TEXT_DIM,
             (w - th.px(16), h - th.px(26)),
