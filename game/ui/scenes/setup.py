@@ -62,6 +62,18 @@ def kind_short(kind: str) -> str:
 
 
 class SetupScene(Scene):
+    def focus_targets(self) -> list:
+        """The hero portraits and seat rows (drawn as pictures, not buttons) for the focus."""
+        return [
+            (
+                b.rect,
+                f"hero {b.data['hero']}" if "hero" in b.data else f"seat {b.data['seat_row']}",
+                b.rect.center,
+            )
+            for b in self.controls
+            if "hero" in b.data or "seat_row" in b.data
+        ]
+
     def enter(self) -> None:
         self.content = default_content()
         self.heroes = sorted(self.content.heroes.values(), key=lambda h: (h.complexity, h.name))
