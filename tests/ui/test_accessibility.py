@@ -399,3 +399,29 @@ def test_button_key_hints_follow_the_players_keys(app):
     finally:
         widgets.text_surface = real
     assert drawn == ["End Phase  [A]"]
+
+
+def test_a_target_is_chosen_and_the_main_phase_passed_with_a_gamepad(app):
+    from tests.ui.test_table import CPU, decision, play_until, start_table
+
+    scene = start_table(app, "koth", [HUMAN, CPU, CPU])
+    pump(app, decision(scene, "main_phase"))
+    pad(app, pygame.CONTROLLER_BUTTON_B)  # B passes in a game: End Phase
+    pump(app, decision(scene, "offensive_roll"))
+    force(scene, [1, 1, 1, 1, 1])
+    pad(app, pygame.CONTROLLER_BUTTON_X)  # X rolls
+    pump(app, decision(scene, "offensive_roll"))
+    for _ in range(60):  # the shoulder button steps to Revolver's lit row
+        pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        if FOCUS.active().label.startswith("ability revolver row"):
+            break
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    play_until(app, scene, decision(scene, "choose_target"))
+    for _ in range(60):
+        pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        if FOCUS.active().label == "seat 2":
+            break
+    shot(app, "gamepad_choose_target")
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    chosen = [e for e in scene.engine.log if e.kind == "target_chosen"]
+    assert chosen and chosen[-1].data["target"] == 2
