@@ -7,7 +7,8 @@ keys have (game/ui/keymap.py), so every scene answers a gamepad without knowing 
 - D-pad or left stick: move the focus ring to the nearest control in that direction;
   shoulder buttons: previous / next control.
 - A: click the focused control (or Confirm when nothing is focused).
-- B: in a game (duel, Mission, Adventures), Pass / next step (Space); in menus, Back (Esc).
+- B: in a game (duel, Mission, Adventures), Pass / next step (Space); in menus, Back (Esc),
+  except on the first screen (where Esc quits the game).
 - Start: in a game, Pause (Esc); in menus, Confirm. X: Roll. Y: Rules and help.
   Back / Select: Show the map / next hero.
 """
@@ -78,7 +79,10 @@ class Gamepad:
             if not self.app.activate_focus():
                 self._press("confirm")
         elif button == pygame.CONTROLLER_BUTTON_B:
-            self._press("advance" if self._in_game() else "back")
+            if self._in_game():
+                self._press("advance")
+            elif len(self.app.scenes) > 1:  # on the title, Back would quit the game: not B
+                self._press("back")
         elif button == pygame.CONTROLLER_BUTTON_START:
             self._press("back" if self._in_game() else "confirm")
         elif button == pygame.CONTROLLER_BUTTON_X:

@@ -190,6 +190,8 @@ def test_a_gamepad_moves_the_focus_and_a_chooses(app):
     assert isinstance(app.scene, SetupScene)
     pad(app, pygame.CONTROLLER_BUTTON_B)  # back to the title
     assert isinstance(app.scene, TitleScene)
+    pad(app, pygame.CONTROLLER_BUTTON_B)  # nothing to go back to: B does not quit the game
+    assert app.running and isinstance(app.scene, TitleScene)
 
 
 def test_a_gamepad_stick_moves_once_per_push_and_hot_plug_is_handled(app):
