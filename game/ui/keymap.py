@@ -24,19 +24,19 @@ class Action:
 
 ACTIONS: tuple[Action, ...] = (
     Action("confirm", "Confirm / choose", ("return", "kp_enter")),
-    Action("advance", "Pass / next step / End Phase", ("space",)),
+    Action("advance", "Pass / End Phase", ("space",)),
     Action("roll", "Roll the dice", ("r",)),
     Action("undo", "Undo", ("ctrl+z",)),
     Action("help", "Rules and help", ("f1",)),
     Action("back", "Pause / back", ("escape",)),
     Action("next_focus", "Next control", ("tab",)),
     Action("prev_focus", "Previous control", ("shift+tab",)),
-    Action("up", "Up (lists, focus)", ("up",)),
-    Action("down", "Down (lists, focus)", ("down",)),
-    Action("left", "Left / less (focus, settings)", ("left",)),
-    Action("right", "Right / more (focus, settings)", ("right",)),
-    Action("view", "Show the map / next hero", ("m",)),
-    Action("erase", "Erase a letter / back", ("backspace",)),
+    Action("up", "Up", ("up",)),
+    Action("down", "Down", ("down",)),
+    Action("left", "Left / less", ("left",)),
+    Action("right", "Right / more", ("right",)),
+    Action("view", "Map / next hero", ("m",)),
+    Action("erase", "Erase / back", ("backspace",)),
     Action("screenshot", "Screenshot", ("f12",)),
 )
 BY_ID = {a.id: a for a in ACTIONS}

@@ -345,7 +345,7 @@ def _controls(app):
     scene = ControlsScene(app, Settings())
     app.push(scene)
     scene.start("prev_focus")
-    scene.bind("space")  # refused: Space is Pass / next step / End Phase
+    scene.bind("space")  # refused: Space is Pass / End Phase
     scene.start("left")
     _pump(app, None, 3)
     return scene

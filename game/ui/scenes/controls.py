@@ -62,6 +62,7 @@ class ControlsScene(Scene):
             )
             button.data["action"] = action.id
             self.buttons.append(button)
+        self.box.h = top - self.box.y + per_column * pitch + th.px(8)  # no empty floor
         bh = th.px(46)
         y = h - bh - th.px(28)
         self.reset_button = Button(
@@ -149,12 +150,20 @@ class ControlsScene(Scene):
             shadow=True,
         )
         panel(surface, self.box, th)
+        key_w = th.px(150)
+        label_room = self.rows[0][1].w - key_w - th.px(110)
+        # one size for every label (the one the longest fits), one for every key
+        label_font = min(
+            (
+                th.fit_font(16, a.label, label_room, height=self.rows[0][1].h, bold=True)
+                for a in keymap.ACTIONS
+            ),
+            key=lambda f: f.get_height(),
+        )
         for (action, rect), button in zip(self.rows, self.buttons, strict=False):
             waiting = action == self.waiting
             label = keymap.BY_ID[action].label
-            key_w = th.px(150)
-            label_room = rect.w - key_w - th.px(110)
-            font = th.fit_font(16, label, label_room, height=rect.h, bold=True, condensed=True)
+            font = label_font
             colour = T.HIGHLIGHT if waiting else T.TEXT
             draw_text(
                 surface,
