@@ -298,7 +298,11 @@ class App:
             FOCUS.step(1)
         elif keymap.pressed(event, "prev_focus"):
             FOCUS.step(-1)
-        elif FOCUS.active() is not None and keymap.pressed(event, "up", "down", "left", "right"):
+        elif (
+            FOCUS.active() is not None
+            and not getattr(self.scene, "uses_arrows", False)
+            and keymap.pressed(event, "up", "down", "left", "right")
+        ):
             for action, dx, dy in (
                 ("up", 0, -1),
                 ("down", 0, 1),

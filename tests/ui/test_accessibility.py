@@ -427,3 +427,29 @@ def test_a_target_is_chosen_and_the_main_phase_passed_with_a_gamepad(app):
     pad(app, pygame.CONTROLLER_BUTTON_A)
     chosen = [e for e in scene.engine.log if e.kind == "target_chosen"]
     assert chosen and chosen[-1].data["target"] == 2
+
+
+def test_lists_keep_their_arrow_keys_while_the_focus_ring_shows(app):
+    from game.ui.scenes.rules import RulesScene
+
+    app.push(RulesScene(app))
+    app.frame(1 / 60)
+    key(app, pygame.K_TAB)
+    assert FOCUS.active() is not None
+    before = app.scene.selected
+    key(app, pygame.K_DOWN)
+    assert app.scene.selected == before + 1
+    app.pop()
+    app.push(SettingsScene(app))
+    app.frame(1 / 60)
+    key(app, pygame.K_TAB)  # the first row's "<"
+    assert app.scene.selected == 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert app.scene.selected == 2  # Interface scale
+    app.pop()
+    app.push(TitleScene(app))
+    app.frame(1 / 60)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_DOWN)  # elsewhere the arrows move the ring
+    assert FOCUS.active().label == "Missions"

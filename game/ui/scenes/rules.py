@@ -13,6 +13,8 @@ from game.ui.widgets import Button, draw_text, felt_background, panel, text_surf
 
 
 class RulesScene(Scene):
+    uses_arrows = True  # Up/Down pick the entry (the focus ring keeps Tab)
+
     def enter(self) -> None:
         self.all = entries(default_content())
         self.query = ""

@@ -26,6 +26,8 @@ PALETTE_WORDS = {"standard": "Standard", "okabe_ito": "Colour-blind safe"}
 
 
 class SettingsScene(Scene):
+    uses_arrows = True  # Up/Down pick a row, Left/Right change it (the focus ring keeps Tab)
+
     def enter(self) -> None:
         self.draft = copy.deepcopy(self.app.settings)
         self.rows = [
@@ -229,9 +231,11 @@ class SettingsScene(Scene):
 
     def update(self, dt: float) -> None:
         focused = FOCUS.active()
-        for index, arrow in enumerate(self.arrows):
-            if focused is not None and arrow.rect == focused.rect:
-                self.selected = index // 2  # the row of the focused arrow is the one lit
+        if focused is not None and focused.rect != getattr(self, "_focused", None):
+            self._focused = focused.rect  # the focus moved: its arrow's row is the one lit
+            for index, arrow in enumerate(self.arrows):
+                if arrow.rect == focused.rect:
+                    self.selected = index // 2
         mouse = pygame.mouse.get_pos()
         for index, row in enumerate(self.rows):
             y = self.row_y(index)
