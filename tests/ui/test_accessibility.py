@@ -453,3 +453,16 @@ def test_lists_keep_their_arrow_keys_while_the_focus_ring_shows(app):
     key(app, pygame.K_TAB)
     key(app, pygame.K_DOWN)  # elsewhere the arrows move the ring
     assert FOCUS.active().label == "Missions"
+
+
+def test_a_mission_and_a_hero_are_chosen_with_the_keyboard(app):
+    from game.ui.scenes.missions_menu import MissionSelectScene
+
+    app.push(MissionSelectScene(app))
+    app.frame(1 / 60)
+    tab_to(app, lambda label: label == "mission market_mayhem")
+    key(app, pygame.K_RETURN)
+    assert app.scene.mission == "market_mayhem"
+    tab_to(app, lambda label: label == "hero monk")
+    key(app, pygame.K_RETURN)
+    assert app.scene.seats[0]["hero"] == "monk"

@@ -189,6 +189,15 @@ def _small_button(rect, label, fn, **kw) -> Button:
 
 
 class MissionSelectScene(Scene):
+    def focus_targets(self) -> list:
+        """The missions, seats and heroes (drawn as pictures, not buttons) for the focus."""
+        out = []
+        for b in self.buttons:
+            for name in ("mission", "seat_focus", "hero"):
+                if name in b.data and b.on_click is not None:
+                    out.append((b.rect, f"{name} {b.data[name]}", b.rect.center))
+        return out
+
     def __init__(self, app) -> None:
         super().__init__(app)
         from game.content.loader import default_content
