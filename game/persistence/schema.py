@@ -104,6 +104,20 @@ class SettingsFile(Model):
         "when_it_matters"
     )
     confirm_end_phase: bool = True
+    # "okabe_ito": the colour-blind-safe palette (game/ui/theme.py)
+    palette: Literal["standard", "okabe_ito"] = "standard"
+    # the player's key bindings that differ from the defaults (game/ui/keymap.py): action ->
+    # key names such as "space" or "ctrl+z"
+    keys: Annotated[
+        dict[
+            Annotated[str, Field(pattern=r"^[a-z_]{1,24}$")],
+            Annotated[
+                list[Annotated[str, Field(pattern=r"^[a-z0-9_+\[\]\-=;,./'`\\]{1,40}$")]],
+                Field(min_length=1, max_length=4),
+            ],
+        ],
+        Field(max_length=40),
+    ] = {}
 
 
 # ---------------------------------------------------------------- duels and replays

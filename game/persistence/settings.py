@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.paths import user_data_dir
@@ -10,6 +10,7 @@ from game.persistence.files import FileKind, load, write_json
 from game.persistence.schema import SettingsFile
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+PALETTES = ("standard", "okabe_ito")
 AUTO_PASS = ("never", "when_it_matters", "when_not_targeted", "always")
 MIN_WINDOW = (1024, 576)  # the smallest window the scenes are laid out for (layout check)
 VERSION = 1
@@ -28,6 +29,8 @@ class Settings:
     music_volume: float = 0.5
     auto_pass: str = "when_it_matters"  # see game/ui/prompt_policy.py
     confirm_end_phase: bool = True  # ask before ending a Main Phase with a card still playable
+    palette: str = "standard"  # standard | okabe_ito (colour-blind-safe, game/ui/theme.py)
+    keys: dict[str, list[str]] = field(default_factory=dict)  # remapped keys (game/ui/keymap.py)
 
     def clean(self) -> Settings:
         """Clamp every value into its allowed range (a hand-edited file can say anything)."""
@@ -43,6 +46,9 @@ class Settings:
         self.music_volume = max(0.0, min(1.0, float(self.music_volume)))
         if self.auto_pass not in AUTO_PASS:
             self.auto_pass = "when_it_matters"
+        if self.palette not in PALETTES:
+            self.palette = "standard"
+        self.keys = {str(k): [str(v) for v in vs] for k, vs in dict(self.keys).items()}
         return self
 
     @property

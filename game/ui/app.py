@@ -35,7 +35,10 @@ from game.persistence.settings import (  # noqa: E402
     load_settings,
     save_settings,
 )
+from game.ui import keymap  # noqa: E402
 from game.ui import theme as T  # noqa: E402
+from game.ui.focus import FOCUS  # noqa: E402
+from game.ui.gamepad import Gamepad  # noqa: E402
 from game.ui.widgets import Tooltip  # noqa: E402
 
 SIZES = [  # the window sizes Settings offers
@@ -92,6 +95,32 @@ def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):
     return max(offered_sizes(desktop))
 
 
+def first_run_settings(settings: Settings, desktop: tuple[int, int] | None = None) -> Settings:
+    """Defaults that suit this screen, for a first start (no settings file yet).
+
+    pygame reports the desktop's size in pixels, not its physical DPI, so the size stands in
+    for it. From 1440 rows up the window is the largest offered size covering at most three
+    quarters of the desktop (the whole table scales with the window); below that the default
+    1280x720 stays (or the largest size that fits). From 1800 rows (high-DPI laptops, 4K panels)
+    the interface scale starts at 1.25x, from 2880 rows at 1.50x, where that scale fits the
+    window: there even the largest window leaves 1.00x text small."""
+    desktop = desktop or desktop_size()
+    if desktop is None:
+        return settings
+    size = fitting_size((settings.window_width, settings.window_height), desktop)
+    if desktop[1] >= 1440:
+        roomy = [
+            s
+            for s in offered_sizes(desktop)
+            if s[0] <= desktop[0] * 0.75 and s[1] <= desktop[1] * 0.75
+        ]
+        size = max(roomy) if roomy else size
+    settings.window_width, settings.window_height = size
+    wanted = 1.5 if desktop[1] >= 2880 else 1.25 if desktop[1] >= 1800 else 1.0
+    settings.ui_scale = usable_scale(wanted, size)
+    return settings
+
+
 class Scene:
     opaque = True  # an overlay (False) lets the scene below show through
 
@@ -123,6 +152,11 @@ class App:
         self.messages: list[str] = list(messages or [])
         pygame.display.init()
         pygame.font.init()
+        keymap.use(self.settings.keys)
+        T.set_palette(self.settings.palette)
+        FOCUS.hide()
+        FOCUS.owner = FOCUS.current = None
+        self.gamepad = Gamepad(self)
         pygame.key.set_repeat(350, 40)
         if size is None:
             width, height = fitting_size((self.settings.window_width, self.settings.window_height))
@@ -179,6 +213,13 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         old = self.settings
         self.settings = settings.clean()
+        keymap.use(self.settings.keys)
+        T.set_palette(self.settings.palette)
+        if old.palette != self.settings.palette:
+            from game.ui import art, cards
+
+            art.clear_cache()  # tokens, dials and cards drawn in the old colours
+            cards._CACHE.clear()
         try:
             save_settings(self.settings)
         except OSError as exc:  # a full or read-only disk: the settings still apply now
@@ -229,14 +270,60 @@ class App:
             for scene in self.scenes:
                 scene.resize()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+        if self.gamepad.handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            FOCUS.hide()  # the pointer is back: the focus ring makes way
+        if keymap.pressed(event, "screenshot"):
             try:
                 self.screenshot(self.default_shot_path())
             except (OSError, pygame.error) as exc:  # a read-only or full disk: say so
                 self.messages.append(f"Could not save the screenshot: {exc}")
             return
+        if event.type == pygame.KEYDOWN and not self.typing() and self.focus_key(event):
+            return
         if self.scene is not None:
             self.scene.handle(event)
+
+    def typing(self) -> bool:
+        """Whether the top scene is taking text (its keys are letters, not actions)."""
+        scene = self.scene
+        return getattr(scene, "typing", None) is not None or bool(
+            getattr(scene, "editing_name", False)
+        )
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab / arrows move the focus ring, Confirm clicks what it marks."""
+        if keymap.pressed(event, "next_focus"):
+            FOCUS.step(1)
+        elif keymap.pressed(event, "prev_focus"):
+            FOCUS.step(-1)
+        elif (
+            FOCUS.active() is not None
+            and not getattr(self.scene, "uses_arrows", False)
+            and keymap.pressed(event, "up", "down", "left", "right")
+        ):
+            for action, dx, dy in (
+                ("up", 0, -1),
+                ("down", 0, 1),
+                ("left", -1, 0),
+                ("right", 1, 0),
+            ):
+                if keymap.pressed(event, action):
+                    FOCUS.move(dx, dy)
+        elif FOCUS.active() is not None and keymap.pressed(event, "confirm"):
+            self.activate_focus()
+        else:
+            return False
+        return True
+
+    def activate_focus(self) -> bool:
+        """A click on the focused target (False when nothing is focused)."""
+        events = FOCUS.clicks()
+        for click in events:
+            if self.scene is not None:
+                self.scene.handle(click)
+        return bool(events)
 
     def update(self, dt: float) -> None:
         if self.scene is not None:
@@ -249,7 +336,15 @@ class App:
         while start > 0 and not self.scenes[start].opaque:
             start -= 1
         for scene in self.scenes[start:]:
+            if scene is self.scene:
+                FOCUS.begin(scene)  # the top scene's buttons and targets are what focus reaches
             scene.draw(surface)
+        if self.scene is not None:
+            extra = getattr(self.scene, "focus_targets", None)
+            for rect, label, *point in extra() if extra is not None else ():
+                FOCUS.add(rect, label, point[0] if point else None, layer=0)
+        FOCUS.end(surface.get_rect())
+        FOCUS.draw(surface, self.theme)
         self.tooltip.draw(surface, self.theme)
 
     def frame(self, dt: float) -> None:
@@ -399,9 +494,14 @@ def _sound_board(settings: Settings):
 
 def run_app(argv: list[str] | None = None) -> int:
     from game.persistence.files import start_up
+    from game.persistence.settings import settings_path
 
     messages = start_up()  # a data folder that cannot be written: saving off, told on the title
+    first_run = not settings_path().exists()
     settings, more = load_settings()
+    if first_run:
+        pygame.display.init()  # the desktop's size is known once the video system is up
+        settings = first_run_settings(settings)
     app = App(settings, messages=messages + more)
     from game.ui.scenes.title import TitleScene
 

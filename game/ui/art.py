@@ -118,6 +118,13 @@ KIND_COLOURS = {
 }
 
 
+def kind_colour(kind: str) -> tuple[int, int, int]:
+    """A status kind's colour in the current palette (theme.set_palette)."""
+    return {"positive": T.POSITIVE, "negative": T.NEGATIVE}.get(kind) or KIND_COLOURS.get(
+        kind, T.UNIQUE
+    )
+
+
 def _hash_colour(key: str, lightness: float = 0.42) -> tuple[int, int, int]:
     """A stable, muted colour for content the art does not know yet."""
     hue = (zlib.crc32(key.encode()) % 360) / 360
@@ -398,7 +405,7 @@ def _token(status_id: str, name: str, kind: str, size: int) -> pygame.Surface:
     size = max(10, size)
     k = 3
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-    colour = KIND_COLOURS.get(kind, T.UNIQUE)
+    colour = kind_colour(kind)
     _token_rim(big, kind, colour, size * k)
     # a chip lit from the top left: a soft sheen over the upper half, the rim's shape kept
     sheen = pygame.Surface(big.get_size(), pygame.SRCALPHA)

@@ -134,6 +134,7 @@ def draw_dial(
     pygame.draw.circle(surface, (24, 20, 18), center, radius)
     pygame.draw.circle(surface, colour, center, radius, max(2, th.px(4)))
     pygame.draw.circle(surface, T.BRASS, center, radius + max(1, th.px(1.5)), max(1, th.px(1.5)))
+    dial_mark(surface, center, radius, colour, th)
     font = th.font_px(max(13, int(radius * 0.95)), bold=True)
     label = text_surface(font, str(value), T.WHITE)
     surface.blit(label, label.get_rect(center=(center[0], center[1] + th.px(1))))
@@ -141,6 +142,29 @@ def draw_dial(
         small = text_surface(th.font(11, bold=True), caption, colour)
         surface.blit(small, small.get_rect(midtop=(center[0], center[1] + radius + th.px(1))))
     return pygame.Rect(center[0] - radius, center[1] - radius, radius * 2, radius * 2)
+
+
+def dial_mark(surface, center, radius: int, colour, th: T.Theme) -> None:
+    """A shape on a Health dial (a heart) or a CP dial (a diamond) at its lower right, so the
+    two never differ by colour alone (both palettes)."""
+    colour = tuple(colour)[:3]
+    if colour not in (tuple(T.HEALTH), tuple(T.CP)):
+        return
+    r = max(4, int(radius * 0.38))
+    x = center[0] + int(radius * 0.72)
+    y = center[1] + int(radius * 0.72)
+    if colour == tuple(T.HEALTH):
+        lobe = max(2, r // 2)
+        points = [(x - r, y - lobe // 2), (x, y + r), (x + r, y - lobe // 2)]
+        pygame.draw.circle(surface, (24, 20, 18), (x, y), r + 2)
+        pygame.draw.circle(surface, colour, (x - lobe, y - lobe // 2), lobe)
+        pygame.draw.circle(surface, colour, (x + lobe, y - lobe // 2), lobe)
+        pygame.draw.polygon(surface, colour, points)
+    else:
+        points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        pygame.draw.circle(surface, (24, 20, 18), (x, y), r + 2)
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, T.WHITE, points, 1)
 
 
 def draw_companions(

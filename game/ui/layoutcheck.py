@@ -456,9 +456,24 @@ def _crash(app):
     return scene
 
 
+def _controls(app):
+    """Controls while a key is awaited, with the longest refusal shown."""
+    from game.persistence.settings import Settings
+    from game.ui.scenes.controls import ControlsScene
+
+    scene = ControlsScene(app, Settings())
+    app.push(scene)
+    scene.start("prev_focus")
+    scene.bind("space")  # refused: Space is Pass / End Phase
+    scene.start("left")
+    _pump(app, None, 3)
+    return scene
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
+    "controls": _controls,
     "setup:duel": _setup("duel"),
     "setup:2v2": _setup("2v2"),
     "setup:2v2v2": _setup("2v2v2"),

@@ -406,7 +406,7 @@ def draw_hex_map(
                 wash = _wash(s, (255, 96, 70), 90)
                 surface.blit(wash, wash.get_rect(center=(round(cx), round(cy))))
             pygame.draw.polygon(
-                surface, (255, 96, 70), layout.corners(h, shrink=2.0), max(3, th.px(4))
+                surface, T.NEGATIVE, layout.corners(h, shrink=2.0), max(3, th.px(4))
             )
             _reticle(surface, (cx, cy), s, th)
         if h in rings:

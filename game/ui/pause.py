@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.layout import column
-from game.ui.widgets import Button, draw_text, panel
+from game.ui.widgets import Button, draw_text, layer, panel
 
 
 class PauseMenu:
@@ -58,12 +59,13 @@ class PauseMenu:
         for button in self.pause_buttons:
             if button.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.pressed(event, "back"):
             self.paused = False
         return True
 
     def draw_pause_menu(self, surface: pygame.Surface) -> None:
         th = self.app.theme
+        layer()  # the menu's buttons are what the focus reaches while paused
         w, h = surface.get_size()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))

@@ -18,15 +18,6 @@ from game.ui import theme as T
 from game.ui.board_view import Hotspot, draw_dial, draw_tokens
 from game.ui.widgets import draw_text, glow, panel, text_surface
 
-TEAM_COLOURS = [
-    (214, 92, 78),  # red
-    (78, 144, 224),  # blue
-    (112, 190, 102),  # green
-    (222, 178, 70),  # amber
-    (170, 112, 214),  # violet
-    (84, 196, 196),  # teal
-]
-
 LEADER_TIP = (
     "Leader: the most Health at the table (a tie makes several Leaders). Whoever attacks a "
     "Leader draws a card at once."
@@ -34,7 +25,7 @@ LEADER_TIP = (
 
 
 def team_colour(team: int) -> tuple[int, int, int]:
-    return TEAM_COLOURS[team % len(TEAM_COLOURS)]
+    return T.TEAM_COLOURS[team % len(T.TEAM_COLOURS)]  # per palette (theme.set_palette)
 
 
 def team_name(team: int) -> str:

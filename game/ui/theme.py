@@ -49,6 +49,59 @@ UPGRADE_COLOURS = {
     "passive": (140, 90, 190),  # purple
 }
 
+TEAM_COLOURS = [
+    (214, 92, 78),  # red
+    (78, 144, 224),  # blue
+    (112, 190, 102),  # green
+    (222, 178, 70),  # amber
+    (170, 112, 214),  # violet
+    (84, 196, 196),  # teal
+]
+
+# The colours that carry meaning, per palette. "okabe_ito" is the colour-blind-safe set of
+# Okabe and Ito (2002), "Color Universal Design": eight colours that stay distinct under
+# protanopia, deuteranopia and tritanopia. Every meaning shown in colour also has a shape or a
+# word (docs/ui.md, Accessibility), so no palette is the only cue.
+PALETTES: dict[str, dict[str, object]] = {
+    "standard": {
+        "HEALTH": HEALTH,
+        "CP": CP,
+        "POSITIVE": POSITIVE,
+        "NEGATIVE": NEGATIVE,
+        "HIGHLIGHT": HIGHLIGHT,
+        "DAMAGE_RED": DAMAGE_RED,
+        "TEAM_COLOURS": list(TEAM_COLOURS),
+    },
+    "okabe_ito": {
+        "HEALTH": (213, 94, 0),  # vermillion
+        "CP": (0, 114, 178),  # blue
+        "POSITIVE": (86, 180, 233),  # sky blue
+        "NEGATIVE": (230, 159, 0),  # orange
+        "HIGHLIGHT": (240, 228, 66),  # yellow
+        "DAMAGE_RED": (213, 94, 0),  # vermillion
+        "TEAM_COLOURS": [
+            (213, 94, 0),  # vermillion
+            (86, 180, 233),  # sky blue
+            (240, 228, 66),  # yellow
+            (0, 158, 115),  # bluish green
+            (204, 121, 167),  # reddish purple
+            (230, 159, 0),  # orange
+        ],
+    },
+}
+PALETTE = "standard"
+
+
+def set_palette(name: str) -> None:
+    """Switch the colours that carry meaning (the module's constants: every draw reads them
+    as `T.NAME` when it draws)."""
+    global PALETTE
+    values = PALETTES.get(name) or PALETTES["standard"]
+    PALETTE = name if name in PALETTES else "standard"
+    for key, value in values.items():
+        globals()[key] = list(value) if isinstance(value, list) else value
+
+
 BASE_W, BASE_H = 1280, 720
 _FONT_FILES = {
     (False, False): "DejaVuSans.ttf",

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
+from game.ui.focus import FOCUS
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 # The layout check (game/ui/layoutcheck.py) sets this to its recorder while it draws a scene:
@@ -20,6 +22,7 @@ def layer() -> None:
     texts with each other, not with what lies beneath)."""
     if RECORDER is not None:
         RECORDER.layer()
+    FOCUS.layer()
 
 
 def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
@@ -282,10 +285,12 @@ class Button:
             rim, color = T.BRASS, T.TEXT
         if RECORDER is not None:
             RECORDER.widget(surface, rect, self.label)
+        if self.enabled and self.on_click is not None:
+            FOCUS.add(rect, self.label)
         if self.primary and self.enabled:
             glow(surface, rect, th, strength=3, radius=8)
         panel(surface, rect, th, fill=fill, rim=rim, radius=8)
-        label = self.label + (f"  [{self.hotkey}]" if self.hotkey else "")
+        label = self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
         room = rect.w - th.px(10)
         font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
         if font.size(label)[0] > room and self.hotkey:

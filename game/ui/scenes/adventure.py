@@ -19,6 +19,7 @@ import pygame
 
 from game.ai.worker import AIWorker, controller
 from game.rules.actions import Action
+from game.ui import keymap
 from game.ui.app import Scene
 from game.ui.pause import PauseMenu
 from game.ui.scenes.adventure_draw import FLIP_TIME, ROMAN, AdventureDrawing
@@ -96,6 +97,14 @@ def controllers_for(campaign) -> dict[int, object]:
 
 
 class AdventureScene(PauseMenu, AdventureDrawing, Scene):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import adventure_targets
+
+        return adventure_targets(self)
+
     def __init__(self, app, runner) -> None:
         super().__init__(app)
         self.runner = runner
@@ -623,10 +632,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         if self.handle_pause(event):
             return
         if self.reveal_ready():
-            if event.type == pygame.MOUSEBUTTONUP or (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
-            ):
+            if event.type == pygame.MOUSEBUTTONUP or (keymap.pressed(event, "confirm", "advance")):
                 self.dismiss_reveal()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -651,19 +657,19 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 return
             self.click(event.pos)
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.pressed(event, "back"):
                 self.open_pause()
-            elif event.key == pygame.K_SPACE:
+            elif keymap.pressed(event, "advance"):
                 self.skip()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm"):
                 primary = [b for b in self.buttons if b.primary and b.enabled]
                 if primary and primary[0].on_click:
                     primary[0].on_click()
-            elif pygame.K_1 <= event.key <= pygame.K_9:
-                index = event.key - pygame.K_1
+            elif keymap.number(event) is not None:
+                index = keymap.number(event)
                 if index < len(self.buttons) and self.buttons[index].on_click:
                     self.buttons[index].on_click()
-            elif event.key == pygame.K_TAB:
+            elif keymap.pressed(event, "view"):
                 self.shop_hero += 1
 
     def click(self, pos) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import esper
 import pygame
 
-from game.ui import crawl_art, loot_art
+from game.ui import crawl_art, keymap, loot_art
 from game.ui import theme as T
 from game.ui.scenes.adventures_menu import scenario_label
 from game.ui.widgets import (
@@ -557,7 +557,7 @@ class AdventureDrawing:
         choice = self.runner.pending
         if self.ticker or self.reveal_ready():
             text = self.current_line or "..."
-            hint = "Space or a click skips the narration."
+            hint = f"{keymap.hint('Space')} or a click skips the narration."
         elif choice is None:
             text, hint = "", ""
         else:
@@ -647,7 +647,7 @@ class AdventureDrawing:
             )
             draw_text(
                 surface,
-                "click or press Enter to go on",
+                f"click or press {keymap.hint('Enter')} to go on",
                 th.font(13),
                 T.INK_SOFT,
                 (rect.centerx, rect.bottom - th.px(22)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.widgets import Button, draw_text, felt_background, fit_name, glow, panel
@@ -46,6 +47,13 @@ def new_runner(difficulty: str, team: str, heroes: list[tuple[str, str]], slot: 
 
 class CampaignMenuScene(Scene):
     """Title -> Adventures: saved campaigns on the left, a new campaign on the right."""
+
+    def focus_targets(self) -> list:
+        """Slots, difficulties, party members and heroes for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        names = ("slot_rects", "diff_rects", "member_rects", "hero_rects")
+        return [*rect_targets(self, *names), (self.name_rect, "team name", self.name_rect.center)]
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -352,14 +360,14 @@ class CampaignMenuScene(Scene):
                 self.team_name += event.text
         elif event.type == pygame.KEYDOWN:
             if self.editing_name:
-                if event.key == pygame.K_BACKSPACE:
+                if keymap.text_key(event) == "erase":
                     self.team_name = self.team_name[:-1]
-                elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
+                elif keymap.text_key(event) in ("done", "cancel"):
                     self.editing_name = False
                 return
-            if event.key == pygame.K_ESCAPE:
+            if keymap.pressed(event, "back"):
                 self.app.pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm"):
                 self.start_campaign()
 
     def update(self, dt: float) -> None:
@@ -669,12 +677,7 @@ class ScoreSheetScene(Scene):
             if button.handle(event):
                 self.app.play("button")
                 return
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_ESCAPE,
-            pygame.K_SPACE,
-        ):
+        if keymap.pressed(event, "confirm", "back", "advance"):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:

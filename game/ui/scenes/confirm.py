@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import centered, cut_bottom, inset, split_row
@@ -61,9 +62,9 @@ class ConfirmScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.pressed(event, "back"):
                 self.buttons[-1].on_click()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm"):
                 self.buttons[0].on_click()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.persistence.saved_games import SavedGame, list_saved_games
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import column, cut_bottom, cut_top, inset, row
@@ -18,6 +19,12 @@ from game.ui.widgets import Button, draw_text, felt_background, panel
 
 
 class ContinueScene(Scene):
+    def focus_targets(self) -> list:
+        """The saved games' rows for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        return rect_targets(self, "rows")
+
     def __init__(self, app, entries: list[SavedGame] | None = None) -> None:
         super().__init__(app)
         self.entries: list[SavedGame] = list(entries) if entries is not None else []
@@ -158,15 +165,15 @@ class ContinueScene(Scene):
             self.focus = min(max(self.focus, self.scroll), len(self.entries) - 1)
             self._layout_rows()
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB) and self.entries:
+            if keymap.pressed(event, "down") and self.entries:
                 self.focus = (self.focus + 1) % len(self.entries)
                 self._layout_rows()
-            elif event.key == pygame.K_UP and self.entries:
+            elif keymap.pressed(event, "up") and self.entries:
                 self.focus = (self.focus - 1) % len(self.entries)
                 self._layout_rows()
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm", "advance"):
                 self.pick(self.focus)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            elif keymap.pressed(event, "back", "erase"):
                 self.app.pop()
 
     def update(self, dt: float) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import centered, cut_bottom, inset, row
@@ -55,7 +56,7 @@ class CrashScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if keymap.pressed(event, "confirm"):
             self.title()
 
     def draw(self, surface: pygame.Surface) -> None:

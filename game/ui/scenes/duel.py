@@ -21,6 +21,7 @@ from game.rules import ops
 from game.rules.actions import Action
 from game.rules.options import Situation, playable_reason
 from game.rules.view import MatchView, match_view
+from game.ui import keymap
 from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot
 from game.ui.cards import card_face
@@ -36,13 +37,20 @@ from game.ui.widgets import (
     glow,
 )
 
-ANSWER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 CONFIRM_GRACE = 0.6  # seconds before Space can confirm "End the Main Phase anyway?"
 
 UNDO_BREAKERS = {"dice_rolled", "card_drawn", "deck_shuffled"}
 
 
 class DuelScene(PauseMenu, DuelDrawing, Scene):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import duel_targets
+
+        return duel_targets(self)
+
     def __init__(self, app, engine, seats: list[dict], save_path=None) -> None:
         super().__init__(app)
         self.engine = engine
@@ -682,11 +690,11 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
             self.keys_down.add(event.key)
         if self.handle_pause(event):
             return
-        if held and event.key in ANSWER_KEYS:
+        if held and keymap.pressed(event, "advance", "confirm"):
             return  # auto-repeat, or a key held across a prompt change: press it again
         if self.pass_to is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+                keymap.pressed(event, "confirm", "advance")
             ):
                 self.viewer = self.pass_to
                 self.pass_to = None
@@ -733,33 +741,32 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
             self._click(event.pos)
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE and self.confirm_end is not None:
+        index = keymap.number(event)
+        if keymap.pressed(event, "back") and self.confirm_end is not None:
             self.confirm_end = None  # Esc answers "Keep playing"
             self.decided_for = None
-        elif key == pygame.K_ESCAPE:
+        elif keymap.pressed(event, "back"):
             self._open_pause()
-        elif key == pygame.K_F1:
+        elif keymap.pressed(event, "help"):
             from game.ui.scenes.rules import RulesScene
 
             self.app.push(RulesScene(self.app))
-        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        elif keymap.pressed(event, "undo"):
             self.undo()
         elif self.presenter.busy:
-            if key in (pygame.K_SPACE, pygame.K_RETURN):
+            if keymap.pressed(event, "advance", "confirm"):
                 self.presenter.skip()
-        elif key == pygame.K_r:
+        elif keymap.pressed(event, "roll"):
             for button in self.buttons:
                 if button.data.get("roll"):
                     button.on_click()
-        elif pygame.K_1 <= key <= pygame.K_9:
-            index = key - pygame.K_1
+        elif index is not None:
             if self.modal:
                 if index < len(self.modal):
                     self.modal[index].on_click()
             else:
                 self.toggle_keep(index)
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif keymap.pressed(event, "advance", "confirm"):
             if self.confirm_end is not None and self.confirm_age < CONFIRM_GRACE:
                 return  # still the press that asked, or a quick second one: read first
             for button in self.buttons:

@@ -8,6 +8,7 @@ import pygame
 from game.ai import LEVEL_NAMES
 from game.rules.view import MatchView
 from game.ui import hand as hand_fan
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.board_view import Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
@@ -569,7 +570,7 @@ class DuelDrawing:
         )
         draw_text(
             surface,
-            "Click or press Enter when you are ready.",
+            f"Click or press {keymap.hint('Enter')} when you are ready.",
             th.font(18, bold=True),
             T.HIGHLIGHT,
             (w // 2, h // 2 + th.px(40)),

@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import cut_bottom, inset, row
@@ -117,9 +118,9 @@ class EndScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.pressed(event, "confirm"):
                 self.rematch()
-            elif event.key == pygame.K_ESCAPE:
+            elif keymap.pressed(event, "back"):
                 self.title()
 
     def headline(self) -> str:

@@ -23,6 +23,7 @@ import pygame
 from game.ai.worker import AIWorker, controller
 from game.missions.ai import MissionAI
 from game.rules.actions import Action, IllegalAction
+from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -61,6 +62,14 @@ CHOICE_KINDS = (
 class MissionScene(
     PauseMenu, MissionNarration, MissionControls, MissionDrawing, MissionPanels, Scene
 ):
+    gamepad_play = True  # B passes and Start pauses here (game/ui/gamepad.py)
+
+    def focus_targets(self) -> list:
+        """Dice, tiles, cards and targets the keyboard focus reaches (game/ui/focus.py)."""
+        from game.ui.scenes.focus_targets import mission_targets
+
+        return mission_targets(self)
+
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
         self.engine = engine
@@ -430,7 +439,7 @@ class MissionScene(
         choice = self.engine.pending
         if choice is None or choice.player in self.controllers:
             return
-        hidden = self.modal_side and self.hero_overlay() is None  # Tab: the map shows
+        hidden = self.modal_side and self.hero_overlay() is None  # 'view' (M): the map shows
         for b in ([] if hidden else self.modal) + self.buttons:
             if b.handle(event):
                 self.app.play("button")
@@ -439,17 +448,17 @@ class MissionScene(
             self._click(event.pos, event.button)
 
     def _key(self, event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+        number = keymap.number(event)
+        if keymap.pressed(event, "back"):
             self._open_pause()
             return
-        if key == pygame.K_SPACE and self.narrating():
+        if keymap.pressed(event, "advance") and self.narrating():
             self.skip()
             return
-        if key == pygame.K_TAB:
+        if keymap.pressed(event, "view"):
             self.show_map = not self.show_map
             return
-        if key == pygame.K_F1:
+        if keymap.pressed(event, "help"):
             from game.ui.scenes.rules import RulesScene
 
             self.app.push(RulesScene(self.app))
@@ -457,19 +466,19 @@ class MissionScene(
         choice = self.engine.pending
         if choice is None or choice.player in self.controllers or self.narrating():
             return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if keymap.pressed(event, "confirm"):
             for b in self.buttons + self.modal:
                 if b.primary and b.enabled and b.on_click:
                     b.on_click()
                     return
-        if key == pygame.K_r and choice.kind == "offensive_roll":
+        if keymap.pressed(event, "roll") and choice.kind == "offensive_roll":
             self.roll()
-        elif pygame.K_1 <= key <= pygame.K_5 and choice.kind == "offensive_roll":
-            self.toggle_keep(key - pygame.K_1)
-        elif pygame.K_1 <= key <= pygame.K_9:
+        elif number is not None and number < 5 and choice.kind == "offensive_roll":
+            self.toggle_keep(number)
+        elif number is not None:
             hidden = self.modal_side and self.hero_overlay() is None
             shown = [b for b in ([] if hidden else self.modal) + self.buttons if b.enabled]
-            index = key - pygame.K_1
+            index = number
             if index < len(shown) and shown[index].on_click:
                 shown[index].on_click()
 

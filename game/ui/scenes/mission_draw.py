@@ -11,6 +11,7 @@ import pygame
 
 from game.missions import hexgrid
 from game.ui import hand as hand_fan
+from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.cards import card_face
@@ -69,10 +70,11 @@ class MissionDrawing:
             self._draw_modal(surface)
         if overlay is not None:
             room = self.side_rect.w - th.px(16)
-            words = "Tab: look at the map   Esc: menu"
+            view, back = keymap.key_label("view"), keymap.key_label("back")
+            words = f"{view}: look at the map   {back}: menu"
             font = th.fit_font(12, words, room)
             if font.size(words)[0] > room:
-                words = "Tab: map   Esc: menu"
+                words = f"{view}: map   {back}: menu"
                 font = th.fit_font(12, words, room)
             hint = text_surface(font, words, T.TEXT_DIM)
             surface.blit(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.missions import perks as P
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.scenes.mission_files import clear_mission_save, set_spend_limit, store_sheet
@@ -83,7 +84,7 @@ class MissionResultScene(Scene):
             if b.handle(event):
                 self.app.play("button")
                 return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if keymap.pressed(event, "confirm"):
             self.buttons[0].on_click()
 
     def update(self, dt: float) -> None:

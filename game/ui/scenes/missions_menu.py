@@ -13,6 +13,7 @@ import random
 import pygame
 
 from game.missions import perks as P
+from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.app import Scene
@@ -57,6 +58,15 @@ def _small_button(rect, label, fn, **kw) -> Button:
 
 
 class MissionSelectScene(Scene):
+    def focus_targets(self) -> list:
+        """The missions, seats and heroes (drawn as pictures, not buttons) for the focus."""
+        out = []
+        for b in self.buttons:
+            for name in ("mission", "seat_focus", "hero"):
+                if name in b.data and b.on_click is not None:
+                    out.append((b.rect, f"{name} {b.data[name]}", b.rect.center))
+        return out
+
     def __init__(self, app) -> None:
         super().__init__(app)
         from game.content.loader import default_content
@@ -443,14 +453,14 @@ class MissionSelectScene(Scene):
                 if len(self.typing) < 24:
                     self.typing += "".join(ch for ch in event.text if P.PROFILE_RE.match(ch))
             elif event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_BACKSPACE:
+                if keymap.text_key(event) == "erase":
                     self.typing = self.typing[:-1]
-                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                elif keymap.text_key(event) == "done":
                     name = self.typing.strip()
                     self.typing = None
                     if name and P.PROFILE_RE.match(name):
                         self.set_profile(name)
-                elif event.key == pygame.K_ESCAPE:
+                elif keymap.text_key(event) == "cancel":
                     self.typing = None
             return
         for b in self.buttons:
@@ -458,13 +468,13 @@ class MissionSelectScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.pressed(event, "back"):
                 self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm"):
                 self.begin()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+            elif keymap.pressed(event, "down", "up"):
                 ids = [m.id for m in self.missions]
-                i = ids.index(self.mission) + (1 if event.key == pygame.K_DOWN else -1)
+                i = ids.index(self.mission) + (1 if keymap.pressed(event, "down") else -1)
                 self.mission = ids[i % len(ids)]
 
     def update(self, dt: float) -> None:

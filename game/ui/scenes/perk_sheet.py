@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.missions import perks as P
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.scenes.mission_files import mythic_name, mythic_names, spend_limit, store_sheet
@@ -23,6 +24,12 @@ ROW_NAMES = {
 class PerkSheetScene(Scene):
     """One profile's Perk sheet: unspent Perk Points, the perk rows by difficulty column,
     Feats, the perfect-mission record, New Game+ circles and the Mythic abilities."""
+
+    def focus_targets(self) -> list:
+        """The Perk sheet's cells for the keyboard focus."""
+        from game.ui.scenes.focus_targets import rect_targets
+
+        return rect_targets(self, "cells")
 
     def __init__(self, app, profile: str, limit: int | None = None) -> None:
         super().__init__(app)
@@ -96,7 +103,7 @@ class PerkSheetScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.spend(row, column)
                     return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.pressed(event, "back"):
             self.app.pop()
 
     def update(self, dt: float) -> None:

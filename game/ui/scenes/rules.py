@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.content.loader import default_content
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_left, cut_top, inset
@@ -13,6 +14,8 @@ from game.ui.widgets import Button, draw_text, felt_background, panel, text_surf
 
 
 class RulesScene(Scene):
+    uses_arrows = True  # Up/Down pick the entry (the focus ring keeps Tab)
+
     def enter(self) -> None:
         self.all = entries(default_content())
         self.query = ""
@@ -53,14 +56,14 @@ class RulesScene(Scene):
             self.selected = 0
             self.scroll = 0
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            if keymap.pressed(event, "back", "help"):
                 self.app.pop()
-            elif event.key == pygame.K_BACKSPACE:
+            elif keymap.pressed(event, "erase"):
                 self.query = self.query[:-1]
                 self.selected = 0
-            elif event.key == pygame.K_DOWN:
+            elif keymap.pressed(event, "down"):
                 self.selected = min(len(shown) - 1, self.selected + 1)
-            elif event.key == pygame.K_UP:
+            elif keymap.pressed(event, "up"):
                 self.selected = max(0, self.selected - 1)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 3)

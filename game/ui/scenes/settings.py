@@ -8,8 +8,10 @@ import copy
 import pygame
 
 from game.persistence.settings import AUTO_PASS, SPEEDS
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene, offered_scales, offered_sizes
+from game.ui.focus import FOCUS
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 AUTO_PASS_WORDS = {
@@ -20,9 +22,14 @@ AUTO_PASS_WORDS = {
 }
 
 
+PALETTE_WORDS = {"standard": "Standard", "okabe_ito": "Colour-blind safe"}
+
+
 class SettingsScene(Scene):
+    uses_arrows = True  # Up/Down pick a row, Left/Right change it (the focus ring keeps Tab)
+
     def enter(self) -> None:
-        self.draft = copy.copy(self.app.settings)
+        self.draft = copy.deepcopy(self.app.settings)
         self.rows = [
             (
                 "Window size",
@@ -56,6 +63,13 @@ class SettingsScene(Scene):
                 self._toggle_reduced,
                 "On: cards, damage and tokens fade in where they land instead of flying there, "
                 "and big hits do not shake the board.",
+            ),
+            (
+                "Colours",
+                lambda: PALETTE_WORDS[self.draft.palette],
+                self._palette_step,
+                "Colour-blind safe: the Okabe-Ito colours for Health, CP, teams, good and bad "
+                "effects and highlights. Shapes and words mark the same things in both.",
             ),
             (
                 "Sound volume",
@@ -119,17 +133,23 @@ class SettingsScene(Scene):
             )
         bh = th.px(46)
         self.save = Button(
-            pygame.Rect(w // 2 + th.px(10), h - bh - th.px(40), th.px(220), bh),
+            pygame.Rect(w // 2 + th.px(125), h - bh - th.px(40), th.px(220), bh),
             "Save",
             self._save,
             primary=True,
-            hotkey="Enter",
+            hotkey=keymap.key_label("confirm").split(" / ")[0],
         )
         self.cancel = Button(
-            pygame.Rect(w // 2 - th.px(230), h - bh - th.px(40), th.px(220), bh),
+            pygame.Rect(w // 2 - th.px(345), h - bh - th.px(40), th.px(220), bh),
             "Cancel",
             self.app.pop,
-            hotkey="Esc",
+            hotkey=keymap.key_label("back"),
+        )
+        self.controls = Button(
+            pygame.Rect(w // 2 - th.px(110), h - bh - th.px(40), th.px(220), bh),
+            "Controls",
+            self._controls,
+            tooltip="Change the keys; the gamepad's buttons.",
         )
 
     def row_y(self, index: int) -> int:
@@ -147,6 +167,15 @@ class SettingsScene(Scene):
             index = max(0, sum(1 for s in sizes if s <= current) - (1 if d < 0 else 0))
             index = min(index, len(sizes) - 1)
         self.draft.window_width, self.draft.window_height = sizes[index]
+
+    def _palette_step(self, d: int) -> None:
+        keys = list(PALETTE_WORDS)
+        self.draft.palette = keys[(keys.index(self.draft.palette) + d) % len(keys)]
+
+    def _controls(self) -> None:
+        from game.ui.scenes.controls import ControlsScene
+
+        self.app.push(ControlsScene(self.app, self.draft))
 
     def _toggle_confirm(self, d: int) -> None:
         self.draft.confirm_end_phase = not self.draft.confirm_end_phase
@@ -184,23 +213,29 @@ class SettingsScene(Scene):
         self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in [self.save, self.cancel, *self.arrows]:
+        for button in [self.save, self.cancel, self.controls, *self.arrows]:
             if button.handle(event):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.pressed(event, "back"):
                 self.app.pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm"):
                 self._save()
-            elif event.key == pygame.K_DOWN:
+            elif keymap.pressed(event, "down"):
                 self.selected = (self.selected + 1) % len(self.rows)
-            elif event.key == pygame.K_UP:
+            elif keymap.pressed(event, "up"):
                 self.selected = (self.selected - 1) % len(self.rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.rows[self.selected][2](1 if event.key == pygame.K_RIGHT else -1)
+            elif keymap.pressed(event, "left", "right"):
+                self.rows[self.selected][2](1 if keymap.pressed(event, "right") else -1)
 
     def update(self, dt: float) -> None:
+        focused = FOCUS.active()
+        if focused is not None and focused.rect != getattr(self, "_focused", None):
+            self._focused = focused.rect  # the focus moved: its arrow's row is the one lit
+            for index, arrow in enumerate(self.arrows):
+                if arrow.rect == focused.rect:
+                    self.selected = index // 2
         mouse = pygame.mouse.get_pos()
         for index, row in enumerate(self.rows):
             y = self.row_y(index)
@@ -249,3 +284,4 @@ class SettingsScene(Scene):
             button.draw(surface, th)
         self.save.draw(surface, th)
         self.cancel.draw(surface, th)
+        self.controls.draw(surface, th)

@@ -13,6 +13,7 @@ from game.ai import LEVEL_NAMES, LEVELS
 from game.content.loader import default_content
 from game.modes import variants
 from game.rules.dice import describe_requirement
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
@@ -61,6 +62,18 @@ def kind_short(kind: str) -> str:
 
 
 class SetupScene(Scene):
+    def focus_targets(self) -> list:
+        """The hero portraits and seat rows (drawn as pictures, not buttons) for the focus."""
+        return [
+            (
+                b.rect,
+                f"hero {b.data['hero']}" if "hero" in b.data else f"seat {b.data['seat_row']}",
+                b.rect.center,
+            )
+            for b in self.controls
+            if "hero" in b.data or "seat_row" in b.data
+        ]
+
     def enter(self) -> None:
         self.content = default_content()
         self.heroes = sorted(self.content.heroes.values(), key=lambda h: (h.complexity, h.name))
@@ -383,9 +396,9 @@ class SetupScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.pressed(event, "confirm"):
                 self.begin()
-            elif event.key == pygame.K_ESCAPE:
+            elif keymap.pressed(event, "back"):
                 self.app.pop()
 
     def update(self, dt: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import column
@@ -129,18 +130,18 @@ class TitleScene(Scene):
                 self.app.play("button")
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+            if keymap.pressed(event, "down"):
                 self.focus = (self.focus + 1) % len(self.buttons)
-            elif event.key == pygame.K_UP:
+            elif keymap.pressed(event, "up"):
                 self.focus = (self.focus - 1) % len(self.buttons)
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            elif keymap.pressed(event, "confirm", "advance"):
                 button = self.buttons[self.focus]
                 if button.on_click:
                     self.app.play("button")
                     button.on_click()
-            elif event.key == pygame.K_ESCAPE:
+            elif keymap.pressed(event, "back"):
                 self.app.quit()
-            elif event.key == pygame.K_F1:
+            elif keymap.pressed(event, "help"):
                 self.rules()
 
     def update(self, dt: float) -> None:
@@ -206,7 +207,7 @@ class TitleScene(Scene):
             )
         draw_text(
             surface,
-            "F1 rules   Esc quit",
+            f"{keymap.key_label('help')} rules   {keymap.key_label('back')} quit",
             th.font(14),
             T.TEXT_DIM,
             (w - th.px(16), h - th.px(26)),
