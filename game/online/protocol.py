@@ -22,6 +22,7 @@ Name = Annotated[str, Field(min_length=0, max_length=24, pattern=r"^[^\x00-\x1f\
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 Level = Literal["easy", "normal", "hard", "random"]
+HeroId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
 
 
 class _Strict(BaseModel):
@@ -30,7 +31,7 @@ class _Strict(BaseModel):
 
 class SeatSpec(_Strict):
     kind: Literal["human", "computer"]
-    hero: Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
+    hero: HeroId
     level: Level = "normal"
     name: Name = ""
 
@@ -42,6 +43,10 @@ class Create(_Strict):
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
     seat: Annotated[int, Field(ge=0, le=5)]  # the seat the creator takes
     name: Name = ""
+    # True: a lobby - the match starts when every person's seat is taken AND every person has
+    # said `ready`; people may `pick` their hero and the creator (the host) may `set_seat`.
+    # False: the match starts as soon as every person's seat is taken.
+    lobby: bool = False
 
 
 class Join(_Strict):
@@ -65,12 +70,39 @@ class Act(_Strict):
     option: Annotated[int, Field(ge=0, le=10_000)]
 
 
+class Ready(_Strict):
+    """Lobby: this seat is (or is no longer) ready to start."""
+
+    type: Literal["ready"]
+    ready: bool
+
+
+class Pick(_Strict):
+    """Lobby: this seat's hero (un-readies the seat)."""
+
+    type: Literal["pick"]
+    hero: HeroId
+
+
+class SetSeat(_Strict):
+    """Lobby, host only: another seat nobody has taken becomes a person's seat or a computer
+    (with its hero and level)."""
+
+    type: Literal["set_seat"]
+    seat: Annotated[int, Field(ge=0, le=5)]
+    kind: Literal["human", "computer"]
+    hero: HeroId
+    level: Level = "normal"
+
+
 class Ping(_Strict):
     type: Literal["ping"]
     n: Annotated[int, Field(ge=0, le=2**53)]
 
 
-Message = Annotated[Create | Join | Resume | Act | Ping, Field(discriminator="type")]
+Message = Annotated[
+    Create | Join | Resume | Act | Ready | Pick | SetSeat | Ping, Field(discriminator="type")
+]
 _ADAPTER: TypeAdapter = TypeAdapter(Message)
 
 
@@ -92,7 +124,7 @@ def _depth(value: Any, level: int = 0) -> int:
     return level
 
 
-def parse(raw: str | bytes) -> Create | Join | Resume | Act | Ping:
+def parse(raw: str | bytes) -> Create | Join | Resume | Act | Ready | Pick | SetSeat | Ping:
     if isinstance(raw, bytes):
         raise BadMessage("send text frames holding JSON, not binary")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:

@@ -79,6 +79,9 @@ class Room:
     seen: float = field(default_factory=time.time)  # last time someone was connected
     away: dict[int, float] = field(default_factory=dict)  # seat -> when its person left
     thinking: bool = False  # a computer seat's decision is being worked out
+    host: int = 0  # the creator's seat: in a lobby it sets the other seats up
+    lobby: bool = False  # the match also waits for every person to say they are ready
+    ready: set[int] = field(default_factory=set)  # lobby seats ready (not kept in the file)
 
     @property
     def started(self) -> bool:
@@ -87,6 +90,14 @@ class Room:
     @property
     def full(self) -> bool:
         return all(seat.taken for seat in self.seats)
+
+    @property
+    def can_start(self) -> bool:
+        """Every person's seat is taken and, in a lobby, every person is ready."""
+        if not self.full:
+            return False
+        people = {i for i, s in enumerate(self.seats) if s.kind == "human"}
+        return not self.lobby or people <= self.ready
 
     @property
     def seq(self) -> int:
@@ -123,6 +134,8 @@ class Room:
             "created": self.created,
             "setup": None if self.engine is None else self.engine.setup.to_json(),
             "seats": [s.to_json() for s in self.seats],
+            "host": self.host,
+            "lobby": self.lobby,
         }
 
 
@@ -207,7 +220,7 @@ class RoomStore:
             )
             for s in data.seats
         ]
-        room = Room(code=code, mode=data.mode, seats=seats)
+        room = Room(code=code, mode=data.mode, seats=seats, host=data.host, lobby=data.lobby)
         room.created = data.created
         if setup is None:  # still waiting for players
             return room, notes

@@ -233,6 +233,8 @@ class GameServer:
             self.resume(conn, message)
         elif kind == "act":
             self.act(conn, message)
+        elif kind in ("ready", "pick", "set_seat"):
+            self.lobby_change(conn, message)
 
     def _bind(self, conn: Conn, room: Room, seat: int) -> None:
         seats = self.conns.setdefault(room.code, {})
@@ -270,14 +272,14 @@ class GameServer:
             conn.send(error("seats", f"{msg.mode} needs {SEATS[msg.mode]} seats"))
             return
         for spec in msg.seats:
-            if spec.hero not in self.content.heroes or spec.hero in self.content.enemies:
-                conn.send(error("hero", f"unknown hero '{spec.hero}'"))
+            if not self._hero_ok(conn, spec.hero):
                 return
         if msg.seat >= len(msg.seats) or msg.seats[msg.seat].kind != "human":
             conn.send(error("seat", "take a seat that a person plays"))
             return
         seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
         room = make_room(new_code(self.rooms), msg.mode, seats)
+        room.host, room.lobby = msg.seat, msg.lobby
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
         self._bind(conn, room, msg.seat)
@@ -314,6 +316,50 @@ class GameServer:
             recent = engine.log[-RESUME_LOG:]
             conn.send(view.seat_update(engine, seat, recent, room.seq))
 
+    def lobby_change(self, conn: Conn, msg: Any) -> None:
+        """`ready`, `pick` and `set_seat`: a lobby's seats before the match starts."""
+        room = conn.room
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if room.started:
+            conn.send(error("started", "the match has started (nothing changed)"))
+            return
+        if not room.lobby:
+            conn.send(error("no_lobby", "this room starts when its seats are taken"))
+            return
+        if msg.type == "ready":
+            if msg.ready:
+                room.ready.add(conn.seat)
+            else:
+                room.ready.discard(conn.seat)
+        elif msg.type == "pick":
+            if not self._hero_ok(conn, msg.hero):
+                return
+            room.seats[conn.seat].hero = msg.hero
+            room.ready.discard(conn.seat)
+        else:  # set_seat
+            if conn.seat != room.host:
+                conn.send(error("not_host", "only the host sets the seats up (nothing changed)"))
+                return
+            if msg.seat >= len(room.seats) or msg.seat == room.host:
+                conn.send(error("seat", "there is no such other seat (nothing changed)"))
+                return
+            if room.seats[msg.seat].token_sha256:
+                conn.send(error("seat_taken", "a person sits there (nothing changed)"))
+                return
+            if not self._hero_ok(conn, msg.hero):
+                return
+            room.seats[msg.seat] = SeatInfo(msg.kind, msg.hero, msg.level)
+            room.ready.discard(msg.seat)
+        self._started_or_lobby(room)
+
+    def _hero_ok(self, conn: Conn, hero: str) -> bool:
+        if hero not in self.content.heroes or hero in self.content.enemies:
+            conn.send(error("hero", f"unknown hero '{hero}' (nothing changed)"))
+            return False
+        return True
+
     def _room_message(self, room: Room) -> dict[str, Any]:
         online = self.conns.get(room.code, {})
         return {
@@ -321,6 +367,8 @@ class GameServer:
             "room": room.code,
             "mode": room.mode,
             "started": room.started,
+            "host": room.host,
+            "lobby": room.lobby,
             "seats": [
                 {
                     "seat": i,
@@ -331,6 +379,7 @@ class GameServer:
                     "taken": s.taken,
                     "connected": i in online,
                     "computer_standing_in": self._stands_in(room, i),
+                    "ready": room.started or s.kind == "computer" or i in room.ready,
                 }
                 for i, s in enumerate(room.seats)
             ],
@@ -342,7 +391,7 @@ class GameServer:
             conn.send(message)
 
     def _started_or_lobby(self, room: Room) -> None:
-        if room.full and not room.started:
+        if room.can_start and not room.started:
             room.begin()
         self.store.save_header(room)
         self._send_room(room)

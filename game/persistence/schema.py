@@ -337,6 +337,8 @@ class OnlineRoomFile(Model):
     created: Annotated[float, Field(ge=0, le=1e11)]
     setup: MatchSetupJson | None = None
     seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
+    host: Annotated[int, Field(ge=0, le=7)] = 0  # the creator's seat (sets up the lobby)
+    lobby: bool = False  # the match waits for every person to be ready
 
 
 class OnlineSeatFile(Model):
