@@ -29,6 +29,7 @@ from game.persistence.files import FileKind, load, write_json
 from game.persistence.schema import OnlineSeatFile
 
 DEFAULT_PORT = 7777
+HOST_BIND = "0.0.0.0"  # a hosted server listens on every network of this machine
 SEAT_KIND = FileKind(label="the online seat file", model=OnlineSeatFile, version=1)
 MODES = ("duel", "2v2", "koth", "3v3", "2v2v2")  # the formats the server offers
 
@@ -111,7 +112,8 @@ def serve_command(port: int, host: str = "0.0.0.0") -> list[str]:
 class HostedServer:
     """`game serve` started by this window, on this machine."""
 
-    def __init__(self, port: int = DEFAULT_PORT, host: str = "0.0.0.0", extra=()) -> None:
+    def __init__(self, port: int = DEFAULT_PORT, host: str | None = None, extra=()) -> None:
+        host = host or HOST_BIND
         self.host = host
         self.port = 0
         self.problem = ""  # why it stopped (its last lines) once it has

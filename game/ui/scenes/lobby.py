@@ -139,7 +139,11 @@ class LobbyScene(Scene):
         info = self.link.room["seats"][seat]
         ids = [h.id for h in self.heroes]
         index = ids.index(info["hero"]) if info["hero"] in ids else 0
-        hero = ids[(index + step) % len(ids)]
+        self.set_hero(seat, ids[(index + step) % len(ids)])
+
+    def set_hero(self, seat: int, hero: str) -> None:
+        """Ask for this hero in this seat (one's own, or as host an open or computer seat)."""
+        info = self.link.room["seats"][seat]
         if seat == self.link.seat:
             self.link.client.pick(hero)
         else:

@@ -40,7 +40,6 @@ class OnlineScene(Scene):
         self.pending = ""  # "host" or "join" while waiting
         self.waited = 0.0
         self.serve_extra = serve_extra  # tests: ["--rooms-dir", ...]
-        self.bind = "0.0.0.0"  # tests host on loopback only
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -142,7 +141,7 @@ class OnlineScene(Scene):
         except ValueError:
             self.status = "The port is a number from 1 to 65535."
             return
-        self.hosted = HostedServer(port, host=self.bind, extra=self.serve_extra)
+        self.hosted = HostedServer(port, extra=self.serve_extra)
         self._busy("host")
         self.status = f"Starting the server on port {port}..."
 

@@ -1,0 +1,186 @@
+"""The window's online screens against a real `game serve` process on loopback.
+
+Two windows (SDL dummy) host and join through the Online screen and the lobby, and play a
+duel to its end through the online board (`OnlineDuelScene`): every answer is the scene's own
+`act`, which a click leads to. A second test stops the server mid-match: the board keeps
+drawing and says "Reconnecting...", and when the server is started again the seat resumes
+with its token and the match goes on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import esper
+import pytest
+
+from game.online import link as link_module
+from game.online.table import HIDDEN_CARD
+from game.persistence.settings import Settings
+from game.ui.app import STEP, App
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.online_duel import OnlineDuelScene, OnlineEndScene, connection_words
+from game.ui.scenes.online_menu import OnlineScene
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    monkeypatch.setattr(link_module, "HOST_BIND", "127.0.0.1")  # loopback only on this machine
+
+
+@pytest.fixture
+def windows():
+    made: list[App] = []
+
+    def make() -> App:
+        app = App(Settings(), size=(1280, 720))
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        for scene in app.scenes:
+            link = getattr(scene, "link", None)
+            if link is not None:
+                link.close()
+            hosted = getattr(scene, "hosted", None)
+            if hosted is not None:
+                hosted.stop()
+
+
+def frames(apps, until, timeout=60.0, draw_every=10, act=None):
+    """Run the windows' loops (update, and draw now and then) until `until()` holds."""
+    deadline = time.monotonic() + timeout
+    n = 0
+    while not until():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still waiting; scenes: {[type(a.scene).__name__ for a in apps]}")
+        n += 1
+        for app in apps:
+            scene = app.scene
+            scene.update(STEP)
+            if n % draw_every == 0:
+                scene.draw(app.screen)
+            if act is not None:
+                act(scene)
+        time.sleep(0.002)
+
+
+def host(app, rooms_dir, name="Ann", mode="duel") -> LobbyScene:
+    menu = OnlineScene(app, serve_extra=("--rooms-dir", str(rooms_dir)))
+    app.push(menu)
+    menu.name.text, menu.port.text = name, "0"  # any free port
+    menu._set_mode(mode)
+    menu.host()
+    frames([app], lambda: isinstance(app.scene, LobbyScene), timeout=60)
+    return app.scene
+
+
+def join(app, lobby: LobbyScene, name="Bo") -> LobbyScene:
+    menu = OnlineScene(app)
+    app.push(menu)
+    menu.name.text = name
+    menu.address.text = f"127.0.0.1:{lobby.link.hosted.port}"
+    menu.code.text = lobby.link.code.lower()  # typed in small letters: still the code
+    menu.join()
+    frames([app], lambda: isinstance(app.scene, LobbyScene))
+    return app.scene
+
+
+def seat_shows(lobby: LobbyScene, seat: int, **want) -> bool:
+    room = lobby.link.room
+    return bool(room) and all(room["seats"][seat].get(k) == v for k, v in want.items())
+
+
+def answer_randomly(rng):
+    def act(scene) -> None:
+        if not isinstance(scene, OnlineDuelScene):
+            return
+        scene.presenter.skip()
+        scene.motion.skip()
+        choice = scene.engine.pending
+        remote = scene.engine.remote
+        if choice is None or not remote.mine or scene.sent_for is choice:
+            return
+        scene.act(rng.choice(choice.options).action)
+
+    return act
+
+
+def test_two_windows_host_join_and_play_a_duel_to_the_end(windows, tmp_path):
+    worlds = set(esper.list_worlds())
+    a, b = windows(), windows()
+    lobby_a = host(a, tmp_path / "rooms")
+    assert lobby_a.link.is_host and lobby_a.link.code
+    lobby_b = join(b, lobby_a)
+    assert lobby_b.link.seat == 1 and not lobby_b.link.is_host
+    frames([a, b], lambda: seat_shows(lobby_a, 1, name="Bo", connected=True))
+    # heroes with a setup step; the guest may only change its own seat
+    lobby_a.set_hero(0, "cursed_pirate")
+    lobby_b.set_hero(1, "huntress")
+    frames([a, b], lambda: seat_shows(lobby_b, 0, hero="cursed_pirate"))
+    frames([a, b], lambda: seat_shows(lobby_a, 1, hero="huntress"))
+    lobby_a.toggle_ready()
+    frames([a, b], lambda: seat_shows(lobby_b, 0, ready=True))
+    assert isinstance(b.scene, LobbyScene)  # one person is not ready: no match yet
+    lobby_b.toggle_ready()
+    both = lambda: isinstance(a.scene, OnlineDuelScene) and isinstance(b.scene, OnlineDuelScene)  # noqa: E731
+    frames([a, b], both)
+    duel_a, duel_b = a.scene, b.scene
+    assert [p.hero for p in duel_b.view.players] == ["cursed_pirate", "huntress"]
+    assert duel_a.view.players[0].name == "Ann" and duel_b.view.players[0].name == "Ann"
+    assert duel_b.bar_label(0) == "Online" and duel_b.bar_label(1) == "You"
+    # each window holds its own hand only: the other one is face down
+    assert all(card == HIDDEN_CARD for card in duel_a.view.players[1].hand)
+    assert all(card != HIDDEN_CARD for card in duel_a.view.players[0].hand)
+    frames(
+        [a, b],
+        lambda: isinstance(a.scene, OnlineEndScene) and isinstance(b.scene, OnlineEndScene),
+        timeout=600,
+        act=answer_randomly(random.Random(5)),
+    )
+    assert duel_a.view.over and duel_b.view.over
+    assert duel_a.view.winner_team == duel_b.view.winner_team
+    assert a.scene.headline() == b.scene.headline()
+    assert len(duel_a.engine.log) > 50 and any(e.kind == "card_played" for e in duel_a.engine.log)
+    # the window never ran an engine: no esper world was made in this process
+    assert set(esper.list_worlds()) == worlds
+    # a finished match leaves the Continue list
+    assert not list(link_module.seats_dir().glob("*.json"))
+
+
+def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows, tmp_path, monkeypatch):
+    app = windows()
+    rooms = tmp_path / "rooms"
+    lobby = host(app, rooms)
+    link = lobby.link
+    lobby.step_kind(1)  # the open seat becomes CPU Easy
+    frames([app], lambda: seat_shows(lobby, 1, kind="computer", level="easy"))
+    lobby.toggle_ready()
+    frames([app], lambda: isinstance(app.scene, OnlineDuelScene))
+    duel = app.scene
+    assert duel.bar_label(1) == "CPU Easy"
+    # the seat is remembered for the Continue list
+    from game.persistence.saved_games import list_saved_games
+
+    entries, _ = list_saved_games()
+    online = [e for e in entries if e.kind == "online"]
+    assert len(online) == 1 and online[0].value.hosted and online[0].value.room == link.code
+    rng = random.Random(2)
+    act = answer_randomly(rng)
+    frames([app], lambda: len(duel.engine.log) > 30, act=act)
+    seq_before = duel.engine.remote.seq
+    port = link.hosted.port
+    link.hosted.stop()  # the server goes away in the middle of the match
+    frames([app], lambda: link.state == "lost")
+    for _ in range(30):  # the window keeps running its frames while the link is down
+        duel.update(STEP)
+        duel.draw(app.screen)
+    assert connection_words(link)[0] == "Reconnecting..."
+    assert isinstance(app.scene, OnlineDuelScene)
+    # the server comes back (it resumes the room from its files) and so does the seat
+    link.hosted = link_module.HostedServer(port, extra=("--rooms-dir", str(rooms)))
+    frames([app], lambda: link.state == "connected", timeout=60)
+    frames([app], lambda: duel.engine.remote.seq > seq_before, timeout=60, act=act)
+    assert connection_words(link)[0] == "Online"
