@@ -57,7 +57,8 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
         label_font = th.font(14, bold=True)
-        draw_text(surface, self.label, label_font, T.TEXT, (self.rect.x, self.rect.y - th.px(20)))
+        top = self.rect.y - label_font.get_linesize() - th.px(2)
+        draw_text(surface, self.label, label_font, T.TEXT, (self.rect.x, top))
         rim = T.HIGHLIGHT if self.focused else T.BRASS_DARK
         panel(surface, self.rect, th, fill=T.PARCHMENT, rim=rim, radius=6)
         font = th.fit_font(18, self.text + "|", self.rect.w - th.px(16), height=self.rect.h)

@@ -226,38 +226,38 @@ class LobbyScene(Scene):
         draw_connection(
             surface, th, link, pygame.Rect(w - th.px(170), th.px(16), th.px(150), th.px(28))
         )
-        share = pygame.Rect(th.px(20), th.px(70), w - th.px(40), th.px(86))
+        share = pygame.Rect(th.px(20), th.px(60), w - th.px(40), th.px(100))
         panel(surface, share, th, fill=T.PARCHMENT, rim=T.BRASS, radius=8)
         if link.hosted is not None:
-            lines = (
-                f"Tell your friends the room code {link.code} and one of these addresses: "
-                + ",  ".join(link.hosted.addresses())
-            )
+            lines = [
+                f"Room code: {link.code}",
+                "Address: " + ",  ".join(link.hosted.addresses()),
+            ]
             hint = (
-                "On your network the first address works; over the internet they need your "
+                "Friends on your network type the first address; over the internet, your "
                 "router's public address with this port forwarded to this computer."
             )
         else:
-            lines = f"Room code {link.code} on {link.url}"
-            hint = "The host starts the match when everyone is ready."
-        draw_text(
-            surface,
-            lines,
-            th.font(17, bold=True),
-            T.INK,
-            (share.x + th.px(14), share.y + th.px(10)),
-            width=share.w - th.px(28),
-            max_height=th.px(44),
-        )
-        draw_text(
-            surface,
-            hint,
-            th.font(14),
-            T.INK_SOFT,
-            (share.x + th.px(14), share.bottom - th.px(28)),
-            width=share.w - th.px(28),
-            max_height=th.px(20),
-        )
+            lines = [f"Room code: {link.code}", f"Server: {link.url}"]
+            hint = "The match starts when every person is ready."
+        x, y = share.x + th.px(14), share.y + th.px(6)
+        bottom = share.bottom - th.px(6)
+        for line in lines:
+            font = th.fit_font(17, line, share.w - th.px(28), height=th.px(30), bold=True)
+            if y + font.get_linesize() > bottom:
+                break
+            y += draw_text(surface, line, font, T.INK, (x, y))
+        small = th.font(14)
+        if y + small.get_linesize() <= bottom:
+            draw_text(
+                surface,
+                hint,
+                small,
+                T.INK_SOFT,
+                (x, y),
+                width=share.w - th.px(28),
+                max_height=bottom - y,
+            )
         for row in self.rows:
             self._draw_row(surface, row["rect"], row["seat"])
         for button in self.buttons:

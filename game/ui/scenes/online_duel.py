@@ -231,7 +231,7 @@ class OnlineDuelScene(DuelScene):
     def connection_rect(self) -> pygame.Rect:
         """Top right of the tray: clear of both boards, the log and the prompt."""
         th = self.app.theme
-        w, h = th.px(150), th.px(26)
+        w, h = th.px(186), th.px(26)
         return pygame.Rect(self.tray_rect.right - w - th.px(6), self.tray_rect.y + th.px(6), w, h)
 
 

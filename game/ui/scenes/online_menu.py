@@ -82,10 +82,17 @@ class OnlineScene(Scene):
         self.host_box = pygame.Rect(left, box_top, col, box_h)
         self.join_box = pygame.Rect(right, box_top, col, box_h)
         pad = th.px(18)
-        bw = (col - 2 * pad - 4 * th.px(6)) // 5
+        per_row = 3
+        bw = (col - 2 * pad - (per_row - 1) * th.px(6)) // per_row
         self.mode_buttons = []
         for i, mode in enumerate(MODES):
-            rect = pygame.Rect(left + pad + i * (bw + th.px(6)), box_top + th.px(84), bw, th.px(36))
+            row, column = divmod(i, per_row)
+            rect = pygame.Rect(
+                left + pad + column * (bw + th.px(6)),
+                box_top + th.px(84) + row * th.px(42),
+                bw,
+                th.px(36),
+            )
             self.mode_buttons.append(
                 Button(
                     rect,
@@ -94,9 +101,9 @@ class OnlineScene(Scene):
                     tooltip=f"Host a {MODE_NAMES.get(mode, mode)} room.",
                 )
             )
-        self.port.rect = pygame.Rect(left + pad, box_top + th.px(168), th.px(120), th.px(38))
+        self.port.rect = pygame.Rect(left + pad, box_top + th.px(196), th.px(120), th.px(38))
         self.address.rect = pygame.Rect(right + pad, box_top + th.px(84), col - 2 * pad, th.px(38))
-        self.code.rect = pygame.Rect(right + pad, box_top + th.px(168), th.px(240), th.px(38))
+        self.code.rect = pygame.Rect(right + pad, box_top + th.px(196), th.px(240), th.px(38))
         bh = th.px(46)
         self.host_button = Button(
             pygame.Rect(left + pad, box_top + box_h - bh - pad, col - 2 * pad, bh),
@@ -262,31 +269,26 @@ class OnlineScene(Scene):
             (
                 self.host_box,
                 "Host a game",
-                "Runs the server on this computer. Friends on your network type its address; "
-                "over the internet your router must forward the port (see docs/online.md).",
+                "Runs the server on this computer.",
             ),
             (
                 self.join_box,
                 "Join a game",
-                "Type the address and the room code your host sees in their lobby.",
+                "Your host's address and room code.",
             ),
         ):
             panel(surface, box, th, fill=T.WOOD, rim=T.BRASS, radius=10)
-            draw_text(
-                surface,
-                title,
-                th.font(22, bold=True),
-                T.BRASS,
-                (box.x + th.px(18), box.y + th.px(12)),
-            )
+            head = th.fit_font(22, title, box.w - th.px(36), height=th.px(28), bold=True)
+            draw_text(surface, title, head, T.BRASS, (box.x + th.px(18), box.y + th.px(8)))
+            top = box.y + th.px(8) + head.get_linesize()
             draw_text(
                 surface,
                 text,
                 th.font(14),
                 T.TEXT_DIM,
-                (box.x + th.px(18), box.y + th.px(42)),
+                (box.x + th.px(18), top),
                 width=box.w - th.px(36),
-                max_height=th.px(34),
+                max_height=box.y + th.px(62) - top,
             )
         for field in (self.port, self.address, self.code):
             field.draw(surface, th)
