@@ -67,8 +67,10 @@ def frames(apps, until, timeout=60.0, draw_every=10, act=None):
         time.sleep(0.002)
 
 
-def host(app, rooms_dir, name="Ann", mode="duel") -> LobbyScene:
-    menu = OnlineScene(app, serve_extra=("--rooms-dir", str(rooms_dir)))
+def host(app, name="Ann", mode="duel") -> LobbyScene:
+    """Host from the Online screen (the server keeps its rooms in the user data folder, a
+    temporary one in tests, where Continue finds them again)."""
+    menu = OnlineScene(app)
     app.push(menu)
     menu.name.text, menu.port.text = name, "0"  # any free port
     menu._set_mode(mode)
@@ -108,10 +110,10 @@ def answer_randomly(rng):
     return act
 
 
-def test_two_windows_host_join_and_play_a_duel_to_the_end(windows, tmp_path):
+def test_two_windows_host_join_and_play_a_duel_to_the_end(windows):
     worlds = set(esper.list_worlds())
     a, b = windows(), windows()
-    lobby_a = host(a, tmp_path / "rooms")
+    lobby_a = host(a)
     assert lobby_a.link.is_host and lobby_a.link.code
     lobby_b = join(b, lobby_a)
     assert lobby_b.link.seat == 1 and not lobby_b.link.is_host
@@ -150,10 +152,9 @@ def test_two_windows_host_join_and_play_a_duel_to_the_end(windows, tmp_path):
     assert not list(link_module.seats_dir().glob("*.json"))
 
 
-def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows, tmp_path, monkeypatch):
+def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows):
     app = windows()
-    rooms = tmp_path / "rooms"
-    lobby = host(app, rooms)
+    lobby = host(app)
     link = lobby.link
     lobby.step_kind(1)  # the open seat becomes CPU Easy
     frames([app], lambda: seat_shows(lobby, 1, kind="computer", level="easy"))
@@ -180,7 +181,63 @@ def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows, tmp_path
     assert connection_words(link)[0] == "Reconnecting..."
     assert isinstance(app.scene, OnlineDuelScene)
     # the server comes back (it resumes the room from its files) and so does the seat
-    link.hosted = link_module.HostedServer(port, extra=("--rooms-dir", str(rooms)))
+    link.hosted = link_module.HostedServer(port)
     frames([app], lambda: link.state == "connected", timeout=60)
     frames([app], lambda: duel.engine.remote.seq > seq_before, timeout=60, act=act)
     assert connection_words(link)[0] == "Online"
+
+
+def play_against_a_computer(app) -> OnlineDuelScene:
+    lobby = host(app)
+    lobby.set_hero(0, "treant")
+    frames([app], lambda: seat_shows(lobby, 0, hero="treant"))
+    lobby.step_kind(1)
+    frames([app], lambda: seat_shows(lobby, 1, kind="computer"))
+    lobby.toggle_ready()
+    frames([app], lambda: isinstance(app.scene, OnlineDuelScene))
+    return app.scene
+
+
+def test_continue_takes_the_host_back_into_an_online_match(windows):
+    from game.persistence.saved_games import list_saved_games
+    from game.ui.scenes.continue_list import ContinueScene
+    from game.ui.scenes.title import TitleScene
+
+    app = windows()
+    duel = play_against_a_computer(app)
+    frames([app], lambda: duel.engine.remote.seq > 12, act=answer_randomly(random.Random(8)))
+    # our decision is open and unanswered: nothing moves until we answer
+    frames([app], lambda: duel.engine.remote.mine and duel.sent_for is not duel.engine.pending)
+    seq, code = duel.engine.remote.seq, duel.link.code
+    hand = list(duel.view.players[0].hand)
+    duel._quit()  # "Leave to title": the window and its server stop
+    assert isinstance(app.scene, TitleScene)
+    entries, _ = list_saved_games()
+    online = [e for e in entries if e.kind == "online"]
+    assert [e.value.room for e in online] == [code]
+    assert "Treant" in online[0].summary() and "hosted here" in online[0].summary()
+    menu = ContinueScene(app)
+    app.push(menu)
+    menu.pick(menu.entries.index(online[0]))
+    frames([app], lambda: isinstance(app.scene, OnlineDuelScene), timeout=60)
+    back = app.scene
+    assert back.engine.remote.seq == seq and back.engine.remote.mine
+    assert back.view.players[0].hand == hand  # the same decision, the same hand
+
+
+def test_a_client_of_another_version_is_told_so_on_the_online_screen(windows):
+    import functools
+
+    from game.online.link import OnlineLink
+
+    host_app, guest_app = windows(), windows()
+    lobby = host(host_app)
+    menu = OnlineScene(guest_app)
+    guest_app.push(menu)
+    menu.make_link = functools.partial(OnlineLink, version=1)
+    menu.address.text = f"127.0.0.1:{lobby.link.hosted.port}"
+    menu.code.text = lobby.link.code
+    menu.join()
+    frames([guest_app], lambda: "refused" in menu.status)
+    assert "protocol version 2 and your game speaks 1" in menu.status
+    assert isinstance(guest_app.scene, OnlineScene)  # still here, able to try again

@@ -39,7 +39,8 @@ class OnlineScene(Scene):
         self.link: OnlineLink | None = None
         self.pending = ""  # "host" or "join" while waiting
         self.waited = 0.0
-        self.serve_extra = serve_extra  # tests: ["--rooms-dir", ...]
+        self.serve_extra = serve_extra  # extra `game serve` options
+        self.make_link = OnlineLink  # tests give a client of another version
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -164,7 +165,7 @@ class OnlineScene(Scene):
         if len(code) < 4:
             self.status = "Type the room code the host gave you."
             return
-        self.link = OnlineLink(url, name=self.name.text.strip())
+        self.link = self.make_link(url, name=self.name.text.strip())
         self.link.join_room(code)
         self._busy("join")
         self.status = f"Reaching {url}..."
@@ -200,7 +201,7 @@ class OnlineScene(Scene):
                 self.hosted = None
                 self._busy("")
             elif state == "ready":
-                self.link = OnlineLink(
+                self.link = self.make_link(
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
                 self.link.host_room(self.mode, lobby_seats(self.mode))
