@@ -92,6 +92,19 @@ def view_from_state(state: dict[str, Any]) -> MatchView:
     )
 
 
+def board_abilities(content, player: PlayerView, kinds: tuple[str, ...]) -> list:
+    """The abilities on this player's board at their levels and on its side, from the view
+    (what `rules.ops.abilities` reads from the engine)."""
+    hero = content.heroes[player.hero]
+    out = []
+    for slot in hero.slots:
+        if slot.kind not in kinds:
+            continue
+        side = slot.flipped if player.flipped and slot.flipped else slot.levels
+        out.extend(side[player.levels.get(slot.id, 1)])
+    return out
+
+
 def event_from(message: dict[str, Any]) -> Event:
     data = {k: v for k, v in message.items() if k not in ("kind", "text")}
     return Event(message["kind"], data, message.get("text", ""))

@@ -13,7 +13,8 @@ from game.content.loader import default_content
 from game.modes.variants import SEATS, setup_for
 from game.online import view as seat_view
 from game.online.link import server_url
-from game.online.table import HIDDEN_CARD, RemoteTable
+from game.online.table import HIDDEN_CARD, RemoteTable, board_abilities
+from game.rules import ops
 from game.rules.engine import Engine
 from game.rules.view import match_view
 
@@ -47,6 +48,11 @@ def test_the_remote_table_is_the_offline_view_without_hidden_hands(mode, heroes)
                     ],
                 )
                 assert table.view == expected
+                with engine.world.active():  # the odds read the board's abilities from the view
+                    for p in table.view.players:
+                        kinds = ("offensive", "ultimate", "defensive")
+                        theirs = ops.abilities(engine, engine.player(p.seat), kinds)
+                        assert board_abilities(table.content, p, kinds) == theirs
                 choice = engine.pending
                 if choice is not None and choice.player == seat:
                     assert table.pending.options == choice.options

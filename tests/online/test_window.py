@@ -150,6 +150,10 @@ def test_two_windows_host_join_and_play_a_duel_to_the_end(windows):
     assert set(esper.list_worlds()) == worlds
     # a finished match leaves the Continue list
     assert not list(link_module.seats_dir().glob("*.json"))
+    # the guest closes the window: the host's board says so under the name
+    b.reset(OnlineScene(b))
+    away = lambda: duel_a.link.poll() is not None and duel_a.bar_label(1) == "Away (disconnected)"  # noqa: E731
+    frames([a], away)  # (the end screen is on top: the board's link is read here)
 
 
 def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows):
@@ -210,8 +214,9 @@ def test_continue_takes_the_host_back_into_an_online_match(windows):
     frames([app], lambda: duel.engine.remote.mine and duel.sent_for is not duel.engine.pending)
     seq, code = duel.engine.remote.seq, duel.link.code
     hand = list(duel.view.players[0].hand)
+    hosted = duel.link.hosted
     duel._quit()  # "Leave to title": the window and its server stop
-    assert isinstance(app.scene, TitleScene)
+    assert isinstance(app.scene, TitleScene) and hosted.proc.poll() is not None
     entries, _ = list_saved_games()
     online = [e for e in entries if e.kind == "online"]
     assert [e.value.room for e in online] == [code]
@@ -223,6 +228,9 @@ def test_continue_takes_the_host_back_into_an_online_match(windows):
     back = app.scene
     assert back.engine.remote.seq == seq and back.engine.remote.mine
     assert back.view.players[0].hand == hand  # the same decision, the same hand
+    hosted = back.link.hosted
+    app.reset(TitleScene(app))  # as when the window closes: the server goes with it
+    assert hosted.proc.poll() is not None
 
 
 def test_a_client_of_another_version_is_told_so_on_the_online_screen(windows):
@@ -241,3 +249,19 @@ def test_a_client_of_another_version_is_told_so_on_the_online_screen(windows):
     frames([guest_app], lambda: "refused" in menu.status)
     assert "protocol version 2 and your game speaks 1" in menu.status
     assert isinstance(guest_app.scene, OnlineScene)  # still here, able to try again
+
+
+def test_a_port_in_use_is_reported_on_the_online_screen(windows):
+    import socket
+
+    app = windows()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        menu = OnlineScene(app)
+        app.push(menu)
+        menu.port.text = str(busy.getsockname()[1])
+        menu.host()
+        frames([app], lambda: "stopped" in menu.status, timeout=60)
+    assert "port in use" in menu.status and menu.hosted is None
+    assert isinstance(app.scene, OnlineScene)

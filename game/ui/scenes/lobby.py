@@ -56,7 +56,12 @@ class LobbyScene(Scene):
         self.laid_for = None
 
     def enter(self) -> None:
+        self.handed_over = False
         self.resize()
+
+    def exit(self) -> None:
+        if not self.handed_over:  # Leave, or the window closing: the link (and server) go
+            self.link.close()
 
     # ------------------------------------------------------------ layout
 
@@ -168,7 +173,6 @@ class LobbyScene(Scene):
     def leave(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self.link.close()
         self.app.reset(TitleScene(self.app))
 
     # ------------------------------------------------------------ the loop
@@ -184,6 +188,7 @@ class LobbyScene(Scene):
         if self.link.latest is not None and self.app.scene is self:
             from game.ui.scenes.online_duel import OnlineDuelScene
 
+            self.handed_over = True  # the board owns the link now
             self.app.replace(OnlineDuelScene(self.app, self.link, self.content))
             return
         if self._signature() != self.laid_for:

@@ -19,7 +19,7 @@ import pygame
 
 from game.ai import LEVEL_NAMES
 from game.online.link import OnlineLink
-from game.online.table import RemoteTable
+from game.online.table import RemoteTable, board_abilities
 from game.rules.actions import Action
 from game.rules.view import MatchView
 from game.ui import theme as T
@@ -161,11 +161,7 @@ class OnlineDuelScene(DuelScene):
 
             player = self.view.players[seat]
             hero = self.content.heroes[player.hero]
-            abilities = []
-            for slot in hero.slots:
-                if slot.kind in ("offensive", "ultimate"):
-                    side = slot.flipped if player.flipped and slot.flipped else slot.levels
-                    abilities.extend(side[player.levels.get(slot.id, 1)])
+            abilities = board_abilities(self.content, player, ("offensive", "ultimate"))
             self.odds_cache[key] = compute_odds(hero, abilities, values, left)
         return self.odds_cache[key]
 
@@ -210,6 +206,10 @@ class OnlineDuelScene(DuelScene):
 
         self.link.close()
         self.app.reset(TitleScene(self.app))
+
+    def exit(self) -> None:
+        """Leaving the board (or closing the window) ends the link and a hosted server."""
+        self.link.close()
 
     # ------------------------------------------------------------ drawing
 

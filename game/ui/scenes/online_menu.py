@@ -68,6 +68,7 @@ class OnlineScene(Scene):
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
+        self._cancel()  # a server started for a room never opened stops with the screen
 
     def resize(self) -> None:
         th = self.app.theme
