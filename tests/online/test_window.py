@@ -265,3 +265,27 @@ def test_a_port_in_use_is_reported_on_the_online_screen(windows):
         frames([app], lambda: "stopped" in menu.status, timeout=60)
     assert "port in use" in menu.status and menu.hosted is None
     assert isinstance(app.scene, OnlineScene)
+
+
+def test_a_2v2_lobby_seats_a_teammate_who_sees_the_hosts_hand(windows):
+    a, b = windows(), windows()
+    lobby_a = host(a, mode="2v2")
+    lobby_b = join(b, lobby_a)
+    assert lobby_b.link.seat == 1  # the first free seat: the host's teammate
+    for seat in (2, 3):  # the other team: computers
+        lobby_a.step_kind(seat)
+    frames([a, b], lambda: seat_shows(lobby_b, 3, kind="computer"))
+    lobby_a.set_hero(2, "artificer")
+    frames([a, b], lambda: seat_shows(lobby_b, 2, hero="artificer"))
+    lobby_a.toggle_ready()
+    lobby_b.toggle_ready()
+    both = lambda: isinstance(a.scene, OnlineDuelScene) and isinstance(b.scene, OnlineDuelScene)  # noqa: E731
+    frames([a, b], both)
+    duel_a, duel_b = a.scene, b.scene
+    assert duel_b.table is not None  # the team table, as offline
+    frames([a, b], lambda: len(duel_b.engine.log) > 60, act=answer_randomly(random.Random(4)))
+    for duel in (duel_a, duel_b):
+        players = duel.view.players
+        assert all(card != HIDDEN_CARD for p in players[:2] for card in p.hand)  # my team
+        assert all(card == HIDDEN_CARD for p in players[2:] for card in p.hand)  # theirs
+    assert players[2].hero == "artificer" and duel_a.bar_label(1) == "Online"
