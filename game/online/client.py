@@ -77,6 +77,7 @@ class Client:
         seat: int,
         name: str = "",
         lobby: bool = False,
+        timer: int = 0,
     ) -> None:
         message = {
             "type": "create",
@@ -88,6 +89,8 @@ class Client:
         }
         if lobby:
             message["lobby"] = True
+        if timer:
+            message["timer"] = timer
         self.send(message)
 
     def ready(self, ready: bool = True) -> None:

@@ -210,9 +210,9 @@ class OnlineLink:
         else:
             self._deferred.append(send)
 
-    def host_room(self, mode: str, seats: list[dict[str, Any]]) -> None:
+    def host_room(self, mode: str, seats: list[dict[str, Any]], timer: int = 0) -> None:
         self._when_connected(
-            lambda: self.client.create(mode, seats, seat=0, name=self.name, lobby=True)
+            lambda: self.client.create(mode, seats, seat=0, name=self.name, lobby=True, timer=timer)
         )
 
     def join_room(self, code: str) -> None:

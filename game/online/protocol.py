@@ -47,6 +47,8 @@ class Create(_Strict):
     # said `ready`; people may `pick` their hero and the creator (the host) may `set_seat`.
     # False: the match starts as soon as every person's seat is taken.
     lobby: bool = False
+    # seconds a person has for each decision before the computer (Normal) makes it; 0: no limit
+    timer: Annotated[int, Field(ge=0, le=3600)] = 0
 
 
 class Join(_Strict):

@@ -82,6 +82,10 @@ class Room:
     host: int = 0  # the creator's seat: in a lobby it sets the other seats up
     lobby: bool = False  # the match also waits for every person to say they are ready
     ready: set[int] = field(default_factory=set)  # lobby seats ready (not kept in the file)
+    timer: int = 0  # seconds a person has for a decision (0: no limit)
+    clock_seq: int = -1  # the decision the turn timer runs for
+    clock_at: float = 0.0  # when it started
+    time_up_seq: int = -1  # the decision whose time ran out: the computer makes it
 
     @property
     def started(self) -> bool:
@@ -136,6 +140,7 @@ class Room:
             "seats": [s.to_json() for s in self.seats],
             "host": self.host,
             "lobby": self.lobby,
+            "timer": self.timer,
         }
 
 
@@ -220,7 +225,14 @@ class RoomStore:
             )
             for s in data.seats
         ]
-        room = Room(code=code, mode=data.mode, seats=seats, host=data.host, lobby=data.lobby)
+        room = Room(
+            code=code,
+            mode=data.mode,
+            seats=seats,
+            host=data.host,
+            lobby=data.lobby,
+            timer=data.timer,
+        )
         room.created = data.created
         if setup is None:  # still waiting for players
             return room, notes

@@ -279,7 +279,7 @@ class GameServer:
             return
         seats = [SeatInfo(s.kind, s.hero, s.level, s.name) for s in msg.seats]
         room = make_room(new_code(self.rooms), msg.mode, seats)
-        room.host, room.lobby = msg.seat, msg.lobby
+        room.host, room.lobby, room.timer = msg.seat, msg.lobby, msg.timer
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
         self._bind(conn, room, msg.seat)
@@ -314,7 +314,7 @@ class GameServer:
         if room.started:
             engine = room.engine
             recent = engine.log[-RESUME_LOG:]
-            conn.send(view.seat_update(engine, seat, recent, room.seq))
+            conn.send(self._timed(room, view.seat_update(engine, seat, recent, room.seq)))
 
     def lobby_change(self, conn: Conn, msg: Any) -> None:
         """`ready`, `pick` and `set_seat`: a lobby's seats before the match starts."""
@@ -369,6 +369,7 @@ class GameServer:
             "started": room.started,
             "host": room.host,
             "lobby": room.lobby,
+            "timer": room.timer,
             "seats": [
                 {
                     "seat": i,
@@ -448,10 +449,37 @@ class GameServer:
         seats = self.conns.get(room.code, {})
         if not seats:
             return
+        self._clock(room)
         engine = room.engine
         table = match_view(engine)
         for seat, conn in seats.items():
-            conn.send(view.seat_update(engine, seat, events, room.seq, table))
+            conn.send(self._timed(room, view.seat_update(engine, seat, events, room.seq, table)))
+
+    # -------------------------------------------------------------- the turn timer
+
+    def _clock(self, room: Room) -> None:
+        """Start the turn timer for the decision now open, once."""
+        if not room.timer or not room.started or room.engine.pending is None:
+            return
+        if room.clock_seq == room.seq:
+            return
+        room.clock_seq, room.clock_at = room.seq, time.time()
+        asyncio.get_running_loop().call_later(room.timer, self._time_up, room, room.seq)
+
+    def _time_up(self, room: Room, seq: int) -> None:
+        if self.rooms.get(room.code) is not room or room.seq != seq:
+            return  # answered in time (or the room is gone)
+        room.time_up_seq = seq
+        self._send_room(room)
+        self._computer_turn(room)
+
+    def _timed(self, room: Room, message: dict[str, Any]) -> dict[str, Any]:
+        """An update with the seconds left for the open decision (None: no timer)."""
+        left = None
+        if room.timer and room.clock_seq == room.seq:
+            left = round(max(0.0, room.clock_at + room.timer - time.time()), 1)
+        message["time_left"] = left
+        return message
 
     def _grace_over(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
@@ -460,6 +488,8 @@ class GameServer:
 
     def _stands_in(self, room: Room, seat: int) -> bool:
         """Does the computer play for this person now (gone longer than the grace period)?"""
+        if room.time_up_seq == room.seq and room.seats[seat].kind == "human":
+            return True  # its turn timer ran out: the computer makes this decision
         left = room.away.get(seat)
         if self.grace <= 0 or left is None or room.seats[seat].kind != "human":
             return False
@@ -468,6 +498,7 @@ class GameServer:
     def _computer_turn(self, room: Room) -> None:
         if room.thinking or not room.started:
             return
+        self._clock(room)
         choice = room.engine.pending
         if choice is None:
             return

@@ -10,6 +10,7 @@ wants back. Nothing here can run a rule: a window that plays online never has an
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +160,8 @@ class RemoteTable:
         self.log: list[Event] = []
         self.setup = RemoteSetup("duel")
         self.cards: dict[int, str] = {}  # card entity -> card id, for every card seen face up
+        self.time_left: float | None = None  # the turn timer, when the update came
+        self.time_at = 0.0  # (time.monotonic() then)
 
     @property
     def pending(self) -> PendingChoice | None:
@@ -175,6 +178,8 @@ class RemoteTable:
         mode = self.view.mode
         self.setup = RemoteSetup(mode, shared_team_dial=SHARED_DIAL.get(mode, False))
         self.remote = choice_from(update.get("choice"))
+        self.time_left = update.get("time_left")
+        self.time_at = time.monotonic()
         for event in events:
             card, card_id = event.data.get("card"), event.data.get("card_id")
             if isinstance(card, int) and isinstance(card_id, str):
@@ -189,6 +194,12 @@ class RemoteTable:
 
     def card_id(self, card: int) -> str:
         return self.cards.get(card, "")
+
+    def seconds_left(self) -> float | None:
+        """What the turn timer says now (None: no timer, or nothing to decide)."""
+        if self.time_left is None or self.remote is None:
+            return None
+        return max(0.0, self.time_left - (time.monotonic() - self.time_at))
 
     def answer(self, action: Action) -> tuple[int, int] | None:
         """(decision number, option number) for this action, or None if it answers nothing

@@ -339,6 +339,7 @@ class OnlineRoomFile(Model):
     seats: Annotated[list[OnlineSeatJson], Field(min_length=1, max_length=8)]
     host: Annotated[int, Field(ge=0, le=7)] = 0  # the creator's seat (sets up the lobby)
     lobby: bool = False  # the match waits for every person to be ready
+    timer: Annotated[int, Field(ge=0, le=3600)] = 0  # seconds per decision (0: none)
 
 
 class OnlineSeatFile(Model):

@@ -91,6 +91,7 @@ def room_message(mode: str, *, started: bool = False, computers=(), open_seats=(
         "started": started,
         "host": 0,
         "lobby": True,
+        "timer": 60,
         "seats": seats,
     }
 
@@ -126,4 +127,5 @@ def duel_link(mode: str) -> StandInLink:
         engine.close()
     link = StandInLink(room_message(mode, started=True, computers=(1,)), 0, True)
     link.latest = json.loads(json.dumps(update))
+    link.latest["time_left"] = 42.0  # a turn timer running
     return link

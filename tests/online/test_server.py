@@ -424,3 +424,28 @@ def test_the_host_turns_an_open_seat_into_a_computer(server, clients):
     assert [p["hero"] for p in update["state"]["players"]] == ["treant", "artificer"]
     room = [m for m in host.seen if m["type"] == "room"][-1]
     assert room["seats"][1]["kind"] == "computer" and room["seats"][1]["level"] == "hard"
+
+
+def test_the_turn_timer_lets_the_computer_decide_for_a_slow_person(server, clients):
+    person = clients(server.url)
+    seats = [{"kind": "human", "hero": "huntress"}, {"kind": "computer", "hero": "barbarian"}]
+    person.create("duel", seats, seat=0, name="Slow", timer=3)
+    wait_for(person, is_type("seated"))
+    mine = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
+    assert 0 < mine["time_left"] <= 3
+    started = time.monotonic()
+    # nobody answers: after about 3 s the computer makes the decision in our place
+    later = wait_for(person, lambda m: m["type"] == "update" and m["seq"] > mine["seq"])
+    assert time.monotonic() - started > mine["time_left"] - 0.5
+    assert later["seq"] == mine["seq"] + 1
+    # an answer in time is taken as usual
+    now = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
+    person.act(now["seq"], 0)
+    after = wait_for(person, lambda m: m["type"] == "update" and m["seq"] > now["seq"])
+    assert after["seq"] == now["seq"] + 1
+
+
+def test_without_a_timer_an_update_says_so(server, clients):
+    a, _b, _code = _open_duel(server, clients)
+    update = wait_for(a, is_type("update"))
+    assert update["time_left"] is None

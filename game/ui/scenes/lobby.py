@@ -245,6 +245,8 @@ class LobbyScene(Scene):
         else:
             lines = [f"Room code: {link.code}", f"Server: {link.url}"]
             hint = "The match starts when every person is ready."
+        if room.get("timer"):
+            lines[0] += f"     Turn timer: {room['timer']} s a decision"
         x, y = share.x + th.px(14), share.y + th.px(6)
         bottom = share.bottom - th.px(6)
         for line in lines:

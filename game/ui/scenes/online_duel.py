@@ -218,6 +218,17 @@ class OnlineDuelScene(DuelScene):
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
+        left = self.engine.seconds_left()
+        if left is not None and self.engine.pending is not None:
+            clock = pygame.Rect(0, rect.y, th.px(96), rect.h)
+            clock.right = rect.x - th.px(6)
+            late = left <= 10
+            panel(surface, clock, th, fill=T.WOOD, rim=T.NEGATIVE if late else T.BRASS, radius=8)
+            words = f"{int(left) // 60}:{int(left) % 60:02d}"
+            font = th.fit_font(15, words, clock.w - th.px(10), height=clock.h, bold=True)
+            y = clock.centery - font.get_linesize() // 2
+            colour = T.NEGATIVE if late else T.TEXT
+            draw_text(surface, words, font, colour, (clock.centerx, y), align="center")
         if self.link.state != "connected":
             words = "Connection lost - reconnecting..." if self.link.state == "lost" else ""
             words = words or f"Disconnected: {self.link.reason or 'the server is gone'}"

@@ -18,6 +18,7 @@ from game.ui.app import Scene
 from game.ui.text_field import TextField
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
+TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
 
 
@@ -34,6 +35,7 @@ class OnlineScene(Scene):
     def __init__(self, app, *, serve_extra: tuple[str, ...] = ()) -> None:
         super().__init__(app)
         self.mode = "duel"
+        self.timer = 0
         self.status = ""
         self.hosted: HostedServer | None = None
         self.link: OnlineLink | None = None
@@ -105,6 +107,13 @@ class OnlineScene(Scene):
             )
         self.port.rect = pygame.Rect(left + pad, box_top + th.px(196), th.px(120), th.px(38))
         self.address.rect = pygame.Rect(right + pad, box_top + th.px(84), col - 2 * pad, th.px(38))
+        self.timer_button = Button(
+            pygame.Rect(left + pad + th.px(136), box_top + th.px(196), th.px(220), th.px(38)),
+            "",
+            self._next_timer,
+            tooltip="Seconds each player has for a decision; when they run out the computer "
+            "(Normal) decides for them.",
+        )
         self.code.rect = pygame.Rect(right + pad, box_top + th.px(196), th.px(240), th.px(38))
         bh = th.px(46)
         self.host_button = Button(
@@ -130,8 +139,22 @@ class OnlineScene(Scene):
         self.status_rect = pygame.Rect(
             th.px(180), box_top + box_h + th.px(16), w - th.px(360), th.px(64)
         )
-        self.buttons = [*self.mode_buttons, self.host_button, self.join_button, self.back_button]
+        self.buttons = [
+            *self.mode_buttons,
+            self.timer_button,
+            self.host_button,
+            self.join_button,
+            self.back_button,
+        ]
+        self._set_timer(self.timer)
         self._set_mode(self.mode)
+
+    def _next_timer(self) -> None:
+        self._set_timer(TIMERS[(TIMERS.index(self.timer) + 1) % len(TIMERS)])
+
+    def _set_timer(self, seconds: int) -> None:
+        self.timer = seconds
+        self.timer_button.label = f"Turn timer: {seconds} s" if seconds else "Turn timer: off"
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -205,7 +228,7 @@ class OnlineScene(Scene):
                 self.link = self.make_link(
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
-                self.link.host_room(self.mode, lobby_seats(self.mode))
+                self.link.host_room(self.mode, lobby_seats(self.mode), self.timer)
                 self.status = "Opening a room..."
             return
         link = self.link
