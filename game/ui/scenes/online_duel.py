@@ -63,9 +63,9 @@ class OnlineDuelScene(DuelScene):
 
         self.link = link
         table = RemoteTable(content or default_content(), link.seat or 0)
-        first = link.latest
+        for update in link.updates or [link.latest]:  # the log from the first update on
+            table.take(update)
         link.updates.clear()
-        table.take(first)
         seats = [{"kind": "human"} for _ in table.view.players]
         super().__init__(app, table, seats)
         self.viewer = link.seat or 0
