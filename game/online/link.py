@@ -301,6 +301,10 @@ class OnlineLink:
                     return
                 reason = "every seat a person plays in that room is taken"
             self._joining = None
+            if code == "no_seat" and self._resume and self.seat is None:
+                # the server no longer has this seat (the room was closed): stop offering it
+                self.forget()
+                reason += " (the room is gone; it was taken off the Continue list)"
             self.error, self.error_code = reason, code
 
     # ------------------------------------------------------------ the seat file

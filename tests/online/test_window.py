@@ -55,7 +55,7 @@ def frames(apps, until, timeout=60.0, draw_every=10, act=None):
     n = 0
     while not until():
         if time.monotonic() > deadline:
-            raise TimeoutError(f"still waiting; scenes: {[type(a.scene).__name__ for a in apps]}")
+            raise TimeoutError(f"still waiting; {[_state(a) for a in apps]}")
         n += 1
         for app in apps:
             scene = app.scene
@@ -67,10 +67,29 @@ def frames(apps, until, timeout=60.0, draw_every=10, act=None):
         time.sleep(0.002)
 
 
+def _state(app) -> str:
+    """What a window shows, for a test that waited in vain."""
+    scene = app.scene
+    out = type(scene).__name__
+    for each in app.scenes:
+        link = getattr(each, "link", None)
+        table = getattr(each, "engine", None)
+        if link is not None and table is not None:
+            remote = table.remote
+            out += f" seq={remote and remote.seq} mine={remote and remote.mine}"
+            out += f" kind={remote and remote.choice.kind} answered={each.sent_for is not None}"
+            out += f" link={link.state} refused={each.last_refusal!r}"
+            if link.hosted is not None:
+                link.hosted.poll()
+                out += f" server said: {link.hosted._tail[-3:]}"
+    return out
+
+
 def host(app, name="Ann", mode="duel") -> LobbyScene:
     """Host from the Online screen (the server keeps its rooms in the user data folder, a
     temporary one in tests, where Continue finds them again)."""
-    menu = OnlineScene(app)
+    # scripted answers come far faster than a person's: allow it (as tests/online/test_server.py)
+    menu = OnlineScene(app, serve_extra=("--rate", "300"))
     app.push(menu)
     menu.name.text, menu.port.text = name, "0"  # any free port
     menu._set_mode(mode)
@@ -139,7 +158,7 @@ def test_two_windows_host_join_and_play_a_duel_to_the_end(windows):
     frames(
         [a, b],
         lambda: isinstance(a.scene, OnlineEndScene) and isinstance(b.scene, OnlineEndScene),
-        timeout=600,
+        timeout=180,
         act=answer_randomly(random.Random(5)),
     )
     assert duel_a.view.over and duel_b.view.over
@@ -185,7 +204,7 @@ def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows):
     assert connection_words(link)[0] == "Reconnecting..."
     assert isinstance(app.scene, OnlineDuelScene)
     # the server comes back (it resumes the room from its files) and so does the seat
-    link.hosted = link_module.HostedServer(port)
+    link.hosted = link_module.HostedServer(port, extra=("--rate", "300"))
     frames([app], lambda: link.state == "connected", timeout=60)
     frames([app], lambda: duel.engine.remote.seq > seq_before, timeout=60, act=act)
     assert connection_words(link)[0] == "Online"
@@ -315,3 +334,23 @@ def test_the_turn_timer_counts_down_on_the_board_and_the_computer_steps_in(windo
     frames([app], lambda: duel.engine.remote.seq > seq)
     assert duel.sent_for is None  # this window never answered: the computer did, for us
     assert duel.link.room["seats"][0]["computer_standing_in"]
+
+
+def test_continuing_a_seat_the_server_no_longer_has_says_so_and_drops_it(windows):
+    from game.online.link import seat_path
+    from game.persistence.files import write_json
+    from game.persistence.saved_games import list_saved_games
+    from game.ui.scenes.continue_list import ContinueScene
+
+    host_app, app = windows(), windows()
+    lobby = host(host_app)
+    path = seat_path("GONEROOM22")
+    url = f"ws://127.0.0.1:{lobby.link.hosted.port}"
+    write_json(path, {"version": 1, "url": url, "room": "GONEROOM22", "seat": 1, "token": "x" * 43})
+    menu = ContinueScene(app)
+    app.push(menu)
+    entry = next(e for e in menu.entries if e.path == path)
+    menu.pick(menu.entries.index(entry))
+    frames([app], lambda: "room is gone" in app.scene.message)
+    assert not path.exists()
+    assert not [e for e in list_saved_games()[0] if e.kind == "online" and e.path == path]

@@ -74,6 +74,7 @@ class OnlineDuelScene(DuelScene):
         self.ended = True  # the offline end screen offers a rematch here; ours does not
         self.shown_end = False
         self.sent_for = None  # the decision this window has answered (waiting for the server)
+        self.last_refusal = ""  # the code of the server's latest refusal
 
     def read_view(self) -> MatchView:
         return self.engine.view
@@ -109,8 +110,13 @@ class OnlineDuelScene(DuelScene):
         self.link.poll()
         self._take_updates()
         if self.link.error:
+            # the server refused something (an answer sent too fast, or too late): say so and
+            # offer the open decision again, never wait for an update that will not come
             self.message = self.link.error
+            self.last_refusal = self.link.error_code
             self.link.error = ""
+            self.sent_for = None
+            self.decided_for = None
         if self.engine.pending is self.sent_for and self.sent_for is not None:
             self.decided_for = self.sent_for  # answered: no controls until the server replies
         super().update(dt)
