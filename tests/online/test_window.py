@@ -354,3 +354,18 @@ def test_continuing_a_seat_the_server_no_longer_has_says_so_and_drops_it(windows
     frames([app], lambda: "room is gone" in app.scene.message)
     assert not path.exists()
     assert not [e for e in list_saved_games()[0] if e.kind == "online" and e.path == path]
+
+
+def test_a_refused_answer_is_said_and_the_decision_offered_again(windows):
+    from game.ui.online_preview import duel_link
+
+    app = windows()
+    link = duel_link("duel")  # seat 0's Main Phase, no network
+    duel = OnlineDuelScene(app, link)
+    app.push(duel)
+    frames([app], lambda: bool(duel.buttons))  # the Main Phase controls are up
+    duel.act(duel.find("end_phase"))
+    assert duel.sent_for is duel.engine.pending and not duel.buttons
+    link.error, link.error_code = "too many messages; slow down (nothing changed)", "rate"
+    frames([app], lambda: bool(duel.buttons))  # offered again
+    assert duel.sent_for is None and duel.last_refusal == "rate"
