@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.online import PROTOCOL_VERSION
+
 HEROES = (
     "barbarian",
     "monk",
@@ -67,12 +69,22 @@ async def _seat(url, first, code_box, seat, stop_at, stats, rng, log):
             seats = [{"kind": "human", "hero": rng.choice(HEROES)} for _ in range(2)]
             await ws.send(
                 json.dumps(
-                    {"type": "create", "version": 1, "mode": "duel", "seats": seats, "seat": 0}
+                    {
+                        "type": "create",
+                        "version": PROTOCOL_VERSION,
+                        "mode": "duel",
+                        "seats": seats,
+                        "seat": 0,
+                    }
                 )
             )
         else:
             code = await code_box
-            await ws.send(json.dumps({"type": "join", "version": 1, "room": code, "seat": seat}))
+            await ws.send(
+                json.dumps(
+                    {"type": "join", "version": PROTOCOL_VERSION, "room": code, "seat": seat}
+                )
+            )
         sent: dict[int, float] = {}
         pending_task = None
         while True:

@@ -4,4 +4,4 @@ may see at the table (`view`), the message schema (`protocol`), rooms that survi
 client library for the window (`client`). See docs/online.md.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: lobbies (ready, pick, set_seat)

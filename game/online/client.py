@@ -70,17 +70,37 @@ class Client:
 
     # ------------------------------------------------------------ what the window calls
 
-    def create(self, mode: str, seats: list[dict[str, Any]], seat: int, name: str = "") -> None:
-        self.send(
-            {
-                "type": "create",
-                "version": self.version,
-                "mode": mode,
-                "seats": seats,
-                "seat": seat,
-                "name": name,
-            }
-        )
+    def create(
+        self,
+        mode: str,
+        seats: list[dict[str, Any]],
+        seat: int,
+        name: str = "",
+        lobby: bool = False,
+        timer: int = 0,
+    ) -> None:
+        message = {
+            "type": "create",
+            "version": self.version,
+            "mode": mode,
+            "seats": seats,
+            "seat": seat,
+            "name": name,
+        }
+        if lobby:
+            message["lobby"] = True
+        if timer:
+            message["timer"] = timer
+        self.send(message)
+
+    def ready(self, ready: bool = True) -> None:
+        self.send({"type": "ready", "ready": ready})
+
+    def pick(self, hero: str) -> None:
+        self.send({"type": "pick", "hero": hero})
+
+    def set_seat(self, seat: int, kind: str, hero: str, level: str = "normal") -> None:
+        self.send({"type": "set_seat", "seat": seat, "kind": kind, "hero": hero, "level": level})
 
     def join(self, room: str, seat: int, name: str = "") -> None:
         self.send(

@@ -29,6 +29,7 @@ ContentId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9
 OnLeave = Literal["wait", "computer"]
 MAX_GRACE = 600
 Grace = Annotated[int, Field(ge=0, le=MAX_GRACE)]
+HeroId = ContentId
 
 
 class _Strict(BaseModel):
@@ -55,6 +56,12 @@ class Create(_Strict):
     # mode "mission": harder by 0-4 levels, and any of the easier options (as offline)
     difficulty_up: Annotated[int, Field(ge=0, le=4)] = 0
     easier: Annotated[list[Literal["double_pp", "health", "momentum"]], Field(max_length=3)] = []
+    # True: a lobby - the match starts when every person's seat is taken AND every person has
+    # said `ready`; people may `pick` their hero and the creator (the host) may `set_seat`.
+    # False: the match starts as soon as every person's seat is taken.
+    lobby: bool = False
+    # seconds a person has for each decision before the computer (Normal) makes it; 0: no limit
+    timer: Annotated[int, Field(ge=0, le=3600)] = 0
 
 
 class Join(_Strict):
@@ -86,12 +93,40 @@ class RoomSettings(_Strict):
     grace: Grace | None = None
 
 
+class Ready(_Strict):
+    """Lobby: this seat is (or is no longer) ready to start."""
+
+    type: Literal["ready"]
+    ready: bool
+
+
+class Pick(_Strict):
+    """Lobby: this seat's hero (un-readies the seat)."""
+
+    type: Literal["pick"]
+    hero: HeroId
+
+
+class SetSeat(_Strict):
+    """Lobby, host only: another seat nobody has taken becomes a person's seat or a computer
+    (with its hero and level)."""
+
+    type: Literal["set_seat"]
+    seat: Annotated[int, Field(ge=0, le=5)]
+    kind: Literal["human", "computer"]
+    hero: HeroId
+    level: Level = "normal"
+
+
 class Ping(_Strict):
     type: Literal["ping"]
     n: Annotated[int, Field(ge=0, le=2**53)]
 
 
-Message = Annotated[Create | Join | Resume | Act | RoomSettings | Ping, Field(discriminator="type")]
+Message = Annotated[
+    Create | Join | Resume | Act | RoomSettings | Ready | Pick | SetSeat | Ping,
+    Field(discriminator="type"),
+]
 _ADAPTER: TypeAdapter = TypeAdapter(Message)
 
 
@@ -113,7 +148,9 @@ def _depth(value: Any, level: int = 0) -> int:
     return level
 
 
-def parse(raw: str | bytes) -> Create | Join | Resume | Act | RoomSettings | Ping:
+def parse(
+    raw: str | bytes,
+) -> Create | Join | Resume | Act | RoomSettings | Ready | Pick | SetSeat | Ping:
     if isinstance(raw, bytes):
         raise BadMessage("send text frames holding JSON, not binary")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:

@@ -94,6 +94,12 @@ class Room:
     mission: str = ""  # mode "mission": which one (a co-op Mission, one hero per seat)
     difficulty_up: int = 0  # ... harder by this many levels
     easier: tuple[str, ...] = ()  # ... and these easier options
+    lobby: bool = False  # the match also waits for every person to say they are ready
+    ready: set[int] = field(default_factory=set)  # lobby seats ready (not kept in the file)
+    timer: int = 0  # seconds a person has for a decision (0: no limit)
+    clock_seq: int = -1  # the decision the turn timer runs for
+    clock_at: float = 0.0  # when it started
+    time_up_seq: int = -1  # the decision whose time ran out: the computer makes it
 
     @property
     def started(self) -> bool:
@@ -106,6 +112,14 @@ class Room:
     @property
     def full(self) -> bool:
         return all(seat.taken for seat in self.seats)
+
+    @property
+    def can_start(self) -> bool:
+        """Every person's seat is taken and, in a lobby, every person is ready."""
+        if not self.full:
+            return False
+        people = {i for i, s in enumerate(self.seats) if s.kind == "human"}
+        return not self.lobby or people <= self.ready
 
     @property
     def seq(self) -> int:
@@ -163,6 +177,8 @@ class Room:
             "host": self.host,
             "on_leave": self.on_leave,
             "grace": self.grace,
+            "lobby": self.lobby,
+            "timer": self.timer,
         }
 
 
@@ -284,7 +300,14 @@ class RoomStore:
             )
             for s in data.seats
         ]
-        room = Room(code=code, mode=data.mode, seats=seats)
+        room = Room(
+            code=code,
+            mode=data.mode,
+            seats=seats,
+            host=data.host,
+            lobby=data.lobby,
+            timer=data.timer,
+        )
         room.created = data.created
         room.host = data.host
         room.mission = data.mission or ""

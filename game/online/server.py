@@ -251,6 +251,8 @@ class GameServer:
             self.act(conn, message)
         elif kind == "room_settings":
             self.room_settings(conn, message)
+        elif kind in ("ready", "pick", "set_seat"):
+            self.lobby_change(conn, message)
 
     def _bind(self, conn: Conn, room: Room, seat: int) -> None:
         seats = self.conns.setdefault(room.code, {})
@@ -315,6 +317,7 @@ class GameServer:
         room.difficulty_up, room.easier = msg.difficulty_up, tuple(dict.fromkeys(msg.easier))
         room.on_leave = msg.on_leave or self.default_on_leave
         room.grace = self.default_grace if msg.grace is None else float(msg.grace)
+        room.lobby, room.timer = msg.lobby, msg.timer
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
         self._bind(conn, room, msg.seat)
@@ -349,7 +352,51 @@ class GameServer:
         if room.started:
             engine = room.engine
             recent = engine.log[-RESUME_LOG:]
-            conn.send(self._update(room, seat, recent))
+            conn.send(self._timed(room, self._update(room, seat, recent)))
+
+    def lobby_change(self, conn: Conn, msg: Any) -> None:
+        """`ready`, `pick` and `set_seat`: a lobby's seats before the match starts."""
+        room = conn.room
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if room.started:
+            conn.send(error("started", "the match has started (nothing changed)"))
+            return
+        if not room.lobby:
+            conn.send(error("no_lobby", "this room starts when its seats are taken"))
+            return
+        if msg.type == "ready":
+            if msg.ready:
+                room.ready.add(conn.seat)
+            else:
+                room.ready.discard(conn.seat)
+        elif msg.type == "pick":
+            if not self._hero_ok(conn, msg.hero):
+                return
+            room.seats[conn.seat].hero = msg.hero
+            room.ready.discard(conn.seat)
+        else:  # set_seat
+            if conn.seat != room.host:
+                conn.send(error("not_host", "only the host sets the seats up (nothing changed)"))
+                return
+            if msg.seat >= len(room.seats) or msg.seat == room.host:
+                conn.send(error("seat", "there is no such other seat (nothing changed)"))
+                return
+            if room.seats[msg.seat].token_sha256:
+                conn.send(error("seat_taken", "a person sits there (nothing changed)"))
+                return
+            if not self._hero_ok(conn, msg.hero):
+                return
+            room.seats[msg.seat] = SeatInfo(msg.kind, msg.hero, msg.level)
+            room.ready.discard(msg.seat)
+        self._started_or_lobby(room)
+
+    def _hero_ok(self, conn: Conn, hero: str) -> bool:
+        if hero not in self.content.heroes or hero in self.content.enemies:
+            conn.send(error("hero", f"unknown hero '{hero}' (nothing changed)"))
+            return False
+        return True
 
     def _room_message(self, room: Room) -> dict[str, Any]:
         online = self.conns.get(room.code, {})
@@ -364,6 +411,8 @@ class GameServer:
             "host": room.host,
             "on_leave": room.on_leave,
             "grace": room.grace,
+            "lobby": room.lobby,
+            "timer": room.timer,
             "seats": [
                 {
                     "seat": i,
@@ -374,6 +423,7 @@ class GameServer:
                     "taken": s.taken,
                     "connected": i in online,
                     "computer_standing_in": self._stands_in(room, i),
+                    "ready": room.started or s.kind == "computer" or i in room.ready,
                 }
                 for i, s in enumerate(room.seats)
             ],
@@ -385,7 +435,7 @@ class GameServer:
             conn.send(message)
 
     def _started_or_lobby(self, room: Room) -> None:
-        if room.full and not room.started:
+        if room.can_start and not room.started:
             room.begin()
         self.store.save_header(room)
         self._send_room(room)
@@ -482,17 +532,44 @@ class GameServer:
         seats = self.conns.get(room.code, {})
         if not seats:
             return
+        self._clock(room)
         table = mission_view.mission_state(room.engine) if room.is_mission else None
         if table is None:
             table = match_view(room.engine)
         for seat, conn in seats.items():
-            conn.send(self._update(room, seat, events, table))
+            conn.send(self._timed(room, self._update(room, seat, events, table)))
 
     @staticmethod
     def _update(room: Room, seat: int, events: list, table=None) -> dict[str, Any]:
         if room.is_mission:
             return mission_view.mission_update(room.engine, seat, events, room.seq, table)
         return view.seat_update(room.engine, seat, events, room.seq, table)
+
+    # -------------------------------------------------------------- the turn timer
+
+    def _clock(self, room: Room) -> None:
+        """Start the turn timer for the decision now open, once."""
+        if not room.timer or not room.started or room.engine.pending is None:
+            return
+        if room.clock_seq == room.seq:
+            return
+        room.clock_seq, room.clock_at = room.seq, time.time()
+        asyncio.get_running_loop().call_later(room.timer, self._time_up, room, room.seq)
+
+    def _time_up(self, room: Room, seq: int) -> None:
+        if self.rooms.get(room.code) is not room or room.seq != seq:
+            return  # answered in time (or the room is gone)
+        room.time_up_seq = seq
+        self._send_room(room)
+        self._computer_turn(room)
+
+    def _timed(self, room: Room, message: dict[str, Any]) -> dict[str, Any]:
+        """An update with the seconds left for the open decision (None: no timer)."""
+        left = None
+        if room.timer and room.clock_seq == room.seq:
+            left = round(max(0.0, room.clock_at + room.timer - time.time()), 1)
+        message["time_left"] = left
+        return message
 
     def _grace_over(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
@@ -502,6 +579,8 @@ class GameServer:
     def _stands_in(self, room: Room, seat: int) -> bool:
         """Does the computer play for this person now (gone longer than the room's grace
         period, in a room whose host chose that the computer stands in)?"""
+        if room.time_up_seq == room.seq and room.seats[seat].kind == "human":
+            return True  # its turn timer ran out: the computer makes this decision
         left = room.away.get(seat)
         if room.on_leave != "computer" or left is None or room.seats[seat].kind != "human":
             return False
@@ -510,6 +589,7 @@ class GameServer:
     def _computer_turn(self, room: Room) -> None:
         if room.thinking or not room.started:
             return
+        self._clock(room)
         choice = room.engine.pending
         if choice is None:
             return

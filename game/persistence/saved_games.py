@@ -27,7 +27,7 @@ from game.persistence.files import backup_of
 class SavedGame:
     """One line of the Continue list."""
 
-    kind: str  # "match", "mission" or "adventure"
+    kind: str  # "match", "mission", "adventure" or "online"
     title: str  # the format: "Duel", "2 vs 2", "Mission: ...", "Adventures - slot 2"
     heroes: list[str] = field(default_factory=list)  # hero names, in seat order
     sides: list[list[str]] = field(default_factory=list)  # a match's heroes by side
@@ -187,6 +187,34 @@ def adventure_entries() -> tuple[list[SavedGame], list[str]]:
     return out, messages
 
 
+def online_entries() -> tuple[list[SavedGame], list[str]]:
+    """Every online seat this player still holds (a room code and its seat token): the match
+    itself lives on the server, which may or may not be running."""
+    from game.online.link import list_seat_files
+
+    out, messages = [], []
+    names = mode_names()
+    for path, seat, notes in list_seat_files():
+        messages += notes
+        entry = SavedGame(kind="online", title="Online", saved=_mtime(path), path=path)
+        if seat is None:
+            entry.problem = " ".join(notes) or "It could not be read."
+        else:
+            entry.title = f"Online {names.get(seat.mode, seat.mode)} - room {seat.room}".replace(
+                "  ", " "
+            )
+            heroes = _hero_names(list(seat.heroes))
+            entry.heroes = [
+                f"{name} ({hero})" if name else hero
+                for name, hero in zip(seat.names or [""] * len(heroes), heroes, strict=False)
+            ]
+            entry.mode = seat.mode
+            entry.detail = "hosted here" if seat.hosted else f"on {seat.url}"
+            entry.value = seat
+        out.append(entry)
+    return out, messages
+
+
 def list_saved_games() -> tuple[list[SavedGame], list[str]]:
     """Every resumable game (and every save that could not be used, with its reason), the
     newest first, plus the loaders' messages. A game saved in `saves/duel.json` by a build
@@ -210,6 +238,9 @@ def list_saved_games() -> tuple[list[SavedGame], list[str]]:
         entries.append(entry)
     adventures, notes = adventure_entries()
     entries += adventures
+    messages += notes
+    online, notes = online_entries()
+    entries += online
     messages += notes
     entries.sort(key=lambda e: -e.saved)
     return entries, messages

@@ -359,6 +359,8 @@ class OnlineRoomFile(Model):
     mission_easier: Annotated[list[Id], Field(max_length=8)] = []
     on_leave: Literal["wait", "computer"] | None = None
     grace: Annotated[float, Field(ge=0, le=3600)] | None = None
+    lobby: bool = False  # the match waits for every person to be ready
+    timer: Annotated[int, Field(ge=0, le=3600)] = 0  # seconds per decision (0: none)
 
 
 class OnlineSeatFile(Model):
@@ -369,3 +371,8 @@ class OnlineSeatFile(Model):
     room: Annotated[str, Field(min_length=1, max_length=40)]
     seat: Player
     token: Annotated[str, Field(min_length=1, max_length=200)]
+    hosted: bool = False  # this machine ran the server (Continue starts it again)
+    port: Annotated[int, Field(ge=0, le=65535)] = 0
+    mode: Annotated[str, Field(max_length=20)] = ""
+    heroes: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=8)] = []
+    names: Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=8)] = []

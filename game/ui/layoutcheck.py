@@ -470,6 +470,36 @@ def _controls(app):
     return scene
 
 
+def _online(kind: str, mode: str):
+    def build(app):
+        from game.ui import online_preview
+
+        if kind == "menu":
+            from game.ui.scenes.online_menu import OnlineScene
+
+            scene = OnlineScene(app)
+            app.push(scene)
+            scene.status = (
+                "Could not reach ws://192.168.1.23:7777: ConnectionRefusedError (retrying)"
+            )
+        elif kind in ("host", "guest"):
+            from game.ui.scenes.lobby import LobbyScene
+
+            scene = LobbyScene(app, online_preview.lobby_link(mode, kind == "host"))
+            app.push(scene)
+        else:
+            from game.ui.scenes.online_duel import OnlineDuelScene
+
+            scene = OnlineDuelScene(app, online_preview.duel_link(mode))
+            app.push(scene)
+            if kind == "lost":
+                scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
+        _pump(app, None, 120 if kind in ("duel", "lost") else 3)
+        return app.scene
+
+    return build
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
@@ -494,6 +524,13 @@ SCENES: dict[str, Callable] = {
     "rules": _simple("game.ui.scenes.rules", "RulesScene"),
     "confirm": _confirm,
     "crash": _crash,
+    "online:menu": _online("menu", "duel"),
+    "lobby:host": _online("host", "duel"),
+    "lobby:guest3v3": _online("guest", "3v3"),
+    "lobby:host2v2v2": _online("host", "2v2v2"),
+    "online:1v1": _online("duel", "duel"),
+    "online:1v1-lost": _online("lost", "duel"),
+    "online:2v2": _online("duel", "2v2"),
 }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game.online import PROTOCOL_VERSION
 from game.online.client import Client
 from tests.online.support import (
     ServerProcess,
@@ -200,7 +201,10 @@ def test_a_client_of_another_version_is_told_clearly(server, clients):
     old.create("duel", DUEL, seat=0)
     message = wait_for(old, is_type("error"))
     assert message["code"] == "version"
-    assert "protocol version 1" in message["reason"] and "same version" in message["reason"]
+    assert (
+        f"protocol version {PROTOCOL_VERSION}" in message["reason"]
+        and "same version" in message["reason"]
+    )
 
 
 def test_garbage_oversized_and_floods_while_another_room_keeps_playing(server, clients):
@@ -221,6 +225,10 @@ def test_garbage_oversized_and_floods_while_another_room_keeps_playing(server, c
         '{"type": "act", "seq": 0, "option": 0}',  # no seat yet
         "[]",
         '"just a string"',
+    ]
+    garbage = [  # this game's own version, so each is refused for what the text says
+        t.replace('"version": 1', f'"version": {PROTOCOL_VERSION}') if isinstance(t, str) else t
+        for t in garbage
     ]
     for text in garbage:
         hostile.send_raw(text)
@@ -373,3 +381,71 @@ def test_without_a_grace_period_nobody_plays_for_an_absent_person(server, client
     b.close()
     time.sleep(2)
     assert len(room_actions(server.rooms_dir, code)) == first["seq"]  # the match waits
+
+
+def test_a_lobby_starts_when_every_person_is_ready(server, clients):
+    host = clients(server.url)
+    seats = [{"kind": "human", "hero": "cursed_pirate"}, {"kind": "human", "hero": "barbarian"}]
+    host.create("duel", seats, seat=0, name="Ann", lobby=True)
+    code = wait_for(host, is_type("seated"))["room"]
+    guest = clients(server.url)
+    guest.join(code, 1, name="Bo")
+    wait_for(guest, is_type("seated"))
+    room = wait_for(guest, is_type("room"))
+    assert room["lobby"] and room["host"] == 0 and not room["started"]
+    assert [s["ready"] for s in room["seats"]] == [False, False]
+    # the guest may not set seats up, nor pick a villain; nothing changes
+    guest.set_seat(0, "computer", "ninja")
+    assert wait_for(guest, is_type("error"))["code"] == "not_host"
+    guest.pick("no_such_hero")
+    assert wait_for(guest, is_type("error"))["code"] == "hero"
+    guest.pick("huntress")
+    room = wait_for(guest, lambda m: m["type"] == "room" and m["seats"][1]["hero"] == "huntress")
+    host.ready()
+    room = wait_for(guest, lambda m: m["type"] == "room" and m["seats"][0]["ready"])
+    assert not room["started"]  # one person is not ready yet
+    guest.ready()
+    update = wait_for(guest, is_type("update"))
+    heroes = [p["hero"] for p in update["state"]["players"]]
+    assert heroes == ["cursed_pirate", "huntress"]
+    guest.pick("ninja")  # too late: the match has started
+    assert wait_for(guest, is_type("error"))["code"] == "started"
+
+
+def test_the_host_turns_an_open_seat_into_a_computer(server, clients):
+    host = clients(server.url)
+    seats = [{"kind": "human", "hero": "treant"}, {"kind": "human", "hero": "barbarian"}]
+    host.create("duel", seats, seat=0, name="Ann", lobby=True)
+    wait_for(host, is_type("seated"))
+    host.ready()
+    wait_for(host, lambda m: m["type"] == "room" and m["seats"][0]["ready"])
+    host.set_seat(1, "computer", "artificer", "hard")
+    update = wait_for(host, is_type("update"))
+    assert [p["hero"] for p in update["state"]["players"]] == ["treant", "artificer"]
+    room = [m for m in host.seen if m["type"] == "room"][-1]
+    assert room["seats"][1]["kind"] == "computer" and room["seats"][1]["level"] == "hard"
+
+
+def test_the_turn_timer_lets_the_computer_decide_for_a_slow_person(server, clients):
+    person = clients(server.url)
+    seats = [{"kind": "human", "hero": "huntress"}, {"kind": "computer", "hero": "barbarian"}]
+    person.create("duel", seats, seat=0, name="Slow", timer=3)
+    wait_for(person, is_type("seated"))
+    mine = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
+    assert 0 < mine["time_left"] <= 3
+    started = time.monotonic()
+    # nobody answers: after about 3 s the computer makes the decision in our place
+    later = wait_for(person, lambda m: m["type"] == "update" and m["seq"] > mine["seq"])
+    assert time.monotonic() - started > mine["time_left"] - 0.5
+    assert later["seq"] == mine["seq"] + 1
+    # an answer in time is taken as usual
+    now = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
+    person.act(now["seq"], 0)
+    after = wait_for(person, lambda m: m["type"] == "update" and m["seq"] > now["seq"])
+    assert after["seq"] == now["seq"] + 1
+
+
+def test_without_a_timer_an_update_says_so(server, clients):
+    a, _b, _code = _open_duel(server, clients)
+    update = wait_for(a, is_type("update"))
+    assert update["time_left"] is None

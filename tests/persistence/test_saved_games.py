@@ -226,3 +226,31 @@ def test_unusable_saves_are_listed_with_the_reason_the_file_policy_gives():
     assert damaged.problem in messages and refused.problem in messages
     for engine in (good, three, boss):
         engine.close()
+
+
+def test_an_online_seat_is_listed_and_a_damaged_one_is_set_aside():
+    from game.online.link import seat_path
+    from game.persistence.files import write_json
+    from game.persistence.saved_games import list_saved_games
+
+    write_json(
+        seat_path("GOODROOM22"),
+        {
+            "version": 1,
+            "url": "ws://192.168.1.5:7777",
+            "room": "GOODROOM22",
+            "seat": 1,
+            "token": "t" * 43,
+            "mode": "2v2",
+            "heroes": ["treant", "artificer", "monk", "ninja"],
+            "names": ["Ann", "Bo", "", ""],
+        },
+    )
+    seat_path("BADROOM333").write_text('{"version": 1, "room": [')
+    entries, messages = list_saved_games()
+    online = {e.path.stem: e for e in entries if e.kind == "online"}
+    good, bad = online["GOODROOM22"], online["BADROOM333"]
+    assert good.usable and good.title == "Online 2 vs 2 - room GOODROOM22"
+    assert "Ann (Treant) & Bo (Artificer) & Monk & Ninja" in good.summary()
+    assert "on ws://192.168.1.5:7777" in good.summary()
+    assert not bad.usable and bad.problem and any("BADROOM333" in m for m in messages)

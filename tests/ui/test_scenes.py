@@ -103,7 +103,15 @@ def test_title_new_duel_opens_setup_and_start_builds_the_duel(app):
     shot(app, "title")
     title = app.scene
     labels = [b.label for b in title.buttons]
-    assert labels == ["New Duel", "Missions", "Adventures", "Rules Reference", "Settings", "Quit"]
+    assert labels == [
+        "New Duel",
+        "Online",
+        "Missions",
+        "Adventures",
+        "Rules Reference",
+        "Settings",
+        "Quit",
+    ]
     click(app, button(title, "New Duel").rect.center)
     setup = app.scene
     assert isinstance(setup, SetupScene)

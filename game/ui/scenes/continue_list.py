@@ -92,9 +92,12 @@ class ContinueScene(Scene):
             self.message = "This save cannot be resumed: " + entry.problem
             return
         self.message = ""
-        {"match": self._match, "mission": self._mission, "adventure": self._adventure}[entry.kind](
-            entry
-        )
+        {
+            "match": self._match,
+            "mission": self._mission,
+            "adventure": self._adventure,
+            "online": self._online,
+        }[entry.kind](entry)
 
     def _failed(self, text: str) -> None:
         self.app.messages.append(text)
@@ -112,6 +115,22 @@ class ContinueScene(Scene):
             self._failed(f"The saved game could not be resumed. {exc}")
             return
         self.app.push(DuelScene(self.app, engine, entry.value.seats, save_path=entry.path))
+
+    def _online(self, entry: SavedGame) -> None:
+        from game.online.link import HostedServer, OnlineLink
+        from game.ui.scenes.lobby import LobbyScene
+
+        seat = entry.value
+        hosted = None
+        url = seat.url
+        if seat.hosted:  # this machine ran the server: start it again (it resumes the room)
+            hosted = HostedServer(seat.port or 7777)
+            url = f"ws://127.0.0.1:{seat.port or 7777}"
+        link = OnlineLink(
+            url, name=seat.names[seat.seat] if seat.seat < len(seat.names) else "", hosted=hosted
+        )
+        link.resume(seat.room, seat.token)
+        self.app.push(LobbyScene(self.app, link))
 
     def _mission(self, entry: SavedGame) -> None:
         from game.persistence.files import SaveError

@@ -97,7 +97,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         # seats that chose "Until my turn": their response windows pass until their own turn
         self.pass_until_turn: set[int] = set()
         self.dial_rects: dict[tuple[int, str], pygame.Rect] = {}
-        self.view: MatchView = match_view(engine)
+        self.view: MatchView = self.read_view()
         # three or more heroes: compact boards around the table (game/ui/table_view.py)
         self.table = TableView(self) if len(self.view.players) > 2 else None
 
@@ -166,6 +166,10 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
         self.decided_for = None
+
+    def read_view(self) -> MatchView:
+        """The table as this screen may show it (online: what the server sent this seat)."""
+        return match_view(self.engine)
 
     # ------------------------------------------------------------ helpers used by the presenter
 

@@ -71,11 +71,7 @@ class DuelDrawing:
             crown.topleft = (x + name_font.size(player.name)[0] + th.px(6), y + 2)
             draw_crown(surface, crown, T.GOLD)
             self.spots.append(Hotspot(crown, "leader", seat, None, LEADER_TIP))
-        if seat in self.controllers:
-            level = self.seats[seat].get("level", "normal")
-            sub = f"Computer ({LEVEL_NAMES.get(level, level)})"
-        else:
-            sub = "You" if not self.hotseat else f"Player {seat + 1}"
+        sub = self.bar_label(seat)
         if active:
             sub += " - to move"
         sub_font = th.fit_font(13, sub, rect.w // 2, height=th.px(14))
@@ -159,6 +155,13 @@ class DuelDrawing:
         else:
             info_font = th.fit_font(13, info, rect.right - th.px(76) - rect.x, height=th.px(14))
             draw_text(surface, info, info_font, T.TEXT_DIM, (rect.x + th.px(70), y + th.px(38)))
+
+    def bar_label(self, seat: int) -> str:
+        """Who plays this seat, under its name (online: the player's connection)."""
+        if seat in self.controllers:
+            level = self.seats[seat].get("level", "normal")
+            return f"Computer ({LEVEL_NAMES.get(level, level)})"
+        return "You" if not self.hotseat else f"Player {seat + 1}"
 
     def _draw_board(self, surface, view: MatchView, seat: int, rect: pygame.Rect) -> None:
         th = self.app.theme

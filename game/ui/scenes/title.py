@@ -1,5 +1,5 @@
-"""The title screen: Continue (the list of unfinished games), New Duel, Missions, Adventures,
-Rules Reference, Settings, Quit."""
+"""The title screen: Continue (the list of unfinished games), New Duel, Online, Missions,
+Adventures, Rules Reference, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -40,6 +40,11 @@ class TitleScene(Scene):
             )
         entries += [
             ("New Duel", self.new_duel, "Pick two heroes and who plays them."),
+            (
+                "Online",
+                self.online,
+                "Host a game on this computer or join a friend's, across the network.",
+            ),
             ("Missions", self.missions, "One to four Heroes against the computer on hex maps."),
             (
                 "Adventures",
@@ -98,6 +103,11 @@ class TitleScene(Scene):
         from game.ui.scenes.continue_list import ContinueScene
 
         self.app.push(ContinueScene(self.app, self.saved_games))
+
+    def online(self) -> None:
+        from game.ui.scenes.online_menu import OnlineScene
+
+        self.app.push(OnlineScene(self.app))
 
     def missions(self) -> None:
         from game.ui.scenes.missions_menu import MissionSelectScene

@@ -1,0 +1,131 @@
+"""Online screens without a network, for the layout check (`python -m game uicheck`).
+
+`StandInLink` answers the lobby and the online board as an `OnlineLink` would, from messages
+made here: a room message, and an update built by the server's own `view.seat_update` from a
+match played locally up to the viewer's Main Phase (so the board shows what a real seat would
+be sent). Nothing is sent anywhere; requests are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+class _NoClient:
+    token = "preview"
+
+    def __getattr__(self, _name):
+        return lambda *args, **kwargs: None
+
+
+class _NoServer:
+    port = 7777
+
+    def addresses(self) -> list[str]:
+        return ["192.168.1.23:7777", "10.0.0.5:7777", "127.0.0.1:7777"]
+
+    def poll(self) -> str:
+        return "ready"
+
+    def stop(self) -> None: ...
+
+
+class StandInLink:
+    def __init__(self, room: dict[str, Any], seat: int, hosting: bool) -> None:
+        self.room = room
+        self.seat = seat
+        self.code = room["room"]
+        self.url = "ws://192.168.1.23:7777"
+        self.hosted = _NoServer() if hosting else None
+        self.client = _NoClient()
+        self.state = "connected"
+        self.reason = ""
+        self.error = ""
+        self.error_code = ""
+        self.latest: dict[str, Any] | None = None
+        self.updates: list[dict[str, Any]] = []
+
+    @property
+    def is_host(self) -> bool:
+        return self.seat == self.room["host"]
+
+    def poll(self) -> list:
+        return []
+
+    def act(self, seq: int, option: int) -> None: ...
+
+    def close(self) -> None: ...
+
+    def forget(self) -> None: ...
+
+
+NAMES = ["Annika the Bold", "Bo", "Chidi", "Dee", "Eleanor Shellstrop", "Fynn"]
+HEROES = ["cursed_pirate", "huntress", "treant", "artificer", "barbarian", "moon_elf"]
+
+
+def room_message(mode: str, *, started: bool = False, computers=(), open_seats=()) -> dict:
+    from game.modes.variants import SEATS
+
+    seats = []
+    for i in range(SEATS[mode]):
+        computer = i in computers
+        taken = computer or i not in open_seats
+        seats.append(
+            {
+                "seat": i,
+                "kind": "computer" if computer else "human",
+                "hero": HEROES[i],
+                "level": "hard" if computer else "",
+                "name": "" if computer or not taken else NAMES[i],
+                "taken": taken,
+                "connected": taken and not computer and i != 2,
+                "computer_standing_in": False,
+                "ready": started or computer or i % 2 == 0,
+            }
+        )
+    return {
+        "type": "room",
+        "room": "K7QX2M9HPA",
+        "mode": mode,
+        "started": started,
+        "host": 0,
+        "lobby": True,
+        "timer": 60,
+        "seats": seats,
+    }
+
+
+def lobby_link(mode: str, hosting: bool) -> StandInLink:
+    from game.modes.variants import SEATS
+
+    count = SEATS[mode]
+    room = room_message(mode, computers=(count - 1,) if count > 2 else (), open_seats=(1,))
+    return StandInLink(room, 0 if hosting else min(3, count - 2), hosting)
+
+
+def duel_link(mode: str) -> StandInLink:
+    """A link whose latest update is seat 0's Main Phase with its hand, in a match of `mode`."""
+    from game.ai import make_ai
+    from game.modes.variants import SEATS, setup_for
+    from game.online import view as seat_view
+    from game.rules.engine import Engine
+
+    count = SEATS[mode]
+    names = NAMES[:count]
+    engine = Engine.new_match(setup_for(mode, HEROES[:count], seed=7, names=names))
+    try:
+        ai = make_ai("easy", 3)
+        for _ in range(2000):
+            choice = engine.pending
+            turns = sum(e.kind == "turn_started" for e in engine.log)
+            if choice.player == 0 and choice.kind == "main_phase" and turns > 1:
+                break
+            engine.apply(ai.decide(engine, choice))
+        update = seat_view.seat_update(engine, 0, engine.log[-60:], len(engine.actions))
+    finally:
+        engine.close()
+    link = StandInLink(room_message(mode, started=True, computers=(1,)), 0, True)
+    link.latest = json.loads(json.dumps(update))
+    link.latest["time_left"] = 42.0  # a turn timer running
+    return link

@@ -1,0 +1,349 @@
+"""The lobby of an online room: who sits where, their heroes, who is ready and connected.
+
+Every person picks their own hero and says Ready; the host also turns open seats into computer
+seats (hero and level) or opens them again. The server starts the match when every person's
+seat is taken and every person is ready; the board then opens (`OnlineDuelScene`). What this
+screen shows is always the server's latest `room` message: a change is a request, shown once
+the server has made it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai import LEVEL_NAMES
+from game.modes.variants import MODE_NAMES, team_of
+from game.online.link import OnlineLink
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.scenes.online_duel import draw_connection
+from game.ui.table_view import team_colour
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+SEAT_KINDS = ("human", "computer:easy", "computer:normal", "computer:hard")
+
+
+def seat_kind(seat: dict) -> str:
+    return "human" if seat["kind"] == "human" else f"computer:{seat['level'] or 'normal'}"
+
+
+def kind_words(kind: str) -> str:
+    if kind == "human":
+        return "A person"
+    return f"CPU {LEVEL_NAMES.get(kind.split(':')[1], kind)}"
+
+
+class LobbyScene(Scene):
+    def __init__(self, app, link: OnlineLink) -> None:
+        super().__init__(app)
+        self.link = link
+        from game.adventures import boss_modes
+        from game.content.loader import default_content
+
+        content = default_content()
+        self.content = content
+        self.heroes = sorted(
+            (
+                h
+                for h in content.heroes.values()
+                if h.id not in content.enemies and h.id not in boss_modes.BOSSES
+            ),
+            key=lambda h: h.name,
+        )
+        self.rows: list[dict] = []
+        self.buttons: list[Button] = []
+        self.message = ""
+        self.laid_for = None
+
+    def enter(self) -> None:
+        self.handed_over = False
+        self.resize()
+
+    def exit(self) -> None:
+        if not self.handed_over:  # Leave, or the window closing: the link (and server) go
+            self.link.close()
+
+    # ------------------------------------------------------------ layout
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        room = self.link.room or {}
+        seats = room.get("seats", [])
+        self.laid_for = self._signature()
+        self.buttons = []
+        self.rows = []
+        top = th.px(170)
+        row_h = min(th.px(56), (h - top - th.px(150)) // max(1, len(seats)))
+        width = min(w - th.px(40), th.px(1100))
+        x0 = (w - width) // 2
+        me = self.link.seat
+        host = self.link.is_host
+        for index, seat in enumerate(seats):
+            rect = pygame.Rect(x0, top + index * row_h, width, row_h - th.px(6))
+            self.rows.append({"rect": rect, "seat": seat})
+            mine = index == me
+            open_seat = seat["kind"] == "computer" or not seat["taken"]
+            bh = rect.h - th.px(12)
+            hero_x = rect.x + int(rect.w * 0.42)
+            if mine or (host and open_seat and index != me):
+                for step, label in ((-1, "<"), (1, ">")):
+                    bx = hero_x if step < 0 else hero_x + th.px(250)
+                    self.buttons.append(
+                        Button(
+                            pygame.Rect(bx, rect.y + th.px(6), th.px(36), bh),
+                            label,
+                            lambda i=index, s=step: self.step_hero(i, s),
+                            tooltip="Change this seat's hero.",
+                        )
+                    )
+            if host and open_seat and index != me:
+                self.buttons.append(
+                    Button(
+                        pygame.Rect(rect.x + int(rect.w * 0.70), rect.y + th.px(6), th.px(150), bh),
+                        kind_words(seat_kind(seat)),
+                        lambda i=index: self.step_kind(i),
+                        tooltip="Who plays this seat: a person who joins, or the computer "
+                        "(click to change).",
+                    )
+                )
+        bw, bh = th.px(220), th.px(48)
+        y = h - bh - th.px(30)
+        ready = bool(me is not None and seats and seats[me].get("ready"))
+        self.ready_button = Button(
+            pygame.Rect(w // 2 - bw - th.px(10), y, bw, bh),
+            "Not ready" if ready else "Ready",
+            self.toggle_ready,
+            primary=not ready,
+            hotkey="Enter",
+            tooltip="The match starts when every person is ready.",
+        )
+        self.leave_button = Button(
+            pygame.Rect(w // 2 + th.px(10), y, bw, bh),
+            "Leave",
+            self.leave,
+            hotkey="Esc",
+            tooltip="Back to the title (your seat stays yours: Continue takes you back).",
+        )
+        self.buttons += [self.ready_button, self.leave_button]
+
+    def _signature(self):
+        room = self.link.room or {}
+        return (
+            tuple(
+                (s["kind"], s["level"], s["taken"], s.get("ready"), s["hero"])
+                for s in room.get("seats", [])
+            ),
+            self.link.seat,
+            self.app.screen.get_size(),
+        )
+
+    # ------------------------------------------------------------ requests
+
+    def step_hero(self, seat: int, step: int) -> None:
+        info = self.link.room["seats"][seat]
+        ids = [h.id for h in self.heroes]
+        index = ids.index(info["hero"]) if info["hero"] in ids else 0
+        self.set_hero(seat, ids[(index + step) % len(ids)])
+
+    def set_hero(self, seat: int, hero: str) -> None:
+        """Ask for this hero in this seat (one's own, or as host an open or computer seat)."""
+        info = self.link.room["seats"][seat]
+        if seat == self.link.seat:
+            self.link.client.pick(hero)
+        else:
+            kind = seat_kind(info)
+            level = kind.split(":")[1] if ":" in kind else "normal"
+            self.link.client.set_seat(seat, info["kind"], hero, level)
+
+    def step_kind(self, seat: int) -> None:
+        info = self.link.room["seats"][seat]
+        kind = SEAT_KINDS[(SEAT_KINDS.index(seat_kind(info)) + 1) % len(SEAT_KINDS)]
+        if kind == "human":
+            self.link.client.set_seat(seat, "human", info["hero"])
+        else:
+            self.link.client.set_seat(seat, "computer", info["hero"], kind.split(":")[1])
+
+    def toggle_ready(self) -> None:
+        room = self.link.room
+        if room is None or self.link.seat is None:
+            return
+        self.link.client.ready(not room["seats"][self.link.seat].get("ready"))
+
+    def leave(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    # ------------------------------------------------------------ the loop
+
+    def update(self, dt: float) -> None:
+        self.link.poll()
+        hosted = self.link.hosted
+        if hosted is not None and hosted.poll() == "stopped":
+            self.message = hosted.problem
+        if self.link.error:
+            self.message = self.link.error
+            self.link.error = ""
+        if self.link.latest is not None and self.app.scene is self:
+            from game.ui.scenes.online_duel import OnlineDuelScene
+
+            self.handed_over = True  # the board owns the link now
+            self.app.replace(OnlineDuelScene(self.app, self.link, self.content))
+            return
+        if self._signature() != self.laid_for:
+            self.resize()
+        mouse = pygame.mouse.get_pos()
+        for button in self.buttons:
+            if button.rect.collidepoint(mouse) and button.tooltip:
+                self.app.tooltip.offer(button.tooltip, mouse)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.app.play("button")
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.toggle_ready()
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, h = surface.get_size()
+        link = self.link
+        room = link.room or {}
+        mode = MODE_NAMES.get(room.get("mode", ""), room.get("mode", ""))
+        title = f"Online {mode} - room {link.code}"
+        draw_text(
+            surface,
+            title,
+            th.fit_font(34, title, w - th.px(360), height=th.px(44), serif=True),
+            T.BRASS,
+            (w // 2, th.px(16)),
+            align="center",
+            shadow=True,
+        )
+        draw_connection(
+            surface, th, link, pygame.Rect(w - th.px(170), th.px(16), th.px(150), th.px(28))
+        )
+        share = pygame.Rect(th.px(20), th.px(60), w - th.px(40), th.px(100))
+        panel(surface, share, th, fill=T.PARCHMENT, rim=T.BRASS, radius=8)
+        if link.hosted is not None:
+            lines = [
+                f"Room code: {link.code}",
+                "Address: " + ",  ".join(link.hosted.addresses()),
+            ]
+            hint = (
+                "Friends on your network type the first address; over the internet, your "
+                "router's public address with this port forwarded to this computer."
+            )
+        else:
+            lines = [f"Room code: {link.code}", f"Server: {link.url}"]
+            hint = "The match starts when every person is ready."
+        if room.get("timer"):
+            lines[0] += f"     Turn timer: {room['timer']} s a decision"
+        x, y = share.x + th.px(14), share.y + th.px(6)
+        bottom = share.bottom - th.px(6)
+        for line in lines:
+            font = th.fit_font(17, line, share.w - th.px(28), height=th.px(30), bold=True)
+            if y + font.get_linesize() > bottom:
+                break
+            y += draw_text(surface, line, font, T.INK, (x, y))
+        small = th.font(14)
+        if y + small.get_linesize() <= bottom:
+            draw_text(
+                surface,
+                hint,
+                small,
+                T.INK_SOFT,
+                (x, y),
+                width=share.w - th.px(28),
+                max_height=bottom - y,
+            )
+        for row in self.rows:
+            self._draw_row(surface, row["rect"], row["seat"])
+        for button in self.buttons:
+            button.draw(surface, th)
+        words = self.message or self._waiting_for()
+        if words:
+            draw_text(
+                surface,
+                words,
+                th.font(16, bold=True),
+                T.NEGATIVE if self.message else T.TEXT,
+                (w // 2, h - th.px(112)),
+                align="center",
+                width=w - th.px(80),
+                max_height=th.px(40),
+            )
+
+    def _waiting_for(self) -> str:
+        room = self.link.room
+        if room is None:
+            return "Waiting for the server..."
+        seats = room["seats"]
+        open_seats = sum(1 for s in seats if not s["taken"])
+        if open_seats:
+            return f"Waiting for {open_seats} more player{'s' if open_seats > 1 else ''} to join."
+        waiting = [s["name"] or f"Seat {s['seat'] + 1}" for s in seats if not s.get("ready")]
+        if waiting:
+            return "Waiting for " + ", ".join(waiting) + " to be ready."
+        return "Starting..."
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, seat: dict) -> None:
+        th = self.app.theme
+        mine = seat["seat"] == self.link.seat
+        panel(
+            surface,
+            rect,
+            th,
+            fill=T.WOOD_LIGHT if mine else T.WOOD,
+            rim=T.HIGHLIGHT if mine else T.BRASS_DARK,
+            radius=8,
+        )
+        font = th.font(17, bold=True)
+        y = rect.centery - font.get_linesize() // 2
+        mode = (self.link.room or {}).get("mode", "duel")
+        colour = team_colour(team_of(mode, seat["seat"]))
+        pygame.draw.circle(surface, colour, (rect.x + th.px(16), rect.centery), th.px(6))
+        if seat["kind"] == "computer":
+            who = f"Computer ({LEVEL_NAMES.get(seat['level'], seat['level'])})"
+        elif seat["taken"]:
+            who = (seat["name"] or f"Player {seat['seat'] + 1}") + (" (you)" if mine else "")
+        else:
+            who = "Open - waiting for a player"
+        name_w = int(rect.w * 0.42) - th.px(40)
+        draw_text(
+            surface,
+            who,
+            th.fit_font(17, who, name_w, height=rect.h, bold=True),
+            T.TEXT,
+            (rect.x + th.px(32), y),
+        )
+        hero = self.content.heroes.get(seat["hero"])
+        hero_name = hero.name if hero else seat["hero"]
+        hero_x = rect.x + int(rect.w * 0.42) + th.px(44)
+        draw_text(
+            surface,
+            hero_name,
+            th.fit_font(17, hero_name, th.px(196), height=rect.h, bold=True),
+            T.BRASS,
+            (hero_x, y),
+        )
+        if seat["kind"] == "computer":
+            state, tint = "Ready", T.POSITIVE
+        elif not seat["taken"]:
+            state, tint = "", T.TEXT_DIM
+        elif not seat["connected"]:
+            state, tint = "Away", T.NEGATIVE
+        elif seat.get("ready"):
+            state, tint = "Ready", T.POSITIVE
+        else:
+            state, tint = "Not ready", T.HIGHLIGHT
+        if state:
+            draw_text(surface, state, font, tint, (rect.right - th.px(14), y), align="right")

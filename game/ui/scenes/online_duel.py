@@ -1,0 +1,278 @@
+"""An online match: the offline board, drawn from what the server sent this seat.
+
+`OnlineDuelScene` is the duel scene with a `RemoteTable` where the engine would be: the same
+boards, tray, hand, log, odds and tooltips are drawn by the same code (duel.py, duel_draw.py,
+table_view.py) from the per-seat view, the server's filtered events are played back by the
+same presenter, and a click becomes the same `Action` - which is then sent to the server as
+its option number instead of being applied here. There is no engine in this window: a rule
+the view does not carry (why a card cannot be played, the upgrade discount of a level III
+card over a level II) is shown in its simpler form.
+
+The other seats are "decided elsewhere" (`ElsewhereSeat`), as the computer seats are offline.
+Undo is never offered online: taking an action back would need every affected player's
+agreement and the server keeps no undo (docs/online.md).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai import LEVEL_NAMES
+from game.online.link import OnlineLink
+from game.online.table import RemoteTable, board_abilities
+from game.rules.actions import Action
+from game.rules.view import MatchView
+from game.ui import theme as T
+from game.ui.scenes.duel import DuelScene
+from game.ui.scenes.end import EndScene
+from game.ui.widgets import draw_text, panel
+
+
+class ElsewhereSeat:
+    """A seat decided by another window or by the server's computer: nothing to do here."""
+
+    def decide(self, _engine, _choice) -> None:
+        return None
+
+
+def connection_words(link: OnlineLink) -> tuple[str, tuple[int, int, int]]:
+    """The indicator's words and colour."""
+    if link.state == "connected":
+        return "Online", T.POSITIVE
+    if link.state == "connecting":
+        return "Connecting...", T.HIGHLIGHT
+    if link.state == "lost":
+        return "Reconnecting...", T.NEGATIVE
+    return "Disconnected", T.NEGATIVE
+
+
+def draw_connection(surface: pygame.Surface, th, link: OnlineLink, rect: pygame.Rect) -> None:
+    """A dot and a word: Online / Connecting... / Reconnecting... / Disconnected."""
+    words, colour = connection_words(link)
+    panel(surface, rect, th, fill=T.WOOD, rim=colour, radius=8)
+    radius = max(3, rect.h // 5)
+    pygame.draw.circle(surface, colour, (rect.x + th.px(12), rect.centery), radius)
+    font = th.fit_font(14, words, rect.w - th.px(28), height=rect.h, bold=True)
+    y = rect.centery - font.get_linesize() // 2
+    draw_text(surface, words, font, T.TEXT, (rect.x + th.px(22), y))
+
+
+class OnlineDuelScene(DuelScene):
+    def __init__(self, app, link: OnlineLink, content=None) -> None:
+        from game.content.loader import default_content
+
+        self.link = link
+        table = RemoteTable(content or default_content(), link.seat or 0)
+        for update in link.updates or [link.latest]:  # the log from the first update on
+            table.take(update)
+        link.updates.clear()
+        seats = [{"kind": "human"} for _ in table.view.players]
+        super().__init__(app, table, seats)
+        self.viewer = link.seat or 0
+        self.hotseat = False
+        self.controllers = {s: ElsewhereSeat() for s in range(len(seats)) if s != self.viewer}
+        self.ended = True  # the offline end screen offers a rematch here; ours does not
+        self.shown_end = False
+        self.sent_for = None  # the decision this window has answered (waiting for the server)
+        self.last_refusal = ""  # the code of the server's latest refusal
+
+    def read_view(self) -> MatchView:
+        return self.engine.view
+
+    # ------------------------------------------------------------ the server's side
+
+    def act(self, action: Action | None) -> None:
+        if action is None:
+            return  # another seat's decision: the server tells us what they did
+        answer = self.engine.answer(action)
+        if answer is None:
+            self.message = "That is not possible right now."
+            self.decided_for = None
+            return
+        if self.link.state != "connected":
+            self.message = "Not connected: wait until the connection is back."
+            return
+        self.link.act(*answer)
+        self.sent_for = self.engine.pending
+        self.buttons, self.modal, self.confirm_end = [], [], None
+
+    def _take_updates(self) -> None:
+        for update in self.link.updates:
+            events = self.engine.take(update)
+            self.presenter.feed(events)
+            self.view = self.engine.view
+            self.decided_for = None
+            self.buttons, self.modal, self.confirm_end = [], [], None
+            self.odds_cache.clear()
+        self.link.updates.clear()
+
+    def update(self, dt: float) -> None:
+        self.link.poll()
+        self._take_updates()
+        if self.link.error:
+            # the server refused something (an answer sent too fast, or too late): say so and
+            # offer the open decision again, never wait for an update that will not come
+            self.message = self.link.error
+            self.last_refusal = self.link.error_code
+            self.link.error = ""
+            self.sent_for = None
+            self.decided_for = None
+        if self.engine.pending is self.sent_for and self.sent_for is not None:
+            self.decided_for = self.sent_for  # answered: no controls until the server replies
+        super().update(dt)
+        if (
+            self.engine.over
+            and not self.shown_end
+            and not self.presenter.busy
+            and not self.motion.finale
+            and self.app.scene is self
+        ):
+            self.shown_end = True
+            self.app.push(OnlineEndScene(self.app, self))
+
+    # ------------------------------------------------------------ what the view does not carry
+
+    def card_id(self, card: int) -> str:
+        return self.engine.card_id(card)
+
+    def _cost(self, seat: int, card: int) -> int:
+        return self.content.cards[self.card_id(card)].cost
+
+    def _why_not(self, card: int) -> str:
+        choice = self.engine.pending
+        if choice is None:
+            return ""
+        if choice.player != self.viewer:
+            return "It is not your decision right now."
+        return "Can't play that now."
+
+    def _auto_pass(self, choice) -> bool:
+        from game.ui.prompt_policy import should_ask
+
+        policy = self.app.settings.auto_pass
+        return not should_ask(policy, choice, self.view, self.content, self.card_id, None)
+
+    def odds(self, seat: int) -> dict[tuple[str, int], float] | None:
+        choice = self.engine.pending
+        if choice is None or choice.kind != "offensive_roll" or choice.player != seat:
+            return None
+        left = choice.context.get("attempts_left", 0)
+        values = None
+        for dice in self.view.dice:
+            if dice.group == self.view.combat.offense_group:
+                values = tuple(dice.values)
+        key = (seat, values, left)
+        if key not in self.odds_cache:
+            from game.ai.odds import odds as compute_odds
+
+            player = self.view.players[seat]
+            hero = self.content.heroes[player.hero]
+            abilities = board_abilities(self.content, player, ("offensive", "ultimate"))
+            self.odds_cache[key] = compute_odds(hero, abilities, values, left)
+        return self.odds_cache[key]
+
+    def bar_label(self, seat: int) -> str:
+        return self.seat_kind_label(seat)
+
+    def seat_kind_label(self, seat: int) -> str:
+        if seat == self.viewer:
+            return "You"
+        info = self._room_seat(seat)
+        if info is None:
+            return f"Player {seat + 1}"
+        if info["kind"] == "computer":
+            return f"CPU {LEVEL_NAMES.get(info['level'], info['level'])}"
+        if info.get("computer_standing_in"):
+            return "Away (CPU plays)"
+        return "Online" if info.get("connected") else "Away (disconnected)"
+
+    def _room_seat(self, seat: int) -> dict | None:
+        seats = (self.link.room or {}).get("seats", [])
+        return seats[seat] if 0 <= seat < len(seats) else None
+
+    def _save(self) -> None:
+        pass  # the server keeps the match; the seat file lets Continue take us back
+
+    def undo(self) -> None:
+        pass  # never online (see the module's note)
+
+    def _open_pause(self) -> None:
+        self.open_pause_menu(
+            [
+                ("Resume", self._resume),
+                ("Rules Reference", self._rules),
+                ("Settings", self._settings),
+                ("Leave to title", self._quit),
+            ],
+            note="The match stays on the server: Continue on the title takes you back to it.",
+        )
+
+    def _quit(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.link.close()
+        self.app.reset(TitleScene(self.app))
+
+    def exit(self) -> None:
+        """Leaving the board (or closing the window) ends the link and a hosted server."""
+        self.link.close()
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        th = self.app.theme
+        rect = self.connection_rect()
+        draw_connection(surface, th, self.link, rect)
+        left = self.engine.seconds_left()
+        if left is not None and self.engine.pending is not None:
+            clock = pygame.Rect(0, rect.y, th.px(96), rect.h)
+            clock.right = rect.x - th.px(6)
+            late = left <= 10
+            panel(surface, clock, th, fill=T.WOOD, rim=T.NEGATIVE if late else T.BRASS, radius=8)
+            words = f"{int(left) // 60}:{int(left) % 60:02d}"
+            font = th.fit_font(15, words, clock.w - th.px(10), height=clock.h, bold=True)
+            y = clock.centery - font.get_linesize() // 2
+            colour = T.NEGATIVE if late else T.TEXT
+            draw_text(surface, words, font, colour, (clock.centerx, y), align="center")
+        if self.link.state != "connected":
+            words = "Connection lost - reconnecting..." if self.link.state == "lost" else ""
+            words = words or f"Disconnected: {self.link.reason or 'the server is gone'}"
+            banner = pygame.Rect(0, 0, th.px(520), th.px(40))
+            banner.center = self.tray_rect.center
+            panel(surface, banner, th, fill=T.PARCHMENT, rim=T.NEGATIVE, radius=8)
+            font = th.fit_font(17, words, banner.w - th.px(20), height=banner.h, bold=True)
+            y = banner.centery - font.get_linesize() // 2
+            draw_text(surface, words, font, T.INK, (banner.centerx, y), align="center")
+
+    def connection_rect(self) -> pygame.Rect:
+        """Top right of the tray: clear of both boards, the log and the prompt."""
+        th = self.app.theme
+        w, h = th.px(186), th.px(26)
+        return pygame.Rect(self.tray_rect.right - w - th.px(6), self.tray_rect.y + th.px(6), w, h)
+
+
+class OnlineEndScene(EndScene):
+    """The end screen without a rematch (another room is made on the Online screen)."""
+
+    def resize(self) -> None:
+        super().resize()
+        first = self.buttons[0]
+        first.label, first.on_click = "Online", self.rematch
+        first.tooltip = "Host or join another online game."
+
+    def rematch(self) -> None:
+        from game.ui.scenes.online_menu import OnlineScene
+        from game.ui.scenes.title import TitleScene
+
+        self.duel.link.close()
+        self.app.reset(TitleScene(self.app))
+        self.app.push(OnlineScene(self.app))
+
+    def new_duel(self) -> None:
+        self.duel.link.close()
+        super().new_duel()
+
+    def title(self) -> None:
+        self.duel.link.close()
+        super().title()

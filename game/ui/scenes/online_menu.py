@@ -1,0 +1,332 @@
+"""Online, from the title: host a game on this machine or join a friend's.
+
+Host starts `game serve` as a child process (game/online/link.py `HostedServer`), makes a lobby
+room on it and opens the lobby, which shows the addresses and the room code to share. Join
+takes the address and the room code a friend gave and sits in the first free seat a person
+plays. Nothing here waits on the network: the scene looks at the link once a frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.modes.variants import MODE_NAMES
+from game.online.link import DEFAULT_PORT, MODES, HostedServer, OnlineLink, server_url
+from game.online.rooms import CODE_ALPHABET
+from game.ui import theme as T
+from game.ui.app import Scene
+from game.ui.text_field import TextField
+from game.ui.widgets import Button, draw_text, felt_background, panel
+
+TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
+FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
+
+
+def lobby_seats(mode: str) -> list[dict]:
+    """The seats a new room starts with: all open for people, heroes to change in the lobby."""
+    from game.modes.variants import SEATS
+
+    return [
+        {"kind": "human", "hero": FIRST_HEROES[i % len(FIRST_HEROES)]} for i in range(SEATS[mode])
+    ]
+
+
+class OnlineScene(Scene):
+    def __init__(self, app, *, serve_extra: tuple[str, ...] = ()) -> None:
+        super().__init__(app)
+        self.mode = "duel"
+        self.timer = 0
+        self.status = ""
+        self.hosted: HostedServer | None = None
+        self.link: OnlineLink | None = None
+        self.pending = ""  # "host" or "join" while waiting
+        self.waited = 0.0
+        self.serve_extra = serve_extra  # extra `game serve` options
+        self.make_link = OnlineLink  # tests give a client of another version
+
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+        self.name = TextField(pygame.Rect(0, 0, 10, 10), "Your name", "Player", limit=24)
+        self.port = TextField(
+            pygame.Rect(0, 0, 10, 10), "Port", str(DEFAULT_PORT), limit=5, allowed="0123456789"
+        )
+        self.address = TextField(
+            pygame.Rect(0, 0, 10, 10),
+            "Host's address",
+            "",
+            limit=120,
+            tooltip="What the host's Online lobby shows, e.g. 192.168.1.5:7777",
+        )
+        self.code = TextField(
+            pygame.Rect(0, 0, 10, 10),
+            "Room code",
+            "",
+            limit=10,
+            allowed=CODE_ALPHABET,
+            upper=True,
+        )
+        self.fields = [self.name, self.port, self.address, self.code]
+        self.resize()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+        self._cancel()  # a server started for a room never opened stops with the screen
+
+    def resize(self) -> None:
+        th = self.app.theme
+        w, h = self.app.screen.get_size()
+        col = min(th.px(520), (w - th.px(60)) // 2)
+        gap = th.px(20)
+        left = w // 2 - col - gap // 2
+        right = w // 2 + gap // 2
+        top = th.px(100)
+        self.name.rect = pygame.Rect(w // 2 - th.px(160), top + th.px(24), th.px(320), th.px(38))
+        box_top = top + th.px(90)
+        box_h = th.px(330)
+        self.host_box = pygame.Rect(left, box_top, col, box_h)
+        self.join_box = pygame.Rect(right, box_top, col, box_h)
+        pad = th.px(18)
+        per_row = 3
+        bw = (col - 2 * pad - (per_row - 1) * th.px(6)) // per_row
+        self.mode_buttons = []
+        for i, mode in enumerate(MODES):
+            row, column = divmod(i, per_row)
+            rect = pygame.Rect(
+                left + pad + column * (bw + th.px(6)),
+                box_top + th.px(84) + row * th.px(42),
+                bw,
+                th.px(36),
+            )
+            self.mode_buttons.append(
+                Button(
+                    rect,
+                    MODE_NAMES.get(mode, mode),
+                    lambda m=mode: self._set_mode(m),
+                    tooltip=f"Host a {MODE_NAMES.get(mode, mode)} room.",
+                )
+            )
+        self.port.rect = pygame.Rect(left + pad, box_top + th.px(196), th.px(120), th.px(38))
+        self.address.rect = pygame.Rect(right + pad, box_top + th.px(84), col - 2 * pad, th.px(38))
+        self.timer_button = Button(
+            pygame.Rect(left + pad + th.px(136), box_top + th.px(196), th.px(220), th.px(38)),
+            "",
+            self._next_timer,
+            tooltip="Seconds each player has for a decision; when they run out the computer "
+            "(Normal) decides for them.",
+        )
+        self.code.rect = pygame.Rect(right + pad, box_top + th.px(196), th.px(240), th.px(38))
+        bh = th.px(46)
+        self.host_button = Button(
+            pygame.Rect(left + pad, box_top + box_h - bh - pad, col - 2 * pad, bh),
+            "Host a game",
+            self.host,
+            primary=True,
+            tooltip="Start a server on this machine and open a room for your friends.",
+        )
+        self.join_button = Button(
+            pygame.Rect(right + pad, box_top + box_h - bh - pad, col - 2 * pad, bh),
+            "Join",
+            self.join,
+            primary=True,
+            tooltip="Sit down in a friend's room.",
+        )
+        self.back_button = Button(
+            pygame.Rect(th.px(20), h - th.px(60), th.px(140), th.px(40)),
+            "Back",
+            self.back,
+            hotkey="Esc",
+        )
+        self.status_rect = pygame.Rect(
+            th.px(180), box_top + box_h + th.px(16), w - th.px(360), th.px(64)
+        )
+        self.buttons = [
+            *self.mode_buttons,
+            self.timer_button,
+            self.host_button,
+            self.join_button,
+            self.back_button,
+        ]
+        self._set_timer(self.timer)
+        self._set_mode(self.mode)
+
+    def _next_timer(self) -> None:
+        self._set_timer(TIMERS[(TIMERS.index(self.timer) + 1) % len(TIMERS)])
+
+    def _set_timer(self, seconds: int) -> None:
+        self.timer = seconds
+        self.timer_button.label = f"Turn timer: {seconds} s" if seconds else "Turn timer: off"
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        for button, each in zip(self.mode_buttons, MODES, strict=True):
+            button.primary = each == mode
+
+    # ------------------------------------------------------------ acting
+
+    def host(self) -> None:
+        if self.pending:
+            return
+        try:
+            port = int(self.port.text or DEFAULT_PORT)
+            if not 0 <= port < 65536:
+                raise ValueError
+        except ValueError:
+            self.status = "The port is a number from 1 to 65535."
+            return
+        self.hosted = HostedServer(port, extra=self.serve_extra)
+        self._busy("host")
+        self.status = f"Starting the server on port {port}..."
+
+    def join(self) -> None:
+        if self.pending:
+            return
+        try:
+            url = server_url(self.address.text)
+        except ValueError as exc:
+            self.status = f"{exc}."
+            return
+        code = self.code.text.strip().upper()
+        if len(code) < 4:
+            self.status = "Type the room code the host gave you."
+            return
+        self.link = self.make_link(url, name=self.name.text.strip())
+        self.link.join_room(code)
+        self._busy("join")
+        self.status = f"Reaching {url}..."
+
+    def _busy(self, what: str) -> None:
+        self.pending, self.waited = what, 0.0
+        for button in self.buttons:
+            button.enabled = not what or button is self.back_button
+
+    def back(self) -> None:
+        self._cancel()
+        self.app.pop()
+
+    def _cancel(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        elif self.hosted is not None:
+            self.hosted.stop()
+        self.hosted = None
+        self._busy("")
+
+    # ------------------------------------------------------------ the loop
+
+    def update(self, dt: float) -> None:
+        if not self.pending:
+            return
+        self.waited += dt
+        if self.pending == "host" and self.link is None:
+            state = self.hosted.poll()
+            if state == "stopped":
+                self.status = f"{self.hosted.problem} (is the port in use? try another)"
+                self.hosted = None
+                self._busy("")
+            elif state == "ready":
+                self.link = self.make_link(
+                    self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
+                )
+                self.link.host_room(self.mode, lobby_seats(self.mode), self.timer)
+                self.status = "Opening a room..."
+            return
+        link = self.link
+        link.poll()
+        if link.code and link.seat is not None:
+            from game.ui.scenes.lobby import LobbyScene
+
+            self.link, self.hosted = None, None
+            self._busy("")
+            self.app.replace(LobbyScene(self.app, link))
+            return
+        if link.error:
+            self.status = f"The server refused: {link.error}"
+            self._cancel()
+        elif link.state == "failed":
+            self.status = f"Could not reach {link.url}: {link.reason}"
+            self._cancel()
+        elif link.state == "lost" and self.waited > 8:
+            self.status = f"Still trying to reach {link.url} ({link.reason})"
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for field in self.fields:
+            if field.handle(event):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    for other in self.fields:
+                        other.focused = other is field
+                return
+        for button in self.buttons:
+            if button.handle(event):
+                self.app.play("button")
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key == pygame.K_TAB:
+                index = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+                for f in self.fields:
+                    f.focused = False
+                self.fields[(index + 1) % len(self.fields)].focused = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.address.focused or self.code.focused:
+                    self.join()
+                else:
+                    self.host()
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        felt_background(surface)
+        w, _h = surface.get_size()
+        draw_text(
+            surface,
+            "Play online",
+            th.fit_font(40, "Play online", w, height=th.px(50), serif=True),
+            T.BRASS,
+            (w // 2, th.px(24)),
+            align="center",
+            shadow=True,
+        )
+        self.name.draw(surface, th)
+        for box, title, text in (
+            (
+                self.host_box,
+                "Host a game",
+                "Runs the server on this computer.",
+            ),
+            (
+                self.join_box,
+                "Join a game",
+                "Your host's address and room code.",
+            ),
+        ):
+            panel(surface, box, th, fill=T.WOOD, rim=T.BRASS, radius=10)
+            head = th.fit_font(22, title, box.w - th.px(36), height=th.px(28), bold=True)
+            draw_text(surface, title, head, T.BRASS, (box.x + th.px(18), box.y + th.px(8)))
+            top = box.y + th.px(8) + head.get_linesize()
+            draw_text(
+                surface,
+                text,
+                th.font(14),
+                T.TEXT_DIM,
+                (box.x + th.px(18), top),
+                width=box.w - th.px(36),
+                max_height=box.y + th.px(62) - top,
+            )
+        for field in (self.port, self.address, self.code):
+            field.draw(surface, th)
+        for button in self.buttons:
+            button.draw(surface, th)
+        if self.status:
+            draw_text(
+                surface,
+                self.status,
+                th.font(16, bold=True),
+                T.TEXT,
+                (self.status_rect.centerx, self.status_rect.y),
+                align="center",
+                width=self.status_rect.w,
+                max_height=self.status_rect.h,
+            )
