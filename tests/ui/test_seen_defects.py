@@ -158,3 +158,32 @@ def test_missions_the_log_names_the_enemy_dice_once_they_have_landed(app):
         app.frame(STEP)
     app.frame(STEP)
     assert scene.log.count(line) >= 1 and line in scene.log[-3:]
+
+
+def _texts_in(rec, rect) -> list[str]:
+    return [text for r, text, _lvl in rec.texts if rect.contains(r)]
+
+
+def test_missions_ally_names_and_the_objective_are_shown_whole_at_1_5x():
+    """Ally HQ buttons read "Off-Duty..." and the Crisis Clock's objective "Defeat every
+    Henchma..." at 1.5x: names and objectives wrap or shrink, never cut (docs/ui.md)."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui import layoutcheck as L
+    from game.ui.scenes.mission import MissionScene
+
+    application = App(Settings(ui_scale=1.5, sound_volume=0.0), size=(1280, 720))
+    try:
+        engine = MissionEngine(MissionSetup("harbor_heist", ("huntress", "barbarian"), seed=3))
+        engine.info.ally_hq = ["firefighter", "archer", "demolitions"]
+        scene = MissionScene(application, engine, [{"kind": "human"}] * 2, ["Player", ""])
+        application.push(scene)
+        rec = L.record(scene, (1280, 720))
+        hq = " ".join(_texts_in(rec, scene.hq_rect))
+        for ally in engine.info.ally_hq:
+            for word in engine.db.allies[ally].name.split():
+                assert word in hq
+        clock = _texts_in(rec, scene.clock_rect)
+        assert " ".join(clock).endswith(engine.side().objective_text.split()[-1])
+        assert not [t for t in _texts_in(rec, scene.right) if t.endswith("...")]
+    finally:
+        application.close()
