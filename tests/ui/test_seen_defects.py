@@ -187,3 +187,32 @@ def test_missions_ally_names_and_the_objective_are_shown_whole_at_1_5x():
         assert not [t for t in _texts_in(rec, scene.right) if t.endswith("...")]
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("mode", ["1v1", "2v2"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_duel_floating_numbers_cover_no_text_of_the_hero_bars(mode, scale, monkeypatch):
+    """A "+1 CP" (and a "-7") floating number covered the hero bar's second line: the numbers
+    float beside the dials they explain, over no name, no line of the bar and no other text."""
+    from game.ui import layoutcheck as L
+    from game.ui.presenter import Floater
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = L.SCENES[f"duel:{mode}"](application)
+        seats = range(len(scene.view.players))
+        for t in (0.05, 0.5, 0.9):
+            scene.presenter.floaters = []
+            for seat in seats:
+                for text, anchor in (("-7", "health"), ("+1 CP", "cp")):
+                    floater = Floater(text, (255, 90, 80), seat, anchor)
+                    floater.age = floater.life * t
+                    scene.presenter.floaters.append(floater)
+            found = L.problems(L.record(scene, (1280, 720)), mode, (1280, 720), scale)
+            hits = [str(p) for p in found if any(f"'{t}'" in p.what for t in ("-7", "+1 CP", "+1"))]
+            assert not hits, "\n".join(hits[:8])
+    finally:
+        application.close()
