@@ -216,3 +216,54 @@ def test_duel_floating_numbers_cover_no_text_of_the_hero_bars(mode, scale, monke
             assert not hits, "\n".join(hits[:8])
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("legal", [False, True])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_adventures_a_long_room_name_keeps_clear_of_the_corner_badges(legal, scale, monkeypatch):
+    """ "Thornbrush" ran under a room's Minion badge on the crawl map: a room's name plate lies
+    between the corner badges (Minion top-right, move number top-left), whole."""
+    from types import SimpleNamespace
+
+    from game.ui import layoutcheck as L
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = L.SCENES["adventure:crawl"](application)
+        L.record(scene, application.screen.get_size())  # lays the map out
+        rect = next(iter(scene.tile_rects.values()))
+        tile = SimpleNamespace(slot=-1, level=1, kind="room", items=[])
+        tdef = {"name": "Thornbrush Path", "minion": 1, "cp": 1, "gold": 1}
+        surface = L.RecordingSurface(application.screen.get_size())
+        rec = L.Recorder(surface)
+        surface.recorder = rec
+        from game.ui import widgets
+
+        widgets.RECORDER = rec
+        try:
+            from game.adventures.crawl import scenario
+
+            with scene.engine.world.active():
+                sc = scenario(scene.engine)
+                scene._draw_tile(surface, rect, tile, True, tdef, sc, legal)
+        finally:
+            widgets.RECORDER = None
+        th = application.theme.fixed()
+        mr = th.px(10)
+        minion = pygame.Rect(0, 0, 2 * mr, 2 * mr)
+        minion.center = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
+        badges = [minion] + ([scene.move_badge_rect(rect)] if legal else [])
+        words = [(r, t) for r, t, _lvl in rec.texts if t not in ("I",)]
+        assert "".join(t for _r, t in words).replace("-", "").startswith("ThornbrushPath")
+        over = [(t, tuple(r)) for r, t in words for b in badges if r.colliderect(b)]
+        assert not over
+        assert all(rect.contains(r) for r, _t in words)
+    finally:
+        for s in application.scenes:
+            runner = getattr(s, "runner", None)
+            if runner is not None:
+                runner.close()
+        application.close()

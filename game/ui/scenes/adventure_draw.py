@@ -292,31 +292,39 @@ class AdventureDrawing:
         elif draw_rect.w > rect.w // 2:
             name = tdef.get("name", "")
             mr = th.px(10)  # the Minion badge in the top-right corner
-            corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
-            if legal:  # the move badge on the other corner
-                corner = max(corner, 2 * self.app.theme.px(13))
-            room = rect.w - th.px(8) - corner
-            lines = _wrap_two(small, name, room)
+            right = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+            left = 2 * self.app.theme.px(13) if legal else 0  # the move badge, top-left
+            # the plate sits between the corner badges, never under them
+            span = pygame.Rect(rect.x + th.px(4) + left, rect.y, 0, 0)
+            span.w = rect.w - th.px(8) - left - right
+            top = rect.y + th.px(2)
+            lines, font = _plate_lines(th, small, name, span.w - th.px(8))
+            if "".join(lines).replace("-", "").replace(" ", "") != name.replace(" ", ""):
+                # no room between the badges: the plate goes under them, the tile's width
+                span = pygame.Rect(rect.x + th.px(4), rect.y, rect.w - th.px(8), 0)
+                top = rect.y + max(2 * mr + th.px(4), 2 * self.app.theme.px(11) if legal else 0)
+                lines, font = _plate_lines(th, small, name, span.w - th.px(8))
+            widest = max([font.size(line)[0] for line in lines] + [th.px(30)])
             bits = []
             if tdef.get("cp"):
                 bits.append((f"+{tdef['cp']} CP", T.CP))
             if tdef.get("gold"):
                 bits.append((f"+{tdef['gold']} G", (150, 110, 20)))
-            widest = max([small.size(line)[0] for line in lines] + [th.px(30)])
-            plate = pygame.Rect(0, 0, min(rect.w - th.px(6), widest + th.px(10)), 0)
-            plate.h = th.px(4) + len(lines) * th.px(14)
-            plate.midtop = (rect.centerx, rect.y + th.px(2))
+            line_h = max(th.px(14), font.get_linesize() - th.px(1))
+            plate = pygame.Rect(0, 0, min(span.w, widest + th.px(10)), 0)
+            plate.h = th.px(4) + len(lines) * line_h
+            plate.midtop = (span.centerx, top)
             crawl_art.plaque(surface, plate)
             for k, line in enumerate(lines):
                 draw_text(
                     surface,
                     line,
-                    small,
+                    font,
                     T.INK,
-                    (rect.centerx, rect.y + th.px(3) + k * th.px(14)),
+                    (plate.centerx, top + th.px(1) + k * line_h),
                     align="center",
                 )
-            y = rect.y + th.px(33)
+            y = max(rect.y + th.px(33), plate.bottom + th.px(3))
             x = rect.x + th.px(5)
             for text, colour in bits:  # what the room gives, on small chips
                 surf = text_surface(small, text, colour)
@@ -950,11 +958,25 @@ def _diamond(surface, centre, r, colour) -> None:
     pygame.draw.polygon(surface, (20, 30, 40), [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 1)
 
 
-def _wrap_two(font, text: str, width: int) -> list[str]:
-    from game.ui.widgets import wrap
+def _plate_lines(th, font, name: str, width: int):
+    """A room's name for its plate: two lines at most, in the plate's face, then the regular
+    condensed face, then a long word broken with a hyphen ("Thorn-brush"); never cut."""
+    from game.ui.widgets import fit_name, wrap
 
-    lines = wrap(font, text, width)
-    if len(lines) > 2:
-        lines = lines[:2]
-        lines[1] = lines[1][: max(1, len(lines[1]) - 2)] + "..."
-    return lines
+    faces = [font, th.font(13, condensed=True)]
+    for face in faces:
+        lines = wrap(face, name, width)
+        if len(lines) <= 2 and all(face.size(line)[0] <= width for line in lines):
+            return lines, face
+    face = faces[-1]
+    out: list[str] = []
+    for word in name.split(" "):
+        pieces = (
+            fit_name(lambda _bold: face, word, width)[0] if face.size(word)[0] > width else [word]
+        )
+        for piece in pieces:
+            if out and not out[-1].endswith("-") and face.size(f"{out[-1]} {piece}")[0] <= width:
+                out[-1] = f"{out[-1]} {piece}"
+            else:
+                out.append(piece)
+    return out, face
