@@ -1,0 +1,37 @@
+"""An Adventures battle's Main Phase: the End Phase button is on the window (a helper saw none
+in a headless render), at 1.00x and 1.50x."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.persistence.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene, is_battle_choice
+from tests.ui.test_adventures import advance, human_runner
+from tests.ui.uikit import OLD_PROMPTS, pump
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_an_adventures_battle_main_phase_shows_end_phase(scale, monkeypatch):
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    settings = Settings(animation_speed="instant", sound_volume=0.0, ui_scale=scale, **OLD_PROMPTS)
+    app = App(settings, size=(1280, 720))
+    runner = human_runner(heroes=("barbarian",), seed=5)
+    try:
+        advance(runner, lambda r: is_battle_choice(r) and r.pending.kind == "main_phase")
+        app.push(AdventureScene(app, runner))
+        pump(app, lambda: isinstance(app.scene, AdventureBattleScene))
+        battle = app.scene
+        pump(app, lambda: battle.decided_for is battle.engine.pending and battle.buttons, 2000)
+        assert battle.engine.pending.kind == "main_phase"
+        surface = pygame.Surface(app.screen.get_size())
+        battle.draw(surface)
+        labels = {b.label: b for b in battle.buttons}
+        assert "End Phase" in labels, sorted(labels)
+        end = labels["End Phase"]
+        assert end.enabled and surface.get_rect().contains(end.rect)
+    finally:
+        runner.close()
+        app.close()
