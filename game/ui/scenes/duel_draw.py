@@ -479,7 +479,10 @@ class DuelDrawing:
             portrait = self.dial_rects.get((seat, "portrait"))
             if portrait is None:
                 continue
-            floaters.sort(key=lambda f: f.anchor != "health")
+            newest = {f.anchor: f for f in floaters}  # one per dial: the latest change
+            floaters = sorted(newest.values(), key=lambda f: f.anchor != "health")
+            if len(floaters) > 1 and portrait.h // 2 < th.font_px(13, bold=True).get_height():
+                floaters = [max(floaters, key=lambda f: -f.age)]  # a small portrait: one
             count = min(2, len(floaters))
             slot_h = portrait.h // count
             for index, floater in enumerate(floaters[:count]):
