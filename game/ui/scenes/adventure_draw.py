@@ -13,6 +13,7 @@ from game.ui.scenes.adventures_menu import scenario_label
 from game.ui.widgets import (
     draw_text,
     felt_background,
+    fit_lines,
     glow,
     layer,
     panel,
@@ -464,12 +465,13 @@ class AdventureDrawing:
         th = self.app.theme
         eng = self.engine
         panel(surface, area, th)
+        team = self.campaign.team_name
         draw_text(
             surface,
-            self.campaign.team_name,
-            th.font(18, bold=True),
+            team,
+            th.fit_font(18, team, area.w - th.px(24), height=th.px(24), bold=True),
             T.BRASS,
-            (area.x + th.px(12), area.y + th.px(6)),
+            (area.x + th.px(12), area.y + th.px(5)),
         )
         choice = self.runner.pending
         active = choice.player if choice is not None else None
@@ -502,21 +504,19 @@ class AdventureDrawing:
                 member = self.campaign.heroes[i] if i < len(self.campaign.heroes) else None
                 who = "CPU" if member is not None and member.computer else "Human"
                 x = rect.x + size + th.px(12)
-                draw_text(
-                    surface,
-                    f"{eng.name(p)}",
-                    th.font(16, bold=True),
-                    T.TEXT,
-                    (x, rect.y + th.px(4)),
-                )
+                who_font = th.font(13)
                 draw_text(
                     surface,
                     who,
-                    th.font(13),
+                    who_font,
                     T.TEXT_DIM,
                     (rect.right - th.px(8), rect.y + th.px(6)),
                     align="right",
                 )
+                name = eng.name(p)
+                room = rect.right - th.px(16) - who_font.size(who)[0] - x
+                name_font = th.fit_font(16, name, room, height=th.px(21), bold=True)
+                draw_text(surface, name, name_font, T.TEXT, (x, rect.y + th.px(3)))
                 line = rect.y + th.px(26)
                 bar = pygame.Rect(x, line + th.px(3), th.px(110), th.px(12))
                 pygame.draw.rect(surface, (60, 30, 30), bar, border_radius=3)
@@ -548,15 +548,12 @@ class AdventureDrawing:
                     status += f"  -  {len(adv.unidentified)} unidentified"
                 if row_h > th.px(56):
                     colour = T.NEGATIVE if adv.fallen else (150, 214, 160)
-                    draw_text(
-                        surface,
-                        status,
-                        th.font(14),
-                        colour,
-                        (x, rect.y + th.px(48)),
-                        width=rect.right - x - th.px(6),
-                        max_height=th.px(18),
+                    top = rect.y + th.px(46)
+                    lines, font = fit_lines(
+                        th, 14, status, rect.right - x - th.px(6), rect.bottom - top - th.px(2)
                     )
+                    for k, text in enumerate(lines):
+                        draw_text(surface, text, font, colour, (x, top + k * font.get_linesize()))
                 y += row_h
 
     def _draw_prompt(self, surface, rect) -> None:
