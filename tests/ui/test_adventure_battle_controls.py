@@ -35,3 +35,27 @@ def test_an_adventures_battle_main_phase_shows_end_phase(scale, monkeypatch):
     finally:
         runner.close()
         app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_shop_text_stays_in_the_window_and_off_other_text(scale, monkeypatch):
+    """Rosella's Shop at 1.5x: "Loot in the deck (33 cards" ran off the window, the price tags
+    ran into each other ("Price 10 Gold Price 10 Gold") and the hero line over "Dealt cards"."""
+    from game.ui import layoutcheck as L
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    settings = Settings(animation_speed="instant", sound_volume=0.0, ui_scale=scale, **OLD_PROMPTS)
+    app = App(settings, size=(1280, 720))
+    runner = human_runner(seed=5)
+    try:
+        advance(runner, lambda r: r.driver is not None and r.pending.kind == "adventure_shop")
+        scene = AdventureScene(app, runner)
+        scene.ticker.clear()
+        app.push(scene)
+        pump(app, lambda: scene.decided_for == runner.pending)
+        found = L.problems(L.record(scene, (1280, 720)), "shop", (1280, 720), scale)
+        texts = [str(p) for p in found if "text" in p.what or p.kind == "overlap"]
+        assert not texts, "\n".join(texts[:10])
+    finally:
+        runner.close()
+        app.close()

@@ -767,10 +767,11 @@ class AdventureDrawing:
         surface.blit(hero_emblem(member.hero, th.px(48)), (th.px(30), th.px(76)))
         hname = self.content.heroes[member.hero].name
         who = " (computer)" if member.computer else ""
+        line = f"{hname}{who} shops: {hero.gold} Gold"
         draw_text(
             surface,
-            f"{hname}{who} shops: {hero.gold} Gold",
-            th.font(24, bold=True),
+            line,
+            th.fit_font(24, line, w - th.px(90 + 30), height=th.px(30), bold=True),
             T.GOLD,
             (th.px(90), th.px(86)),
         )
@@ -785,7 +786,12 @@ class AdventureDrawing:
             x -= surf.get_width()
             surface.blit(surf, (x, th.px(24)))
             x -= th.px(20)
-        draw_text(surface, "Dealt cards", th.font(18, bold=True), T.TEXT, (th.px(30), th.px(120)))
+
+        def header(text: str, pos, width: int) -> None:  # fitted to its line, whatever the scale
+            font = th.fit_font(18, text, width, height=th.px(24), bold=True)
+            draw_text(surface, text, font, T.TEXT, pos)
+
+        header("Dealt cards", (th.px(30), th.px(120)), w - th.px(420))
         owner = self.content.heroes[member.hero]
         for rect, card in self.shop_cards:
             cdef = self.content.cards[card]
@@ -803,10 +809,15 @@ class AdventureDrawing:
             price = shop.price(card)
             tag = pygame.Rect(rect.x, rect.bottom + th.px(48), rect.w, th.px(22))
             affordable = price <= hero.gold
+            label = f"Price {price} Gold"
+            font = th.fit_font(14, label, rect.w - th.px(4), height=th.px(20), bold=True)
+            if font.size(label)[0] > rect.w - th.px(4):  # never run into the next card's tag
+                label = f"{price} Gold"
+                font = th.fit_font(14, label, rect.w - th.px(4), height=th.px(20), bold=True)
             draw_text(
                 surface,
-                f"Price {price} Gold",
-                th.font(14, bold=True),
+                label,
+                font,
                 T.GOLD if affordable else T.TEXT_DIM,
                 (tag.centerx, tag.y),
                 align="center",
@@ -819,13 +830,7 @@ class AdventureDrawing:
                 T.TEXT_DIM,
                 (th.px(30), th.px(160)),
             )
-        draw_text(
-            surface,
-            "Unidentified loot (under the board)",
-            th.font(18, bold=True),
-            T.TEXT,
-            (th.px(30), th.px(432)),
-        )
+        header("Unidentified loot (under the board)", (th.px(30), th.px(432)), w - th.px(420))
         for rect, entry in self.shop_unid:
             # an unidentified card's back: a chest, its rarity in colour, gems and a ribbon
             rarity = entry.split(":", 1)[0]
@@ -833,13 +838,7 @@ class AdventureDrawing:
         if not self.shop_unid:
             draw_text(surface, "(none)", th.font(15), T.TEXT_DIM, (th.px(30), th.px(462)))
         lx = w - th.px(380)
-        draw_text(
-            surface,
-            f"Loot in the deck ({len(hero.deck)} cards)",
-            th.font(18, bold=True),
-            T.TEXT,
-            (lx, th.px(126)),
-        )
+        header(f"Loot in the deck ({len(hero.deck)} cards)", (lx, th.px(126)), w - lx - th.px(20))
         for row, card in self.shop_loot:
             panel(
                 surface,
