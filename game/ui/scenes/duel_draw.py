@@ -481,7 +481,7 @@ class DuelDrawing:
                 continue
             newest = {f.anchor: f for f in floaters}  # one per dial: the latest change
             floaters = sorted(newest.values(), key=lambda f: f.anchor != "health")
-            if len(floaters) > 1 and portrait.h // 2 < th.font_px(13, bold=True).get_height():
+            if len(floaters) > 1 and portrait.h // 2 < _ink_height(th.font_px(13, bold=True)):
                 floaters = [max(floaters, key=lambda f: -f.age)]  # a small portrait: one
             count = min(2, len(floaters))
             slot_h = portrait.h // count
@@ -491,10 +491,10 @@ class DuelDrawing:
                 size = 38 if floater.anchor == "health" else 22
                 room = portrait.w + th.px(4)
                 text = floater.text
-                font = th.fit_font(size, text, room, height=slot_h, bold=True)
+                font = _floater_font(th, size, text, room, slot_h)
                 if font.size(text)[0] > room:  # a small team portrait: "+1" in the CP colour
                     text = text.split(" ")[0]
-                    font = th.fit_font(size, text, room, height=slot_h, bold=True)
+                    font = _floater_font(th, size, text, room, slot_h)
                 surf = text_surface(font, text, floater.colour).copy()
                 surf.set_alpha(alpha)
                 if widgets.RECORDER is not None:  # the layout check sees a floater like any text
@@ -621,3 +621,18 @@ def waiting_to_land(view: MatchView) -> str:
             text += f", may be avoided ({', '.join(combat.may_avoid[seat])})"
         parts.append(text)
     return f"Waiting to land: {'; '.join(parts)}" if parts else ""
+
+
+def _ink_height(font) -> int:
+    return font.get_ascent() - font.get_descent()
+
+
+def _floater_font(th, size: int, text: str, width: int, height: int):
+    """The largest bold face from `size` (at the text scale) down to 13 px in which a floating
+    number fits its place on the portrait."""
+    top = max(13, round(size * th.text_scale))
+    for real in range(top, 13, -1):
+        font = th.font_px(real, bold=True)
+        if font.size(text)[0] <= width and _ink_height(font) <= height:
+            return font
+    return th.font_px(13, bold=True)
