@@ -59,3 +59,35 @@ def test_the_shop_text_stays_in_the_window_and_off_other_text(scale, monkeypatch
     finally:
         runner.close()
         app.close()
+
+
+def test_two_chests_opened_at_once_each_show_their_own_result(monkeypatch):
+    """Two heroes open Loot Chests together: the first card read "..." while its hero's
+    result went on the other hero's card. Each result goes on its own hero's card."""
+    from game.rules.events import Event
+    from game.ui import layoutcheck as L
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    try:
+        scene = L.SCENES["adventure:crawl"](app)
+        scene.reveals.clear()
+        why = {"why": "common Loot Chest"}
+        events = [
+            Event("loot_die", {"player": 0, "value": 14, **why}, "A rolls the Loot die: 14."),
+            Event("loot_die", {"player": 1, "value": 19, **why}, "B rolls the Loot die: 19."),
+            Event("loot_unidentified", {"player": 1}, "B tucks an unidentified card."),
+            Event("status_gained", {"player": 0}, "A gains 1 Bonus Damage."),
+        ]
+        for event in events:
+            scene.narrate(event)
+        assert [r["lines"] for r in scene.reveals] == [
+            ["A gains 1 Bonus Damage."],
+            ["B tucks an unidentified card."],
+        ]
+    finally:
+        for s in app.scenes:
+            runner = getattr(s, "runner", None)
+            if runner is not None:
+                runner.close()
+        app.close()
