@@ -18,6 +18,7 @@ from game.ui.widgets import (
     layer,
     panel,
     text_surface,
+    wrap,
 )
 
 LEVEL_BACKS = {
@@ -573,26 +574,27 @@ class AdventureDrawing:
             else:
                 text = f"{who}: {choice.prompt}"
                 hint = "Click a lit tile to move there." if choice.kind == "adventure_move" else ""
-        draw_text(
-            surface,
-            text,
-            th.font(18, bold=True),
-            T.HIGHLIGHT,
-            (rect.x + th.px(12), rect.y + th.px(8)),
-            width=rect.w - th.px(24),
-            max_height=th.px(24),
-        )
         if self.message:
             hint = self.message
+        width = rect.w - th.px(24)
+        hint_font = th.font(14)
+        hint_lines = wrap(hint_font, hint, width)[:2] if hint else []
+        room = rect.h - th.px(14) - len(hint_lines) * hint_font.get_linesize()
+        # the headline whole (wrapped, then smaller), the hint under its last line
+        lines, font = fit_lines(th, 18, text, width, room, bold=True)
+        y = rect.y + th.px(8)
+        for line in lines:
+            surface.blit(text_surface(font, line, T.HIGHLIGHT), (rect.x + th.px(12), y))
+            y += font.get_linesize()
         if hint:  # (wrapped: a "Could not save ..." with its folder ran past the panel)
             draw_text(
                 surface,
                 hint,
-                th.font(14),
+                hint_font,
                 T.TEXT_DIM,
-                (rect.x + th.px(12), rect.y + th.px(32)),
-                width=rect.w - th.px(24),
-                max_height=th.px(34),
+                (rect.x + th.px(12), y),
+                width=width,
+                max_height=rect.bottom - y - th.px(4),
             )
 
     def seat_name(self, seat: int) -> str:
@@ -606,8 +608,6 @@ class AdventureDrawing:
         th = self.app.theme
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK)
         font = th.font(14)
-        from game.ui.widgets import wrap
-
         lines: list[str] = []
         for text in self.log[-30:]:
             lines.extend(wrap(font, text, rect.w - th.px(20)))
