@@ -120,6 +120,9 @@ def run(argv: list[str]) -> int:
     demo.add_argument(
         "--size", type=window_size, default=None, help="window size WxH (default: 1280x720)"
     )
+    demo.add_argument(
+        "--scale", type=float, default=1.0, help="interface scale 0.75-1.5 (default: 1.0)"
+    )
 
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")
     msim.add_argument("--mission", required=True)
@@ -217,6 +220,7 @@ def run(argv: list[str]) -> int:
                 args.seed,
                 args.speed,
                 args.size,
+                args.scale,
             )
         if args.mode == "missions":
             from game.ui.demo import run_mission_demo
@@ -230,8 +234,11 @@ def run(argv: list[str]) -> int:
                 args.seed,
                 args.speed,
                 args.size,
+                args.scale,
             )
-        return run_demo(args.mode, args.seconds, args.screenshots, args.seed, args.speed, args.size)
+        return run_demo(
+            args.mode, args.seconds, args.screenshots, args.seed, args.speed, args.size, args.scale
+        )
     parser.print_help()
     return 2
 

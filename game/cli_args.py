@@ -107,11 +107,15 @@ def check_single_values(parser: argparse.ArgumentParser, args: argparse.Namespac
 
 
 def window_size(value: str) -> tuple[int, int]:
-    """argparse type for a window size "WxH" (1280x720 up to 7680x4320)."""
+    """argparse type for a window size "WxH" (the smallest supported window, 1024x576, up to
+    7680x4320)."""
+    from game.persistence.settings import MIN_WINDOW
+
     try:
         width, height = (int(part) for part in value.lower().split("x"))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{value!r} is not a size like 1920x1080") from exc
-    if not (1280 <= width <= 7680 and 720 <= height <= 4320):
-        raise argparse.ArgumentTypeError(f"{value}: from 1280x720 up to 7680x4320")
+    low_w, low_h = MIN_WINDOW
+    if not (low_w <= width <= 7680 and low_h <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"{value}: from {low_w}x{low_h} up to 7680x4320")
     return width, height

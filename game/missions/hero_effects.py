@@ -280,7 +280,11 @@ class EffectsMixin(TurnBase):
         before = dial[0]
         dial[0], downed = companion_health_after(dial[0], dial[1], delta)
         name = companion.replace("_", " ").title()
-        e.emit("companion_health", f"{name}: Health {before} -> {dial[0]} ({why}).")
+        if dial[0] == before:  # a heal at full Health (or a blow below 0) changes nothing
+            full = "already at full Health" if delta > 0 else "no change"
+            e.emit("companion_health", f"{name}: Health stays {before} ({full}).")
+        else:
+            e.emit("companion_health", f"{name}: Health {before} -> {dial[0]} ({why}).")
         if downed != was_downed:
             e.emit("companion_downed", f"{name} " + ("is Downed." if downed else "is up again."))
 

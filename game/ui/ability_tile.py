@@ -414,8 +414,10 @@ def _plan_rows(th, hero, ability, numbers, tile, y, pad, gap, want_foot) -> _Pla
         num_h = max(text_h, narrow.get_ascent() + th.px(4))
         big = th.font_px(max(13, round(16 * th.text_scale)), True)
         want_badge = (big.size(longest)[0] + th.px(8)) if longest else 0
-        for foot in foots:
-            avail = bottom - y - (foot_h if foot else 0)
+        # the foot line (odds, damage kind) with a little air above it where there is room,
+        # so no number badge touches it; then without the air; then no foot
+        for foot, air in [(f, a) for f in foots for a in ((th.px(3), 0) if f else (0,))]:
+            avail = bottom - y - (foot_h + air if foot else 0)
             # the dice beside a number at least 16 base tall (the dice no smaller than 20
             # base), else the number under the dice, else any number that fits beside them
             mid = max(low, min(high, th.px(20)))

@@ -60,7 +60,11 @@ class BaseDirector:
 
 
 def play_in_window(
-    make_director, speed: str, screenshots: str | None, size: tuple[int, int] | None = None
+    make_director,
+    speed: str,
+    screenshots: str | None,
+    size: tuple[int, int] | None = None,
+    scale: float = 1.0,
 ):
     """Open the window on a throwaway user folder (unless DICE_THRONE_HOME is set), let the
     director drive it from the title screen, print the pictures taken; returns the director."""
@@ -71,7 +75,10 @@ def play_in_window(
     from game.ui.scenes.title import TitleScene
 
     window = {"window_width": size[0], "window_height": size[1]} if size else {}
-    app = App(Settings(animation_speed=speed, sound_volume=0.0, music_volume=0.0, **window))
+    settings = Settings(
+        animation_speed=speed, sound_volume=0.0, music_volume=0.0, ui_scale=scale, **window
+    )
+    app = App(settings.clean())
     director = make_director(app, Path(screenshots) if screenshots else None)
     app.screenshot_hook = director.after_frame
     app.push(TitleScene(app))
@@ -170,6 +177,7 @@ def run_demo(
     seed: int = 7,
     speed: str = "fast",
     size: tuple[int, int] | None = None,
+    scale: float = 1.0,
 ) -> int:
     from game.modes.variants import MODES
 
@@ -181,6 +189,7 @@ def run_demo(
         speed,
         screenshots,
         size,
+        scale,
     )
     missing = [name for name in SHOTS if name not in director.taken]
     if mode == "duel":
@@ -280,6 +289,7 @@ def run_mission_demo(
     seed: int = 7,
     speed: str = "fast",
     size: tuple[int, int] | None = None,
+    scale: float = 1.0,
 ) -> int:
     from game.content.loader import default_content
     from game.missions.content import default_missions
@@ -299,6 +309,7 @@ def run_mission_demo(
         speed,
         screenshots,
         size,
+        scale,
     )
     if director.result is not None:
         r = director.result
@@ -399,6 +410,7 @@ def run_adventure_demo(
     seed: int = 7,
     speed: str = "fast",
     size: tuple[int, int] | None = None,
+    scale: float = 1.0,
 ) -> int:
     from game.adventures.content import default_adventures
     from game.content.loader import default_content
@@ -417,6 +429,7 @@ def run_adventure_demo(
         speed,
         screenshots,
         size,
+        scale,
     )
     scene = director.scene
     if scene is not None:

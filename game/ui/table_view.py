@@ -200,6 +200,7 @@ class TableView:
         y = rect.y + th.px(5)
         size = th.px(30)
         surface.blit(hero_emblem(player.hero, size), (x, y))
+        scene.dial_rects[(seat, "portrait")] = pygame.Rect(x, y, size, size)
         name_x = x + size + th.px(6)
         right = rect.right - th.px(6)
         name = player.name

@@ -70,7 +70,7 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
             before, after = name[cut - 1].lower(), name[cut].lower()
             if before in vowels:
                 rank = 1
-            elif after not in vowels and name[cut - 2].lower() in vowels and len(name) - cut >= 4:
+            elif after not in vowels and _onset_cut(name, cut) and len(name) - cut >= 4:
                 rank = 0  # not "Pyroman-cer": the second half keeps a syllable or two
             else:
                 continue
@@ -87,6 +87,70 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
             line = line[:-2] + "."
         out.append(line)
     return out, font
+
+
+# consonant pairs and triples that can begin an English syllable ("Thorn-brush", "Over-power")
+_ONSETS = frozenset(
+    {
+        "bl",
+        "br",
+        "ch",
+        "cl",
+        "cr",
+        "dr",
+        "dw",
+        "fl",
+        "fr",
+        "gl",
+        "gr",
+        "kn",
+        "ph",
+        "pl",
+        "pr",
+        "sc",
+        "sh",
+        "sk",
+        "sl",
+        "sm",
+        "sn",
+        "sp",
+        "st",
+        "sw",
+        "th",
+        "tr",
+        "tw",
+        "wh",
+        "wr",
+        "sch",
+        "scr",
+        "shr",
+        "spl",
+        "spr",
+        "str",
+        "thr",
+    }
+)
+
+
+def _onset_cut(name: str, cut: int) -> bool:
+    """True when `cut` splits a run of consonants between two vowels where the second part
+    begins with the longest run that can start a syllable."""
+    vowels = "aeiouy"
+    low = name.lower()
+    start = cut
+    while start > 0 and low[start - 1] not in vowels:
+        start -= 1
+    end = cut
+    while end < len(low) and low[end] not in vowels:
+        end += 1
+    if start == 0 or end == len(low) or start == cut:
+        return False
+    cluster = low[start:end]
+    for size in range(min(3, len(cluster)), 0, -1):
+        tail = cluster[-size:]
+        if size == 1 or tail in _ONSETS:
+            return cut == end - size
+    return False
 
 
 def fit_lines(

@@ -105,6 +105,19 @@ def test_a_huntress_card_heals_nyra_but_never_above_her_start():
     assert hero.companions["nyra"] == [12, 12]
 
 
+def test_a_heal_at_full_health_is_logged_as_no_change_not_as_a_heal():
+    engine = make(heroes=("huntress",))
+    hero = engine.heroes[0]
+    assert hero.companions["nyra"] == [12, 12]
+    engine.log.clear()
+    engine.turn.change_companion(hero, "nyra", 3, "healed")
+    lines = [ev.text for ev in engine.log if ev.kind == "companion_health"]
+    assert lines == ["Nyra: Health stays 12 (already at full Health)."]
+    hero.companions["nyra"] = [10, 12]
+    engine.turn.change_companion(hero, "nyra", 3, "healed")
+    assert engine.log[-1].text == "Nyra: Health 10 -> 12 (healed)."
+
+
 # ------------------------------------------------------------ Spirits and Bots
 
 

@@ -246,3 +246,44 @@ def test_tiles_come_from_the_cache_after_the_first_frame(db):
     finally:
         AT.paint_tile = real
     assert len(calls) == 2  # one per look, not one per frame
+
+
+def test_the_odds_line_keeps_clear_of_the_number_badges(db, monkeypatch):
+    """Missions board: the odds "91%" ran into the last row's "9" badge above it. Where the
+    tile has room (1024x576 and 1280x720, 1.0x-1.5x) the foot line sits clear of every badge."""
+    view = BoardView(db)
+    badges: list[pygame.Rect] = []
+    odds_boxes: list[pygame.Rect] = []
+    touching = []
+    real_badge, real_paint = AT._number_badge, AT.paint_tile
+
+    def badge(surface, drawn, origin, number, font, centre, th, pad_x=8):
+        rect = real_badge(surface, drawn, origin, number, font, centre, th, pad_x)
+        badges.append(rect)
+        return rect
+
+    def paint(*args, **kwargs):
+        badges.clear()
+        drawn = real_paint(*args, **kwargs)
+        odds_boxes[:] = [r for text, r in drawn.texts if text.endswith("%")]
+        if any(b.colliderect(o) for b in badges for o in odds_boxes):
+            touching.append(args[5].name)
+        return drawn
+
+    monkeypatch.setattr(AT, "_number_badge", badge)
+    monkeypatch.setattr(AT, "paint_tile", paint)
+    AT.clear_cache()
+    for size in [(1024, 576), (1280, 720)]:
+        for scale in (1.0, 1.25, 1.5):
+            th = Theme(scale)
+            th.resize(*size)
+            _KEEP.append(th)
+            rect = _boards(th, size)["mission"]
+            for hero in db.heroes.values():
+                for _label, levels, flipped in _level_sets(hero):
+                    tiles = view.tiles(hero, levels, flipped)
+                    odds = {(a.id, r): 0.91 for a in tiles for r in range(len(a.rows))}
+                    surface = pygame.Surface(size)
+                    view.draw(surface, rect, th, 0, hero, levels, odds=odds, flipped=flipped)
+    AT.clear_cache()
+    assert not touching, sorted(set(touching))[:10]

@@ -231,8 +231,11 @@ def test_a_click_anywhere_on_a_lit_mission_ability_uses_its_best_row(app):
     assert len(engine.actions) == count + 1 and engine.actions[-1] == best
 
 
-def test_a_heros_damage_number_rises_from_the_health_dial_not_the_name(app):
+def test_a_heros_damage_number_sits_on_the_portrait_not_the_name(app):
+    """It rose from the Health dial into the panel above (over the Crisis Clock's objective);
+    now it stays on the Hero's portrait in the Hero list, over no text."""
     from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui import layoutcheck as L
     from game.ui.scenes.mission import MissionScene
 
     engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate",), seed=3))
@@ -242,9 +245,16 @@ def test_a_heros_damage_number_rises_from_the_health_dial_not_the_name(app):
     row = scene.roster_rects[0]
     scene._float_hero(0, "-3", (255, 0, 0))
     listed = [f for f in scene.floaters if not f.on_map]
-    assert listed
-    name_right = row.x + app.theme.px(50) + app.theme.font(14, bold=True).size("Cursed Pirate")[0]
-    assert listed[-1].pos[0] - app.theme.px(20) > name_right
+    assert listed and row.collidepoint(listed[-1].pos)
+    for age in (0.1, 0.7, 1.2):
+        listed[-1].age = age
+        rec = L.record(scene, app.screen.get_size())
+        number = [r for r, text, _lvl in rec.texts if text == "-3"]
+        assert number and all(row.contains(r) for r in number)
+        others = [
+            t for r, t, _lvl in rec.texts if t != "-3" and any(r.colliderect(n) for n in number)
+        ]
+        assert not others
 
 
 def test_move_badges_leave_the_tile_titles_readable(app):

@@ -225,7 +225,8 @@ def test_demo_and_gallery_sizes_are_checked(capsys):
     from game.cli_args import window_size
 
     assert window_size("1920x1080") == (1920, 1080)
-    for bad in ("100x100", "big", "1920", "1920x1080x2"):
+    assert window_size("1024x576") == (1024, 576)  # the smallest supported window
+    for bad in ("1000x576", "100x100", "big", "1920", "1920x1080x2"):
         assert run(["demo", "--size", bad]) == 2
         assert "--size" in capsys.readouterr().err
 

@@ -56,6 +56,8 @@ def test_a_long_word_breaks_between_consonants():
     assert fit_name(lambda bold: font, "Overpower", width)[0] == ["Over-", "power"]
     width = int(font.size("Pyromancer")[0] * 0.7)
     assert fit_name(lambda bold: font, "Pyromancer", width)[0] == ["Pyro-", "mancer"]
+    width = int(font.size("Thornbrush")[0] * 0.7)  # not "Thor-nbrush": "br" starts a syllable
+    assert fit_name(lambda bold: font, "Thornbrush", width)[0] == ["Thorn-", "brush"]
 
 
 def test_window_sizes_larger_than_the_screen_are_not_offered(monkeypatch):

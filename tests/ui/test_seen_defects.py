@@ -158,3 +158,112 @@ def test_missions_the_log_names_the_enemy_dice_once_they_have_landed(app):
         app.frame(STEP)
     app.frame(STEP)
     assert scene.log.count(line) >= 1 and line in scene.log[-3:]
+
+
+def _texts_in(rec, rect) -> list[str]:
+    return [text for r, text, _lvl in rec.texts if rect.contains(r)]
+
+
+def test_missions_ally_names_and_the_objective_are_shown_whole_at_1_5x():
+    """Ally HQ buttons read "Off-Duty..." and the Crisis Clock's objective "Defeat every
+    Henchma..." at 1.5x: names and objectives wrap or shrink, never cut (docs/ui.md)."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.ui import layoutcheck as L
+    from game.ui.scenes.mission import MissionScene
+
+    application = App(Settings(ui_scale=1.5, sound_volume=0.0), size=(1280, 720))
+    try:
+        engine = MissionEngine(MissionSetup("harbor_heist", ("huntress", "barbarian"), seed=3))
+        engine.info.ally_hq = ["firefighter", "archer", "demolitions"]
+        scene = MissionScene(application, engine, [{"kind": "human"}] * 2, ["Player", ""])
+        application.push(scene)
+        rec = L.record(scene, (1280, 720))
+        hq = " ".join(_texts_in(rec, scene.hq_rect))
+        for ally in engine.info.ally_hq:
+            for word in engine.db.allies[ally].name.split():
+                assert word in hq
+        clock = _texts_in(rec, scene.clock_rect)
+        assert " ".join(clock).endswith(engine.side().objective_text.split()[-1])
+        assert not [t for t in _texts_in(rec, scene.right) if t.endswith("...")]
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize("mode", ["1v1", "2v2"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_duel_floating_numbers_cover_no_text_of_the_hero_bars(mode, scale, monkeypatch):
+    """A "+1 CP" (and a "-7") floating number covered the hero bar's second line: the numbers
+    float beside the dials they explain, over no name, no line of the bar and no other text."""
+    from game.ui import layoutcheck as L
+    from game.ui.presenter import Floater
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = L.SCENES[f"duel:{mode}"](application)
+        seats = range(len(scene.view.players))
+        for t in (0.05, 0.5, 0.9):
+            scene.presenter.floaters = []
+            for seat in seats:
+                for text, anchor in (("-7", "health"), ("+1 CP", "cp")):
+                    floater = Floater(text, (255, 90, 80), seat, anchor)
+                    floater.age = floater.life * t
+                    scene.presenter.floaters.append(floater)
+            found = L.problems(L.record(scene, (1280, 720)), mode, (1280, 720), scale)
+            hits = [str(p) for p in found if any(f"'{t}'" in p.what for t in ("-7", "+1 CP", "+1"))]
+            assert not hits, "\n".join(hits[:8])
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize("legal", [False, True])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_adventures_a_long_room_name_keeps_clear_of_the_corner_badges(legal, scale, monkeypatch):
+    """ "Thornbrush" ran under a room's Minion badge on the crawl map: a room's name plate lies
+    between the corner badges (Minion top-right, move number top-left), whole."""
+    from types import SimpleNamespace
+
+    from game.ui import layoutcheck as L
+
+    monkeypatch.setenv("DICE_THRONE_AI_WORKER", "inline")
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = L.SCENES["adventure:crawl"](application)
+        L.record(scene, application.screen.get_size())  # lays the map out
+        rect = next(iter(scene.tile_rects.values()))
+        tile = SimpleNamespace(slot=-1, level=1, kind="room", items=[])
+        tdef = {"name": "Thornbrush Path", "minion": 1, "cp": 1, "gold": 1}
+        surface = L.RecordingSurface(application.screen.get_size())
+        rec = L.Recorder(surface)
+        surface.recorder = rec
+        from game.ui import widgets
+
+        widgets.RECORDER = rec
+        try:
+            from game.adventures.crawl import scenario
+
+            with scene.engine.world.active():
+                sc = scenario(scene.engine)
+                scene._draw_tile(surface, rect, tile, True, tdef, sc, legal)
+        finally:
+            widgets.RECORDER = None
+        th = application.theme.fixed()
+        mr = th.px(10)
+        minion = pygame.Rect(0, 0, 2 * mr, 2 * mr)
+        minion.center = (rect.right - mr - th.px(2), rect.y + mr + th.px(2))
+        badges = [minion] + ([scene.move_badge_rect(rect)] if legal else [])
+        words = [(r, t) for r, t, _lvl in rec.texts if t not in ("I",)]
+        assert "".join(t for _r, t in words).replace("-", "").startswith("ThornbrushPath")
+        over = [(t, tuple(r)) for r, t in words for b in badges if r.colliderect(b)]
+        assert not over
+        assert all(rect.contains(r) for r, _t in words)
+    finally:
+        for s in application.scenes:
+            runner = getattr(s, "runner", None)
+            if runner is not None:
+                runner.close()
+        application.close()

@@ -281,12 +281,13 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                     "lines": [],
                 }
             )
-        elif kind == "loot_die_changed" and self.reveals and not self.reveals[-1]["lines"]:
+        elif kind == "loot_die_changed" and self._open_reveal(event) is not None:
             # a Loot-die token (rule 78) changed the chest's roll: show the value that counts
-            self.reveals[-1]["roll"] = event.data.get("value")
-            self.reveals[-1]["changed"] = event.text
-        elif self.reveals and not self.reveals[-1]["lines"] and kind != "loot_die":
-            self.reveals[-1]["lines"].append(event.text)
+            reveal = self._open_reveal(event)
+            reveal["roll"] = event.data.get("value")
+            reveal["changed"] = event.text
+        elif kind != "loot_die" and self._open_reveal(event) is not None:
+            self._open_reveal(event)["lines"].append(event.text)
         elif kind == "shard_delivered":
             self.app.play("token")
 
@@ -422,6 +423,19 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         self.ticker.extend(self.collect())
         self.shown_explored |= set()  # tiles flip when their events are narrated
         self.decided_for = None
+
+    def _open_reveal(self, event) -> dict | None:
+        """The chest reveal still waiting for its result that this event belongs to: the one
+        of the event's hero when it names one (two heroes may open chests at once: each result
+        goes on its own card), else the latest."""
+        waiting = [r for r in self.reveals if not r["lines"]]
+        seat = event.data.get("player")
+        if seat is not None and any(r.get("who") is not None for r in waiting):
+            mine = [r for r in waiting if r.get("who") == seat]
+            return mine[0] if mine else None
+        if self.reveals and not self.reveals[-1]["lines"]:
+            return self.reveals[-1]
+        return None
 
     def reveal_ready(self) -> bool:
         return bool(self.reveals) and (bool(self.reveals[0]["lines"]) or not self.ticker)

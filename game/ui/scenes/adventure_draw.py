@@ -13,10 +13,12 @@ from game.ui.scenes.adventures_menu import scenario_label
 from game.ui.widgets import (
     draw_text,
     felt_background,
+    fit_lines,
     glow,
     layer,
     panel,
     text_surface,
+    wrap,
 )
 
 LEVEL_BACKS = {
@@ -292,31 +294,39 @@ class AdventureDrawing:
         elif draw_rect.w > rect.w // 2:
             name = tdef.get("name", "")
             mr = th.px(10)  # the Minion badge in the top-right corner
-            corner = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
-            if legal:  # the move badge on the other corner
-                corner = max(corner, 2 * self.app.theme.px(13))
-            room = rect.w - th.px(8) - corner
-            lines = _wrap_two(small, name, room)
+            right = 2 * (mr + th.px(2)) if tdef.get("minion") else 0
+            left = 2 * self.app.theme.px(13) if legal else 0  # the move badge, top-left
+            # the plate sits between the corner badges, never under them
+            span = pygame.Rect(rect.x + th.px(4) + left, rect.y, 0, 0)
+            span.w = rect.w - th.px(8) - left - right
+            top = rect.y + th.px(2)
+            lines, font = _plate_lines(th, small, name, span.w - th.px(8))
+            if "".join(lines).replace("-", "").replace(" ", "") != name.replace(" ", ""):
+                # no room between the badges: the plate goes under them, the tile's width
+                span = pygame.Rect(rect.x + th.px(4), rect.y, rect.w - th.px(8), 0)
+                top = rect.y + max(2 * mr + th.px(4), 2 * self.app.theme.px(11) if legal else 0)
+                lines, font = _plate_lines(th, small, name, span.w - th.px(8))
+            widest = max([font.size(line)[0] for line in lines] + [th.px(30)])
             bits = []
             if tdef.get("cp"):
                 bits.append((f"+{tdef['cp']} CP", T.CP))
             if tdef.get("gold"):
                 bits.append((f"+{tdef['gold']} G", (150, 110, 20)))
-            widest = max([small.size(line)[0] for line in lines] + [th.px(30)])
-            plate = pygame.Rect(0, 0, min(rect.w - th.px(6), widest + th.px(10)), 0)
-            plate.h = th.px(4) + len(lines) * th.px(14)
-            plate.midtop = (rect.centerx, rect.y + th.px(2))
+            line_h = max(th.px(14), font.get_linesize() - th.px(1))
+            plate = pygame.Rect(0, 0, min(span.w, widest + th.px(10)), 0)
+            plate.h = th.px(4) + len(lines) * line_h
+            plate.midtop = (span.centerx, top)
             crawl_art.plaque(surface, plate)
             for k, line in enumerate(lines):
                 draw_text(
                     surface,
                     line,
-                    small,
+                    font,
                     T.INK,
-                    (rect.centerx, rect.y + th.px(3) + k * th.px(14)),
+                    (plate.centerx, top + th.px(1) + k * line_h),
                     align="center",
                 )
-            y = rect.y + th.px(33)
+            y = max(rect.y + th.px(33), plate.bottom + th.px(3))
             x = rect.x + th.px(5)
             for text, colour in bits:  # what the room gives, on small chips
                 surf = text_surface(small, text, colour)
@@ -456,12 +466,13 @@ class AdventureDrawing:
         th = self.app.theme
         eng = self.engine
         panel(surface, area, th)
+        team = self.campaign.team_name
         draw_text(
             surface,
-            self.campaign.team_name,
-            th.font(18, bold=True),
+            team,
+            th.fit_font(18, team, area.w - th.px(24), height=th.px(24), bold=True),
             T.BRASS,
-            (area.x + th.px(12), area.y + th.px(6)),
+            (area.x + th.px(12), area.y + th.px(5)),
         )
         choice = self.runner.pending
         active = choice.player if choice is not None else None
@@ -494,21 +505,19 @@ class AdventureDrawing:
                 member = self.campaign.heroes[i] if i < len(self.campaign.heroes) else None
                 who = "CPU" if member is not None and member.computer else "Human"
                 x = rect.x + size + th.px(12)
-                draw_text(
-                    surface,
-                    f"{eng.name(p)}",
-                    th.font(16, bold=True),
-                    T.TEXT,
-                    (x, rect.y + th.px(4)),
-                )
+                who_font = th.font(13)
                 draw_text(
                     surface,
                     who,
-                    th.font(13),
+                    who_font,
                     T.TEXT_DIM,
                     (rect.right - th.px(8), rect.y + th.px(6)),
                     align="right",
                 )
+                name = eng.name(p)
+                room = rect.right - th.px(16) - who_font.size(who)[0] - x
+                name_font = th.fit_font(16, name, room, height=th.px(21), bold=True)
+                draw_text(surface, name, name_font, T.TEXT, (x, rect.y + th.px(3)))
                 line = rect.y + th.px(26)
                 bar = pygame.Rect(x, line + th.px(3), th.px(110), th.px(12))
                 pygame.draw.rect(surface, (60, 30, 30), bar, border_radius=3)
@@ -540,15 +549,12 @@ class AdventureDrawing:
                     status += f"  -  {len(adv.unidentified)} unidentified"
                 if row_h > th.px(56):
                     colour = T.NEGATIVE if adv.fallen else (150, 214, 160)
-                    draw_text(
-                        surface,
-                        status,
-                        th.font(14),
-                        colour,
-                        (x, rect.y + th.px(48)),
-                        width=rect.right - x - th.px(6),
-                        max_height=th.px(18),
+                    top = rect.y + th.px(46)
+                    lines, font = fit_lines(
+                        th, 14, status, rect.right - x - th.px(6), rect.bottom - top - th.px(2)
                     )
+                    for k, text in enumerate(lines):
+                        draw_text(surface, text, font, colour, (x, top + k * font.get_linesize()))
                 y += row_h
 
     def _draw_prompt(self, surface, rect) -> None:
@@ -568,26 +574,27 @@ class AdventureDrawing:
             else:
                 text = f"{who}: {choice.prompt}"
                 hint = "Click a lit tile to move there." if choice.kind == "adventure_move" else ""
-        draw_text(
-            surface,
-            text,
-            th.font(18, bold=True),
-            T.HIGHLIGHT,
-            (rect.x + th.px(12), rect.y + th.px(8)),
-            width=rect.w - th.px(24),
-            max_height=th.px(24),
-        )
         if self.message:
             hint = self.message
+        width = rect.w - th.px(24)
+        hint_font = th.font(14)
+        hint_lines = wrap(hint_font, hint, width)[:2] if hint else []
+        room = rect.h - th.px(14) - len(hint_lines) * hint_font.get_linesize()
+        # the headline whole (wrapped, then smaller), the hint under its last line
+        lines, font = fit_lines(th, 18, text, width, room, bold=True)
+        y = rect.y + th.px(8)
+        for line in lines:
+            surface.blit(text_surface(font, line, T.HIGHLIGHT), (rect.x + th.px(12), y))
+            y += font.get_linesize()
         if hint:  # (wrapped: a "Could not save ..." with its folder ran past the panel)
             draw_text(
                 surface,
                 hint,
-                th.font(14),
+                hint_font,
                 T.TEXT_DIM,
-                (rect.x + th.px(12), rect.y + th.px(32)),
-                width=rect.w - th.px(24),
-                max_height=th.px(34),
+                (rect.x + th.px(12), y),
+                width=width,
+                max_height=rect.bottom - y - th.px(4),
             )
 
     def seat_name(self, seat: int) -> str:
@@ -601,8 +608,6 @@ class AdventureDrawing:
         th = self.app.theme
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK)
         font = th.font(14)
-        from game.ui.widgets import wrap
-
         lines: list[str] = []
         for text in self.log[-30:]:
             lines.extend(wrap(font, text, rect.w - th.px(20)))
@@ -762,10 +767,11 @@ class AdventureDrawing:
         surface.blit(hero_emblem(member.hero, th.px(48)), (th.px(30), th.px(76)))
         hname = self.content.heroes[member.hero].name
         who = " (computer)" if member.computer else ""
+        line = f"{hname}{who} shops: {hero.gold} Gold"
         draw_text(
             surface,
-            f"{hname}{who} shops: {hero.gold} Gold",
-            th.font(24, bold=True),
+            line,
+            th.fit_font(24, line, w - th.px(90 + 30), height=th.px(30), bold=True),
             T.GOLD,
             (th.px(90), th.px(86)),
         )
@@ -780,7 +786,12 @@ class AdventureDrawing:
             x -= surf.get_width()
             surface.blit(surf, (x, th.px(24)))
             x -= th.px(20)
-        draw_text(surface, "Dealt cards", th.font(18, bold=True), T.TEXT, (th.px(30), th.px(120)))
+
+        def header(text: str, pos, width: int) -> None:  # fitted to its line, whatever the scale
+            font = th.fit_font(18, text, width, height=th.px(24), bold=True)
+            draw_text(surface, text, font, T.TEXT, pos)
+
+        header("Dealt cards", (th.px(30), th.px(120)), w - th.px(420))
         owner = self.content.heroes[member.hero]
         for rect, card in self.shop_cards:
             cdef = self.content.cards[card]
@@ -798,10 +809,15 @@ class AdventureDrawing:
             price = shop.price(card)
             tag = pygame.Rect(rect.x, rect.bottom + th.px(48), rect.w, th.px(22))
             affordable = price <= hero.gold
+            label = f"Price {price} Gold"
+            font = th.fit_font(14, label, rect.w - th.px(4), height=th.px(20), bold=True)
+            if font.size(label)[0] > rect.w - th.px(4):  # never run into the next card's tag
+                label = f"{price} Gold"
+                font = th.fit_font(14, label, rect.w - th.px(4), height=th.px(20), bold=True)
             draw_text(
                 surface,
-                f"Price {price} Gold",
-                th.font(14, bold=True),
+                label,
+                font,
                 T.GOLD if affordable else T.TEXT_DIM,
                 (tag.centerx, tag.y),
                 align="center",
@@ -814,13 +830,7 @@ class AdventureDrawing:
                 T.TEXT_DIM,
                 (th.px(30), th.px(160)),
             )
-        draw_text(
-            surface,
-            "Unidentified loot (under the board)",
-            th.font(18, bold=True),
-            T.TEXT,
-            (th.px(30), th.px(432)),
-        )
+        header("Unidentified loot (under the board)", (th.px(30), th.px(432)), w - th.px(420))
         for rect, entry in self.shop_unid:
             # an unidentified card's back: a chest, its rarity in colour, gems and a ribbon
             rarity = entry.split(":", 1)[0]
@@ -828,13 +838,7 @@ class AdventureDrawing:
         if not self.shop_unid:
             draw_text(surface, "(none)", th.font(15), T.TEXT_DIM, (th.px(30), th.px(462)))
         lx = w - th.px(380)
-        draw_text(
-            surface,
-            f"Loot in the deck ({len(hero.deck)} cards)",
-            th.font(18, bold=True),
-            T.TEXT,
-            (lx, th.px(126)),
-        )
+        header(f"Loot in the deck ({len(hero.deck)} cards)", (lx, th.px(126)), w - lx - th.px(20))
         for row, card in self.shop_loot:
             panel(
                 surface,
@@ -950,11 +954,25 @@ def _diamond(surface, centre, r, colour) -> None:
     pygame.draw.polygon(surface, (20, 30, 40), [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 1)
 
 
-def _wrap_two(font, text: str, width: int) -> list[str]:
-    from game.ui.widgets import wrap
+def _plate_lines(th, font, name: str, width: int):
+    """A room's name for its plate: two lines at most, in the plate's face, then the regular
+    condensed face, then a long word broken with a hyphen ("Thorn-brush"); never cut."""
+    from game.ui.widgets import fit_name, wrap
 
-    lines = wrap(font, text, width)
-    if len(lines) > 2:
-        lines = lines[:2]
-        lines[1] = lines[1][: max(1, len(lines[1]) - 2)] + "..."
-    return lines
+    faces = [font, th.font(13, condensed=True)]
+    for face in faces:
+        lines = wrap(face, name, width)
+        if len(lines) <= 2 and all(face.size(line)[0] <= width for line in lines):
+            return lines, face
+    face = faces[-1]
+    out: list[str] = []
+    for word in name.split(" "):
+        pieces = (
+            fit_name(lambda _bold: face, word, width)[0] if face.size(word)[0] > width else [word]
+        )
+        for piece in pieces:
+            if out and not out[-1].endswith("-") and face.size(f"{out[-1]} {piece}")[0] <= width:
+                out[-1] = f"{out[-1]} {piece}"
+            else:
+                out.append(piece)
+    return out, face

@@ -10,6 +10,7 @@ from game.rules.view import MatchView
 from game.ui import hand as hand_fan
 from game.ui import keymap
 from game.ui import theme as T
+from game.ui import widgets
 from game.ui.board_view import Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
 from game.ui.table_view import LEADER_TIP, draw_crown
@@ -61,6 +62,7 @@ class DuelDrawing:
             surface.blit(hero_emblem(hero.id, size), (x, y))
         except ImportError:
             pass
+        self.dial_rects[(seat, "portrait")] = pygame.Rect(x, y, size, size)
         x += size + th.px(8)
         active = view.active == seat and not view.over
         name_col = T.HIGHLIGHT if active else T.TEXT
@@ -470,37 +472,57 @@ class DuelDrawing:
             y += font.get_linesize()
 
     def _draw_floaters(self, surface, view: MatchView, me: int, opp: int) -> None:
+        """Each seat's floating numbers ("-7", "+1 CP") over its hero's portrait, which has
+        no words on it: the name, the bar's lines and the dials they explain stay readable.
+        Two at once share the portrait, Health above CP."""
         th = self.app.theme
+        by_seat: dict[int, list] = {}
         for floater in self.presenter.floaters:
-            dial = self.dial_rects.get((floater.seat, floater.anchor))
-            if dial is None:
-                dial = self.dial_rects.get((floater.seat, "health"))
-            if dial is None:
+            by_seat.setdefault(floater.seat, []).append(floater)
+        for seat, floaters in by_seat.items():
+            portrait = self.dial_rects.get((seat, "portrait"))
+            if portrait is None:
                 continue
-            t = floater.age / floater.life
-            if dial.centery < surface.get_height() // 2:  # the top bar: fall below the dial
-                y = dial.bottom + th.px(22) + int(th.px(30) * t)
-            else:
-                y = dial.y - th.px(8) - int(th.px(34) * t)
-            anchor = (dial.centerx, y)
-            font = th.font(38 if floater.anchor == "health" else 22, bold=True)
-            surf = text_surface(font, floater.text, floater.colour)
-            surf = surf.copy()
-            surf.set_alpha(int(255 * (1 - t * t)))
-            alpha = int(255 * (1 - t * t))
-            pill = surf.get_rect(center=(anchor[0], y)).inflate(th.px(16), th.px(2))
-            backing = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                backing,
-                (16, 12, 10, int(alpha * 0.85)),
-                backing.get_rect(),
-                border_radius=pill.h // 2,
-            )
-            pygame.draw.rect(
-                backing, (*floater.colour, alpha), backing.get_rect(), 2, border_radius=pill.h // 2
-            )
-            surface.blit(backing, pill)
-            surface.blit(surf, surf.get_rect(center=(anchor[0], y)))
+            newest = {f.anchor: f for f in floaters}  # one per dial: the latest change
+            floaters = sorted(newest.values(), key=lambda f: f.anchor != "health")
+            if len(floaters) > 1 and portrait.h // 2 < _ink_height(th.font_px(13, bold=True)):
+                floaters = [max(floaters, key=lambda f: -f.age)]  # a small portrait: one
+            count = min(2, len(floaters))
+            slot_h = portrait.h // count
+            for index, floater in enumerate(floaters[:count]):
+                t = floater.age / floater.life
+                alpha = int(255 * (1 - t * t))
+                size = 38 if floater.anchor == "health" else 22
+                room = portrait.w + th.px(4)
+                text = floater.text
+                font = _floater_font(th, size, text, room, slot_h)
+                if font.size(text)[0] > room:  # a small team portrait: "+1" in the CP colour
+                    text = text.split(" ")[0]
+                    font = _floater_font(th, size, text, room, slot_h)
+                surf = text_surface(font, text, floater.colour).copy()
+                surf.set_alpha(alpha)
+                if widgets.RECORDER is not None:  # the layout check sees a floater like any text
+                    widgets.RECORDER.text(surf, text)
+                centre = (
+                    portrait.centerx,
+                    portrait.y + slot_h * index + slot_h // 2 - int(th.px(4) * t),
+                )
+                pill = surf.get_rect(center=centre).inflate(th.px(6), 0)
+                pill.w = max(pill.w, min(pill.h, portrait.w))
+                pill.center = centre
+                backing = pygame.Surface(pill.size, pygame.SRCALPHA)
+                radius = min(pill.h, pill.w) // 2
+                pygame.draw.rect(
+                    backing,
+                    (16, 12, 10, int(alpha * 0.85)),
+                    backing.get_rect(),
+                    border_radius=radius,
+                )
+                pygame.draw.rect(
+                    backing, (*floater.colour, alpha), backing.get_rect(), 2, border_radius=radius
+                )
+                surface.blit(backing, pill)
+                surface.blit(surf, surf.get_rect(center=centre))
 
     def _draw_banner(self, surface) -> None:
         banner = self.presenter.banner
@@ -603,3 +625,18 @@ def waiting_to_land(view: MatchView) -> str:
             text += f", may be avoided ({', '.join(combat.may_avoid[seat])})"
         parts.append(text)
     return f"Waiting to land: {'; '.join(parts)}" if parts else ""
+
+
+def _ink_height(font) -> int:
+    return font.get_ascent() - font.get_descent()
+
+
+def _floater_font(th, size: int, text: str, width: int, height: int):
+    """The largest bold face from `size` (at the text scale) down to 13 px in which a floating
+    number fits its place on the portrait."""
+    top = max(13, round(size * th.text_scale))
+    for real in range(top, 13, -1):
+        font = th.font_px(real, bold=True)
+        if font.size(text)[0] <= width and _ink_height(font) <= height:
+            return font
+    return th.font_px(13, bold=True)

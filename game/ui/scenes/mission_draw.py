@@ -14,6 +14,7 @@ from game.ui import hand as hand_fan
 from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui import theme as T
+from game.ui import widgets
 from game.ui.cards import card_face
 from game.ui.widgets import (
     draw_text,
@@ -94,10 +95,18 @@ class MissionDrawing:
         for f in self.floaters:
             if f.on_map and overlay is not None:
                 continue
-            rise = th.px(34) * min(1.0, f.age / 1.2)
             alpha = max(0, min(255, int(255 * (1.4 - f.age) / 0.5)))
-            label = text_surface(th.font(24, bold=True), f.text, f.colour).copy()
-            shadow = text_surface(th.font(24, bold=True), f.text, (0, 0, 0)).copy()
+            if f.on_map:  # rising from a pawn or an enemy
+                rise = th.px(34) * min(1.0, f.age / 1.2)
+                font = th.font(24, bold=True)
+            else:  # on a portrait in the Hero list: it stays there, as wide as the portrait
+                rise = 0
+                font = th.fit_font(24, f.text, th.px(44), bold=True)
+            label = text_surface(font, f.text, f.colour).copy()
+            shadow = text_surface(font, f.text, (0, 0, 0)).copy()
+            if widgets.RECORDER is not None:  # the layout check sees a floater like any text
+                widgets.RECORDER.text(label, f.text)
+                widgets.RECORDER.text(shadow, f.text)
             label.set_alpha(alpha)
             shadow.set_alpha(alpha)
             r = label.get_rect(center=(f.pos[0], f.pos[1] - rise))

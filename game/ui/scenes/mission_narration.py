@@ -196,9 +196,12 @@ class MissionNarration:
     def _float_hero(self, seat: int, text: str, colour) -> None:
         rect = self.roster_rects.get(seat)
         if rect is not None:
-            # over the Health dial (x + 190, as drawn in the Hero list), not over the name
+            # on the Hero's portrait in the Hero list (as drawn there: 40 px at x + 4), where
+            # it hides no name, dial or line of text and does not rise into the next panel
             th = self.app.theme
-            self.floaters.append(Floater(text, (rect.x + th.px(190), rect.y + th.px(4)), colour))
+            size = min(th.px(40), rect.h - th.px(8))
+            centre = (rect.x + th.px(4) + size // 2, rect.centery)
+            self.floaters.append(Floater(text, centre, colour))
         px = self.pawn_px.get(seat)
         if px is not None:
             self.floaters.append(

@@ -11,9 +11,11 @@ from game.ui import theme as T
 from game.ui.board_view import draw_dial
 from game.ui.widgets import (
     draw_text,
+    fit_lines,
     glow,
     panel,
     text_surface,
+    wrap,
 )
 
 
@@ -328,20 +330,11 @@ class MissionPanels:
         info = self.engine.info
         steps = len(self.engine.heroes) + (1 if info.clock_plus else 0)
         y += th.px(22)
-        y += draw_text(
-            surface,
+        width = rect.right - x - th.px(8)
+        about = (
             f"Advances {steps} segment{'s' if steps != 1 else ''} a round; "
-            "every segment passed fires.",
-            th.font(13),
-            T.TEXT_DIM,
-            (x, y),
-            width=rect.right - x - th.px(8),
-            line_gap=0,
+            "every segment passed fires."
         )
-        y += th.px(6)
-        objective_font = th.fit_font(14, "Objective", rect.right - x, height=th.px(16), bold=True)
-        draw_text(surface, "Objective", objective_font, T.BRASS, (x, y))
-        y += max(th.px(18), objective_font.get_linesize())
         objective = self.engine.side().objective_text
         plot = self.engine.side().plot
         if plot:  # the side's Plot (Plot tokens held; Clear tiles open once it is complete)
@@ -349,15 +342,30 @@ class MissionPanels:
                 objective += " Plot complete: the Clear tiles are open."
             else:
                 objective += f" Plot tokens: {info.plot} / {plot['needed']}."
-        draw_text(
-            surface,
-            objective,
-            th.font(13),
-            T.TEXT,
-            (x, y),
-            width=rect.right - x - th.px(8),
-            line_gap=0,
-            max_height=rect.bottom - y - th.px(6),
+        objective_font = th.fit_font(14, "Objective", rect.right - x, height=th.px(16), bold=True)
+        head_h = max(th.px(18), objective_font.get_linesize())
+        bottom = rect.bottom - th.px(6)
+        # the objective is what the side plays for: it is shown whole, at full size where it
+        # can be; the clock's description shrinks, then gives way to it (it stays in the tooltip)
+        top = max(13, round(13 * th.text_scale))
+        for about_font in (th.font(13), th.font_px(13), None):
+            about_lines = wrap(about_font, about, width) if about_font else []
+            about_h = len(about_lines) * about_font.get_linesize() + th.px(6) if about_font else 0
+            lines, font = fit_lines(th, 13, objective, width, bottom - y - about_h - head_h)
+            if " ".join(lines) == objective and font.get_height() >= th.font_px(top).get_height():
+                break
+        for line in about_lines:
+            surface.blit(text_surface(about_font, line, T.TEXT_DIM), (x, y))
+            y += about_font.get_linesize()
+        if about_lines:
+            y += th.px(6)
+        draw_text(surface, "Objective", objective_font, T.BRASS, (x, y))
+        y += head_h
+        for line in lines:
+            surface.blit(text_surface(font, line, T.TEXT), (x, y))
+            y += font.get_linesize()
+        self.tips.append(
+            (pygame.Rect(x, rect.y, rect.right - x, rect.h), f"Crisis Clock: {about} {objective}")
         )
 
     def _draw_roster(self, surface) -> None:
@@ -580,9 +588,17 @@ class MissionPanels:
         hq = self.engine.info.ally_hq
         x = rect.x + th.px(8)
         w = (rect.w - th.px(16) - th.px(6) * 2) // 3
-        for ally_id in hq:
+        h = rect.h - th.px(22)
+        labels = [f"{self.db.allies[a].name} ({self.db.allies[a].cost})" for a in hq]
+        # every name whole (wrapped, then smaller; never cut: docs/ui.md), all in one size
+        fits = [
+            fit_lines(th, 12, text, w - th.px(8), h - th.px(4), bold=True, condensed=True)
+            for text in labels
+        ]
+        font = min((f for _lines, f in fits), key=lambda f: f.get_height(), default=None)
+        for ally_id, label in zip(hq, labels, strict=True):
             ally = self.db.allies[ally_id]
-            cell = pygame.Rect(x, rect.y + th.px(20), w, rect.h - th.px(24))
+            cell = pygame.Rect(x, rect.y + th.px(19), w, h)
             can = (
                 self.find("recruit", ally=ally_id) is not None
                 and self.human(self.engine.pending.player)
@@ -593,15 +609,11 @@ class MissionPanels:
                 glow(surface, cell, th, strength=3, radius=6)
             pygame.draw.rect(surface, (60, 50, 70), cell, border_radius=th.px(5))
             pygame.draw.rect(surface, MV.MOMENTUM, cell, 1, border_radius=th.px(5))
-            draw_text(
-                surface,
-                f"{ally.name} ({ally.cost})",
-                th.font(12, bold=True, condensed=True),
-                T.WHITE,
-                (cell.x + th.px(5), cell.y + th.px(5)),
-                width=cell.w - th.px(8),
-                max_height=cell.h - th.px(6),
-            )
+            lines = wrap(font, label, cell.w - th.px(8))
+            ty = cell.centery - len(lines) * font.get_linesize() // 2
+            for line in lines:
+                surface.blit(text_surface(font, line, T.WHITE), (cell.x + th.px(4), ty))
+                ty += font.get_linesize()
             powers = [
                 p for p in ("kicker", "offensive", "exhaust", "plus_exhaust") if getattr(ally, p)
             ]
