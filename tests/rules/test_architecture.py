@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from game.rules import schema
-from game.rules.effects import VERBS
+from game.rules.effects import CAN_ACT, VERBS, register
 
 RULES = Path(__file__).resolve().parents[2] / "game" / "rules"
 
@@ -55,6 +55,26 @@ def test_importing_and_running_the_engine_loads_no_pygame():
 
 def test_every_schema_verb_is_implemented_and_nothing_else():
     assert set(VERBS) == set(schema.VERBS)
+
+
+def test_every_verb_body_is_a_plain_function_registered_by_its_module():
+    """Verb modules name their functions in one `register(...)` table: no decorators, so that
+    the mutation tool (which skips decorated functions) mutates the verb bodies too."""
+    for fn in [*VERBS.values(), *CAN_ACT.values()]:
+        tree = ast.parse(Path(fn.__code__.co_filename).read_text())
+        (node,) = [n for n in tree.body if getattr(n, "name", None) == fn.__name__]
+        assert isinstance(node, ast.FunctionDef) and not node.decorator_list, fn.__qualname__
+
+
+def test_a_verb_name_registered_twice_is_refused_and_nothing_changes():
+    verbs, can_act = dict(VERBS), dict(CAN_ACT)
+    try:
+        register(verbs={"brand_new_verb": len, "heal": len}, can_act={"fresh": len})
+    except ValueError as err:
+        assert "'heal' registered twice" in str(err)
+    else:
+        raise AssertionError("a second 'heal' was accepted")
+    assert verbs == VERBS and can_act == CAN_ACT
 
 
 def test_the_content_format_document_lists_every_verb():

@@ -27,20 +27,17 @@ CanAct = Callable[[Any, ResolveFrame, Fx], bool]
 CAN_ACT: dict[str, CanAct] = {}
 
 
-def verb(name: str) -> Callable[[Verb], Verb]:
-    def register(fn: Verb) -> Verb:
-        VERBS[name] = fn
-        return fn
-
-    return register
-
-
-def can_act(name: str) -> Callable[[CanAct], CanAct]:
-    def register(fn: CanAct) -> CanAct:
-        CAN_ACT[name] = fn
-        return fn
-
-    return register
+def register(verbs: dict[str, Verb], can_act: dict[str, CanAct] | None = None) -> None:
+    """Registers a verb module's verbs and "can act" predicates by name. Each verb module ends
+    with one `register(...)` call listing its plain functions (a table rather than decorators,
+    so the mutation tool can mutate the verb bodies too). A name registered twice is an error."""
+    tables = ((VERBS, verbs), (CAN_ACT, can_act or {}))
+    for table, entries in tables:
+        for name in entries:
+            if name in table:
+                raise ValueError(f"effect verb {name!r} registered twice")
+    for table, entries in tables:
+        table.update(entries)
 
 
 def could_change_something(eng, ctx, effects) -> bool:
@@ -283,7 +280,7 @@ def child(frame: ResolveFrame, effects: tuple[Fx, ...], **changes: Any) -> Resol
     return ResolveFrame(effects=effects, ctx=type(ctx)(**fields))
 
 
-# Import the verb modules so they register themselves.
+# Import the verb modules so they register themselves (each ends with a `register(...)` call).
 from game.rules.effects import (  # noqa: E402,F401
     adventure_verbs,
     companion_verbs,

@@ -18,7 +18,7 @@ from game.rules import codec, ops
 from game.rules.actions import Option, act
 from game.rules.components import Enemy, Foe, InBattle, KingsHandRules
 from game.rules.dice import meets
-from game.rules.effects import DONE, WAIT, ask, child, rolled_values, scope_vars, verb
+from game.rules.effects import DONE, WAIT, ask, child, register, rolled_values, scope_vars
 from game.rules.frames import (
     ChooseFrame,
     DiceRollFrame,
@@ -68,7 +68,6 @@ def roll_phase_statuses(eng, player: int) -> list[str]:
     return out
 
 
-@verb("kings_hand")
 def kings_hand(eng, frame, fx):
     me = frame.ctx.me
     trigger = fx["trigger"]
@@ -100,7 +99,6 @@ def kings_hand(eng, frame, fx):
     return DONE
 
 
-@verb("kings_hand_result")
 def kings_hand_result(eng, frame, fx):
     me = frame.ctx.me
     trigger = fx["trigger"]
@@ -181,7 +179,6 @@ def loot_row(ranges, value: int) -> int:
     raise ValueError(f"the Loot die shows 1-{LOOT_DIE_SIDES}, not {value}")
 
 
-@verb("loot_die")
 def loot_die(eng, frame, fx):
     """Roll the Loot die and carry out the matching row of the table (Boss vs Many and Boss vs
     Boss King's Hand, rule 54). Nothing alters this die: it is not one of the table's dice."""
@@ -254,7 +251,6 @@ def bonus_choices(faces: list[int], value: int) -> list[tuple[Any, str]]:
     return [discard, *replace]
 
 
-@verb("gain_bonus_damage")
 def gain_bonus_damage(eng, frame, fx):
     me = frame.ctx.me
     value = int(fx["value"])
@@ -310,7 +306,6 @@ def gain_bonus_damage(eng, frame, fx):
     return DONE
 
 
-@verb("bonus_damage_face")
 def bonus_damage_face(eng, frame, fx):
     """Spending a Bonus Damage token: the token already left the stack (spend_status), so the
     faces list holds one more than the count; the highest face is the one spent. Its number
@@ -336,3 +331,14 @@ def bonus_damage_face(eng, frame, fx):
 
 
 codec.register(BonusFaces)
+
+
+register(
+    verbs={
+        "kings_hand": kings_hand,
+        "kings_hand_result": kings_hand_result,
+        "loot_die": loot_die,
+        "gain_bonus_damage": gain_bonus_damage,
+        "bonus_damage_face": bonus_damage_face,
+    },
+)

@@ -8,16 +8,14 @@ import esper
 
 from game.rules import ops
 from game.rules.components import CompanionDial, DamageInstance
-from game.rules.effects import DONE, WAIT, amount, ask, can_act, verb
+from game.rules.effects import DONE, WAIT, amount, ask, register
 from game.rules.frames import DamageFrame
 
 
-@can_act("grow")
 def grow_can_act(eng, frame, fx) -> bool:
     return bool(ops.growth_steps(eng, frame.ctx.me, fx["chains"], fx.get("single", False)))
 
 
-@verb("grow")
 def grow(eng, frame, fx):
     """One step along a chain: gain its first tier, or turn one token into the next tier."""
     me = frame.ctx.me
@@ -44,7 +42,6 @@ def grow(eng, frame, fx):
     return DONE
 
 
-@verb("flip_board")
 def flip_board(eng, frame, fx):
     me = frame.ctx.me
     board = eng.board(me)
@@ -59,7 +56,6 @@ def flip_board(eng, frame, fx):
     return DONE
 
 
-@verb("summon_companion")
 def summon_companion(eng, frame, fx):
     me = frame.ctx.me
     if ops.find_companion(me, fx["companion"]) is not None:
@@ -80,13 +76,11 @@ def summon_companion(eng, frame, fx):
     return DONE
 
 
-@can_act("heal_companion")
 def heal_companion_can_act(eng, frame, fx) -> bool:
     comp = ops.find_companion(frame.ctx.me, fx["companion"])
     return comp is not None and comp.health < comp.start
 
 
-@verb("heal_companion")
 def heal_companion(eng, frame, fx):
     """Healing a companion is immediate: it never waits in a pool or nets against damage."""
     comp = ops.find_companion(frame.ctx.me, fx["companion"])
@@ -97,7 +91,6 @@ def heal_companion(eng, frame, fx):
     return DONE
 
 
-@verb("detonate")
 def detonate(eng, frame, fx):
     """Every holder of `status` (whoever placed it) loses all of it and takes damage by the
     table. During the resolver's own Attack the damage takes the Attack's type and waits in
@@ -148,7 +141,6 @@ def detonate(eng, frame, fx):
     return DONE
 
 
-@verb("pass_self")
 def pass_self(eng, frame, fx):
     """The holder moves one of this token to a chosen other living player (who is then its
     holder; the token's original inflicter stays recorded)."""
@@ -167,3 +159,19 @@ def pass_self(eng, frame, fx):
     ops.remove_status(eng, ctx.me, status, 1, why=f"passed to {eng.name(dest)}")
     ops.give_status(eng, dest, status, 1, inflicter)
     return DONE
+
+
+register(
+    verbs={
+        "grow": grow,
+        "flip_board": flip_board,
+        "summon_companion": summon_companion,
+        "heal_companion": heal_companion,
+        "detonate": detonate,
+        "pass_self": pass_self,
+    },
+    can_act={
+        "grow": grow_can_act,
+        "heal_companion": heal_companion_can_act,
+    },
+)

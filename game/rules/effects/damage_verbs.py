@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules import ops
 from game.rules.components import DamageInstance, DamageMod, DamagePool, HealInstance
-from game.rules.effects import DONE, WAIT, amount, ask, targets, verb
+from game.rules.effects import DONE, WAIT, amount, ask, register, targets
 from game.rules.frames import DamageFrame
 from game.rules.options import MODIFIABLE, taking_damage
 
@@ -32,7 +32,6 @@ def _attack_pool(eng) -> DamagePool | None:
     return pool
 
 
-@verb("deal_damage")
 def deal_damage(eng, frame, fx):
     who = targets(eng, frame, fx, "opponent")
     if who is None:
@@ -108,7 +107,6 @@ def _halve_if_blinded(eng, pool: DamagePool, inst: DamageInstance) -> None:
             return
 
 
-@verb("heal")
 def heal(eng, frame, fx):
     who = targets(eng, frame, fx, "self")
     if who is None:
@@ -148,7 +146,6 @@ def _waiting_players(eng, frame, fx) -> list[int] | None:
     return None if seat is None else [eng.player(seat)]
 
 
-@verb("prevent_damage")
 def prevent_damage(eng, frame, fx):
     if fx.get("target") in ("chosen_player", "chosen_opponent"):
         who = _waiting_players(eng, frame, fx)
@@ -201,7 +198,6 @@ def _avoid(eng, frame, pool: DamagePool, target: int) -> None:
     )
 
 
-@verb("avoid_damage")
 def avoid_damage(eng, frame, fx):
     who = targets(eng, frame, fx, "self")
     if who is None:
@@ -215,7 +211,6 @@ def avoid_damage(eng, frame, fx):
     return DONE
 
 
-@verb("cancel_own_damage")
 def cancel_own_damage(eng, frame, fx):
     """The resolver's Roll Phase deals no damage: each opponent avoids whatever is pooled for
     them in it (an Ultimate's damage still lands). The Attack itself still happens."""
@@ -230,7 +225,6 @@ def cancel_own_damage(eng, frame, fx):
     return DONE
 
 
-@verb("reflect_damage")
 def reflect_damage(eng, frame, fx):
     """Send half of the damage waiting for you (the subtotal, rounded up) back to the other
     party, computed with the other halvings when the damage lands."""
@@ -253,7 +247,6 @@ def reflect_damage(eng, frame, fx):
     return DONE
 
 
-@verb("add_damage")
 def add_damage(eng, frame, fx):
     """An Attack Modifier: more damage for the Attack in progress, of the Attack's type."""
     combat = eng.combat
@@ -288,7 +281,6 @@ def add_damage(eng, frame, fx):
     return DONE
 
 
-@verb("reduce_attack")
 def reduce_attack(eng, frame, fx):
     """The attacker's own damage is lowered (never an Ultimate's, pure or collateral damage)."""
     combat = eng.combat
@@ -315,7 +307,6 @@ def reduce_attack(eng, frame, fx):
     return DONE
 
 
-@verb("make_undefendable")
 def make_undefendable(eng, frame, fx):
     combat = eng.combat
     combat.undefendable = True
@@ -330,7 +321,6 @@ def make_undefendable(eng, frame, fx):
     return DONE
 
 
-@verb("after_damage")
 def after_damage(eng, frame, fx):
     """Effects that wait until the Attack's damage has landed (or resolve now if none waits)."""
     from game.rules.effects import child
@@ -342,3 +332,19 @@ def after_damage(eng, frame, fx):
         return DONE
     eng.push(child(frame, fx["effects"]))
     return DONE
+
+
+register(
+    verbs={
+        "deal_damage": deal_damage,
+        "heal": heal,
+        "prevent_damage": prevent_damage,
+        "avoid_damage": avoid_damage,
+        "cancel_own_damage": cancel_own_damage,
+        "reflect_damage": reflect_damage,
+        "add_damage": add_damage,
+        "reduce_attack": reduce_attack,
+        "make_undefendable": make_undefendable,
+        "after_damage": after_damage,
+    },
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from game.rules import ops
-from game.rules.effects import DONE, WAIT, ask, can_act, verb
+from game.rules.effects import DONE, WAIT, ask, register
 
 
 def _die_label(eng, group, index: int) -> str:
@@ -45,12 +45,10 @@ def _changeable(groups, mode: str) -> list:
     return dice
 
 
-@can_act("alter_dice")
 def alter_dice_can_act(eng, frame, fx) -> bool:
     return bool(_changeable(_groups(eng, frame, fx["whose"]), fx["mode"]))
 
 
-@verb("alter_dice")
 def alter_dice(eng, frame, fx):
     mode = fx["mode"]
     count = fx.get("count", 1)
@@ -117,3 +115,13 @@ def alter_dice(eng, frame, fx):
         done += 1
         frame.scratch["done"] = done
     return DONE
+
+
+register(
+    verbs={
+        "alter_dice": alter_dice,
+    },
+    can_act={
+        "alter_dice": alter_dice_can_act,
+    },
+)

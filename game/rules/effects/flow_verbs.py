@@ -9,14 +9,13 @@ from game.rules.effects import (
     WAIT,
     amount,
     ask,
-    can_act,
     child,
     condition,
     nested_could_act,
+    register,
     rolled_symbols,
     rolled_values,
     targets,
-    verb,
 )
 from game.rules.frames import DiceRollFrame, RollSessionFrame, WindowFrame
 from game.rules.options import ROLL_PHASES
@@ -32,20 +31,17 @@ def roller_first(eng, roller: int) -> list[int]:
     return [roller] + [p for p in order if p != roller]
 
 
-@verb("then")
 def then(eng, frame, fx):
     """A pause in the text: players may spend tokens and play Instant or Roll Phase cards."""
     eng.push(WindowFrame(name="then", order=eng.priority_order(), dice=list(frame.ctx.dice)))
     return DONE
 
 
-@verb("additionally")
 def additionally(eng, frame, fx):
     eng.push(child(frame, fx["effects"]))
     return DONE
 
 
-@can_act("choose_one")
 def choose_one_can_act(eng, frame, fx) -> bool:
     return any(
         nested_could_act(eng, frame, opt["effects"])
@@ -54,14 +50,12 @@ def choose_one_can_act(eng, frame, fx) -> bool:
     )
 
 
-@can_act("if")
 def if_can_act(eng, frame, fx) -> bool:
     if condition(eng, frame, fx["condition"]):
         return nested_could_act(eng, frame, fx["effects"])
     return nested_could_act(eng, frame, fx.get("else", ()))
 
 
-@verb("choose_one")
 def choose_one(eng, frame, fx):
     available = [
         (index, opt["label"])
@@ -81,7 +75,6 @@ def choose_one(eng, frame, fx):
     return DONE
 
 
-@verb("if")
 def if_(eng, frame, fx):
     if condition(eng, frame, fx["condition"]):
         eng.push(child(frame, fx["effects"]))
@@ -90,7 +83,6 @@ def if_(eng, frame, fx):
     return DONE
 
 
-@verb("on")
 def on(eng, frame, fx):
     """'On [symbol]': the benefit once if the roll shows it, however many times. With `count`
     ('on 2 Feet') the roll must show at least that many, and it still applies only once."""
@@ -103,7 +95,6 @@ def on(eng, frame, fx):
     return DONE
 
 
-@verb("roll")
 def roll(eng, frame, fx):
     """'Roll N dice': a fresh roll; the nested effects read these dice."""
     me = frame.ctx.me
@@ -127,7 +118,6 @@ def roll(eng, frame, fx):
     return DONE
 
 
-@verb("roll_off")
 def roll_off(eng, frame, fx):
     """Both sides roll one die (or this side uses its defense die) and compare."""
     ctx = frame.ctx
@@ -166,7 +156,6 @@ def roll_off(eng, frame, fx):
     return DONE
 
 
-@verb("skip_phase")
 def skip_phase(eng, frame, fx):
     phase = fx["phase"]
     eng.turn_flags.skip_phases.append(phase)
@@ -197,12 +186,10 @@ def _attempt_receivers(eng, me: int, fx) -> list[int]:
     return [session.player] if session is not None and eng.alive(session.player) else []
 
 
-@can_act("extra_roll_attempts")
 def extra_roll_attempts_can_act(eng, frame, fx) -> bool:
     return bool(_attempt_receivers(eng, frame.ctx.me, fx))
 
 
-@verb("extra_roll_attempts")
 def extra_roll_attempts(eng, frame, fx):
     """A further Roll Attempt for the roll in progress (taking it is optional). With target
     `chosen_player` it may go to anyone whose roll is under way; an opponent may decline it
@@ -256,19 +243,16 @@ def extra_roll_attempts(eng, frame, fx):
     return DONE
 
 
-@can_act("grant_flag")
 def grant_flag_can_act(eng, frame, fx) -> bool:
     held = eng.flags(frame.ctx.me).held
     return held.get(fx["flag"]) != fx["until"] and not ops.has_flag(eng, frame.ctx.me, fx["flag"])
 
 
-@verb("grant_flag")
 def grant_flag(eng, frame, fx):
     ops.grant_flag(eng, frame.ctx.me, fx["flag"], fx["until"])
     return DONE
 
 
-@verb("extra_offensive_roll")
 def extra_offensive_roll(eng, frame, fx):
     """The player who placed this token takes another Roll Phase against the same target
     (only when they are the one attacking now; forfeited if the target falls)."""
@@ -282,3 +266,26 @@ def extra_offensive_roll(eng, frame, fx):
             player=eng.seat(who),
         )
     return DONE
+
+
+register(
+    verbs={
+        "then": then,
+        "additionally": additionally,
+        "choose_one": choose_one,
+        "if": if_,
+        "on": on,
+        "roll": roll,
+        "roll_off": roll_off,
+        "skip_phase": skip_phase,
+        "extra_roll_attempts": extra_roll_attempts,
+        "grant_flag": grant_flag,
+        "extra_offensive_roll": extra_offensive_roll,
+    },
+    can_act={
+        "choose_one": choose_one_can_act,
+        "if": if_can_act,
+        "extra_roll_attempts": extra_roll_attempts_can_act,
+        "grant_flag": grant_flag_can_act,
+    },
+)

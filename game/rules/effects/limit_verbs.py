@@ -6,10 +6,9 @@ import esper
 
 from game.rules import ops
 from game.rules.components import StatusLimits
-from game.rules.effects import DONE, verb
+from game.rules.effects import DONE, register
 
 
-@verb("raise_stack_limit")
 def raise_stack_limit(eng, frame, fx):
     """The resolving player may hold `amount` more of this status for the rest of the game
     (never more than `max` in all, when given)."""
@@ -35,3 +34,10 @@ def raise_stack_limit(eng, frame, fx):
         limit=after,
     )
     return DONE
+
+
+register(
+    verbs={
+        "raise_stack_limit": raise_stack_limit,
+    },
+)

@@ -3,25 +3,14 @@
 from __future__ import annotations
 
 from game.rules import ops
-from game.rules.effects import (
-    DONE,
-    WAIT,
-    amount,
-    ask,
-    can_act,
-    possible_targets,
-    targets,
-    verb,
-)
+from game.rules.effects import DONE, WAIT, amount, ask, possible_targets, register, targets
 
 
-@can_act("gain_cp")
 def gain_cp_can_act(eng, frame, fx) -> bool:
     """CP for yourself at the 15 CP cap is lost (rule 6); for others it is judged when asked."""
     return fx.get("target", "self") != "self" or eng.cp(frame.ctx.me) < ops.CP_MAX
 
 
-@verb("gain_cp")
 def gain_cp(eng, frame, fx):
     who = targets(eng, frame, fx, "self")
     if who is None:
@@ -32,7 +21,6 @@ def gain_cp(eng, frame, fx):
     return DONE
 
 
-@verb("lose_cp")
 def lose_cp(eng, frame, fx):
     who = targets(eng, frame, fx, "self")
     if who is None:
@@ -43,18 +31,15 @@ def lose_cp(eng, frame, fx):
     return DONE
 
 
-@can_act("lose_cp")
 def lose_cp_can_act(eng, frame, fx) -> bool:
     return any(eng.cp(p) > 0 for p in possible_targets(eng, frame, fx, "self"))
 
 
-@can_act("steal_cp")
 def steal_cp_can_act(eng, frame, fx) -> bool:
     opp = frame.ctx.opp
     return opp is not None and eng.cp(opp) > 0
 
 
-@verb("steal_cp")
 def steal_cp(eng, frame, fx):
     ctx = frame.ctx
     if ctx.opp is None:
@@ -65,7 +50,6 @@ def steal_cp(eng, frame, fx):
     return DONE
 
 
-@verb("steal_health")
 def steal_health(eng, frame, fx):
     """Stealing Health is not damage: nothing prevents it and it is not pooled."""
     ctx = frame.ctx
@@ -81,7 +65,6 @@ def steal_health(eng, frame, fx):
     return DONE
 
 
-@verb("draw")
 def draw(eng, frame, fx):
     who = targets(eng, frame, fx, "self")
     if who is None:
@@ -92,7 +75,6 @@ def draw(eng, frame, fx):
     return DONE
 
 
-@verb("discard")
 def discard(eng, frame, fx):
     """The target discards cards of their own choice (not a sale: no CP)."""
     who = targets(eng, frame, fx, "opponent")
@@ -113,7 +95,6 @@ def discard(eng, frame, fx):
     return DONE
 
 
-@verb("take_card")
 def take_card(eng, frame, fx):
     """One card of the resolver's choice from their discard pile goes to their hand (with an
     empty discard pile they draw a card instead). Exsanguinate."""
@@ -142,3 +123,21 @@ def take_card(eng, frame, fx):
         card_id=eng.card_id(picked),
     )
     return DONE
+
+
+register(
+    verbs={
+        "gain_cp": gain_cp,
+        "lose_cp": lose_cp,
+        "steal_cp": steal_cp,
+        "steal_health": steal_health,
+        "draw": draw,
+        "discard": discard,
+        "take_card": take_card,
+    },
+    can_act={
+        "gain_cp": gain_cp_can_act,
+        "lose_cp": lose_cp_can_act,
+        "steal_cp": steal_cp_can_act,
+    },
+)

@@ -3,10 +3,9 @@ activated ability failing before it resolves (Blind)."""
 
 from __future__ import annotations
 
-from game.rules.effects import DONE, verb
+from game.rules.effects import DONE, register
 
 
-@verb("lose_roll_attempts")
 def lose_roll_attempts(eng, frame, fx):
     """The resolving player has fewer Offensive Roll Attempts for their roll in progress (or
     about to start); never fewer than the attempts already used."""
@@ -29,7 +28,6 @@ def lose_roll_attempts(eng, frame, fx):
     return DONE
 
 
-@verb("fail_offensive_roll")
 def fail_offensive_roll(eng, frame, fx):
     """The ability the resolving player just activated fails: none of its effects happen and
     the Offensive Roll Phase ends without an Attack. An Ultimate never fails this way."""
@@ -47,7 +45,6 @@ def fail_offensive_roll(eng, frame, fx):
     return DONE
 
 
-@verb("restart_offensive_roll")
 def restart_offensive_roll(eng, frame, fx):
     """The resolver's Offensive Roll Phase counts as finished: no Defensive Roll is made, its
     damage lands as the Roll Phase ends, tokens that leave at the end of a Roll Phase leave, and
@@ -66,3 +63,12 @@ def restart_offensive_roll(eng, frame, fx):
         player=eng.seat(me),
     )
     return DONE
+
+
+register(
+    verbs={
+        "lose_roll_attempts": lose_roll_attempts,
+        "fail_offensive_roll": fail_offensive_roll,
+        "restart_offensive_roll": restart_offensive_roll,
+    },
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules import ops
-from game.rules.effects import DONE, WAIT, amount, ask, can_act, possible_targets, targets, verb
+from game.rules.effects import DONE, WAIT, amount, ask, possible_targets, register, targets
 
 
 def _room_made(eng, frame, holder: int, status: str, count: int) -> bool:
@@ -98,12 +98,10 @@ def _could_take(eng, holder: int, status: str, me: int) -> bool:
         _PROBING.discard(status)
 
 
-@can_act("gain_status")
 def gain_status_can_act(eng, frame, fx) -> bool:
     return _could_take(eng, frame.ctx.me, fx["status"], frame.ctx.me)
 
 
-@can_act("inflict_status")
 def inflict_status_can_act(eng, frame, fx) -> bool:
     return any(
         _could_take(eng, p, fx["status"], frame.ctx.me)
@@ -111,7 +109,6 @@ def inflict_status_can_act(eng, frame, fx) -> bool:
     )
 
 
-@can_act("remove_status")
 def remove_status_can_act(eng, frame, fx) -> bool:
     spec = fx["status"]
     named = spec not in ("any", "any_positive", "any_negative", "all")
@@ -122,12 +119,10 @@ def remove_status_can_act(eng, frame, fx) -> bool:
     return False
 
 
-@verb("gain_status")
 def gain_status(eng, frame, fx):
     return _give(eng, frame, fx, [frame.ctx.me])
 
 
-@verb("inflict_status")
 def inflict_status(eng, frame, fx):
     who = targets(eng, frame, fx, "opponent")
     if who is None:
@@ -148,7 +143,6 @@ def _matches(eng, status: str, spec: str) -> bool:
     return status == spec
 
 
-@verb("remove_status")
 def remove_status(eng, frame, fx):
     """Remove tokens. A specific status, or any / any_positive / any_negative (the resolving
     player picks which, one token per pick), or all (every removable token)."""
@@ -208,7 +202,6 @@ def remove_status(eng, frame, fx):
     return DONE
 
 
-@verb("transfer_status")
 def transfer_status(eng, frame, fx):
     """Move tokens from one chosen player to another chosen player."""
     me = frame.ctx.me
@@ -249,9 +242,24 @@ def transfer_status(eng, frame, fx):
     return DONE
 
 
-@verb("remove_self")
 def remove_self(eng, frame, fx):
     ctx = frame.ctx
     if ctx.status is not None:
         ops.remove_status(eng, ctx.me, ctx.status, 1)
     return DONE
+
+
+register(
+    verbs={
+        "gain_status": gain_status,
+        "inflict_status": inflict_status,
+        "remove_status": remove_status,
+        "transfer_status": transfer_status,
+        "remove_self": remove_self,
+    },
+    can_act={
+        "gain_status": gain_status_can_act,
+        "inflict_status": inflict_status_can_act,
+        "remove_status": remove_status_can_act,
+    },
+)
