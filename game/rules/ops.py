@@ -6,6 +6,8 @@ code always is). Every change emits an event with a sentence in our own words.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import esper
 
 from game.content.defs import AbilityDef, CardDef, StatusDef
@@ -148,7 +150,11 @@ def status_count(eng, player: int, status: str) -> int:
 def held_statuses(eng, player: int) -> list[StatusStack]:
     """Stacks with at least one token on this player, in a fixed order (by status id)."""
     stacks = [s for _e, s in esper.get_component(StatusStack) if s.holder == player and s.count]
-    return sorted(stacks, key=lambda s: s.status)
+    stacks.sort(key=_BY_STATUS)
+    return stacks
+
+
+_BY_STATUS = attrgetter("status")
 
 
 def stack_limit(eng, player: int, status: str) -> int:
@@ -265,7 +271,11 @@ def last_source(player: int, status: str) -> int | None:
 
 def incapacitated(eng, player: int) -> bool:
     """A player holding a token like Stun can take no action of any kind."""
-    return any(status_def(eng, s.status).incapacitates for s in held_statuses(eng, player))
+    statuses = eng.content.statuses
+    return any(
+        s.holder == player and s.count and statuses[s.status].incapacitates
+        for _e, s in esper.get_component(StatusStack)
+    )
 
 
 def _tokens(count: int, name: str) -> str:

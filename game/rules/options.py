@@ -147,11 +147,15 @@ def _condition_reason(eng, player: int, cond: str, arg: int | None, sit: Situati
 
 def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
     """None when `player` may play this card from hand now, otherwise why not."""
-    cdef = ops.card_def(eng, card)
     if card not in eng.piles(player).hand:
         return "not in hand"
     if locked_out(eng, player):
         return "you cannot act right now"
+    return _card_reason(eng, player, ops.card_def(eng, card), sit)
+
+
+def _card_reason(eng, player: int, cdef: CardDef, sit: Situation) -> str | None:
+    """`playable_reason` for a card in hand of a player who may act."""
     phase = eng.info.phase
     if cdef.type in ("upgrade", "main"):
         if not sit.own_main:
@@ -238,6 +242,11 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         return "none held"
     if locked_out(eng, player):
         return "you cannot act right now"
+    return _spend_reason(eng, player, status, sdef, sit)
+
+
+def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | None:
+    """`spend_reason` for a spendable token held by a player who may act."""
     if not open_spend_windows(eng, player, status, sit):
         return "not useful at this moment"
     if sdef.spend.condition is not None and not _spend_condition(eng, player, status):
@@ -359,23 +368,27 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
     """Cards this player may play and tokens they may spend right now (Pass not included)."""
     if locked_out(eng, player):
         return []
+    # The player may act (checked once here, not again per card and token: probing a card
+    # or token restores whatever it touched, so the answer cannot change within this call).
     seat = eng.seat(player)
     out: list[Option] = []
     seen: set[str] = set()
+    cards = eng.content.cards
     for card in eng.piles(player).hand:
         cid = eng.card_id(card)
         if cid in seen:  # two copies of one card are the same choice
             continue
-        if playable_reason(eng, player, card, sit) is None:
+        cdef = cards[cid]
+        if _card_reason(eng, player, cdef, sit) is None:
             seen.add(cid)
-            cdef = ops.card_def(eng, card)
-            cost = card_cost(eng, player, card)
+            cost = upgrade_cost(eng, player, cdef) if cdef.type == "upgrade" else cdef.cost
             out.append(
                 Option(act(seat, "play", card=card), f"Play {cdef.name} ({cost} CP)", cdef.text)
             )
-    for stack in ops.held_statuses(eng, player):
-        if spend_reason(eng, player, stack.status, sit) is None:
-            sdef = ops.status_def(eng, stack.status)
+    statuses = eng.content.statuses
+    for stack in ops.held_statuses(eng, player):  # each holds at least one token
+        sdef = statuses[stack.status]
+        if sdef.spend is not None and _spend_reason(eng, player, stack.status, sdef, sit) is None:
             out.append(
                 Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text)
             )
