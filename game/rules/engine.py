@@ -150,6 +150,7 @@ class Engine:
         self.log: list[Event] = []
         self.keep_log = True
         self._events: list[Event] = []
+        self._card_ids: dict[int, str] = {}  # card entity -> card id (never changes)
 
     # ------------------------------------------------------------ creation
 
@@ -285,13 +286,11 @@ class Engine:
 
     @property
     def pending(self) -> PendingChoice | None:
-        with self.world.active():
-            return self.program.pending
+        return self.world.components(self.MATCH)[Program].pending
 
     @property
     def over(self) -> bool:
-        with self.world.active():
-            return self.info.over
+        return self.world.components(self.MATCH)[MatchInfo].over
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out one of the pending options. Anything else raises IllegalAction with a
@@ -371,6 +370,7 @@ class Engine:
         return Snapshot(world=self.world.snapshot(), actions=list(self.actions))
 
     def restore(self, snapshot: Snapshot) -> None:
+        self._card_ids.clear()
         self.world.restore(snapshot.world)
         self.actions = list(snapshot.actions)
 
@@ -538,7 +538,10 @@ class Engine:
         return esper.component_for_entity(player, Standing)
 
     def card_id(self, card: int) -> str:
-        return esper.component_for_entity(card, CardInstance).card
+        cid = self._card_ids.get(card)
+        if cid is None:
+            cid = self._card_ids[card] = esper.component_for_entity(card, CardInstance).card
+        return cid
 
     def priority_order(self) -> list[int]:
         """Living players, the active player first, then the others in turn order."""

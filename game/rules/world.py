@@ -41,6 +41,19 @@ class MatchWorld:
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"match-{next(_names)}"
         self.closed = False
+        self._db: dict[int, dict[type, Any]] | None = None
+
+    def components(self, entity: int) -> dict[type, Any]:
+        """An entity's components by type, read without switching worlds (esper 3.9 keeps
+        each world's entity table in one dict for the world's life: `clear_database` empties
+        it in place). For reads of the match's own state between steps (`Engine.pending`)."""
+        if self.closed:
+            raise RuntimeError(f"world {self.name} was closed")
+        db = self._db
+        if db is None:
+            with self.active():
+                db = self._db = esper._entities
+        return db[entity]
 
     def active(self) -> _Entered:
         """`with world.active():` runs the block in this world and switches back to the
