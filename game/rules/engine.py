@@ -380,7 +380,9 @@ class Engine:
         copy.keep_log = False
         with copy.world.active():
             _install_processors(self.setup.mode)
-        copy.restore(self.snapshot())
+        snapshot = self.snapshot()  # already a deep copy: the clone takes it as it is
+        copy.world.restore(snapshot.world, take=True)
+        copy.actions = snapshot.actions
         return copy
 
     def close(self) -> None:

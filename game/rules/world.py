@@ -72,10 +72,12 @@ class MatchWorld:
         with self.active():
             return copy.deepcopy(self.entities())
 
-    def restore(self, snapshot: list[tuple[int, list[Any]]]) -> None:
+    def restore(self, snapshot: list[tuple[int, list[Any]]], *, take: bool = False) -> None:
+        """Replace this world's entities with a copy of `snapshot` (`take=True`: with the
+        snapshot's own components, for a snapshot nothing else will use, such as a clone's)."""
         with self.active():
             esper.clear_database()
-            for ent, components in copy.deepcopy(snapshot):
+            for ent, components in snapshot if take else copy.deepcopy(snapshot):
                 created = esper.create_entity(*components)
                 if created != ent:  # pragma: no cover - would mean an entity was deleted
                     raise RuntimeError(f"snapshot entity {ent} restored as {created}")
