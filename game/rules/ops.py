@@ -26,7 +26,7 @@ from game.rules.components import (
     StatusStack,
 )
 from game.rules.damage import final_damage
-from game.rules.dice import meets
+from game.rules.dice import meeter
 from game.rules.rng import roll_die
 
 CP_MAX = 15
@@ -423,11 +423,11 @@ def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
 
 def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:
     """Every (offensive or ultimate ability, row) the dice values meet."""
-    hero = eng.hero(player)
+    met = meeter(eng.hero(player), values)
     out = []
     for ability in abilities(eng, player, ("offensive", "ultimate")):
         for index, row in enumerate(ability.rows):
-            if meets(row.requirement, hero, values):
+            if met(row.requirement):
                 out.append((ability, index))
     return out
 

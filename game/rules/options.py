@@ -190,10 +190,14 @@ def _could_act(
     """Whether these effects, resolved by `player` now, could change anything (the verbs'
     "can act" predicates, in the context the card or token would resolve in: for a token,
     with the spend windows open now, as `spend_window` reads them)."""
-    from game.rules.effects import could_change_something
+    from game.rules.effects import CAN_ACT, could_change_something
     from game.rules.frames import EffectCtx
     from game.rules.resolution import natural_opponent
 
+    # A verb without a "can act" predicate always counts as changing something, whatever
+    # the context (the predicates only read): no need to set the probe up.
+    if any(CAN_ACT.get(fx.verb) is None for fx in effects):
+        return True
     program = eng.program
     scope = program.next_scope  # not taken: only read while probing
     ctx = EffectCtx(
