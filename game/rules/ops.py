@@ -158,11 +158,23 @@ _BY_STATUS = attrgetter("status")
 
 
 def stack_limit(eng, player: int, status: str) -> int:
-    bonus = esper.component_for_entity(player, StatusLimits).bonus.get(status, 0)
-    sdef = status_def(eng, status)
-    if sdef.owner_stack_limit and status in eng.hero(player).statuses:
-        return sdef.owner_stack_limit + bonus
-    return sdef.stack_limit + bonus
+    return stack_limits(eng, player, (status,))[status]
+
+
+def stack_limits(eng, player: int, statuses) -> dict[str, int]:
+    """The stack limit of each of these statuses for `player`, in their order: a status of
+    their own hero's may have its own limit, and effects may have raised it."""
+    bonus = esper.component_for_entity(player, StatusLimits).bonus
+    own = eng.hero(player).statuses
+    defs = eng.content.statuses
+    out = {}
+    for status in statuses:
+        sdef = defs[status]
+        if sdef.owner_stack_limit and status in own:
+            out[status] = sdef.owner_stack_limit + bonus.get(status, 0)
+        else:
+            out[status] = sdef.stack_limit + bonus.get(status, 0)
+    return out
 
 
 def placed_as(eng, player: int, status: str, source: int | None) -> str:

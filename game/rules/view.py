@@ -129,9 +129,10 @@ def match_view(engine) -> MatchView:
             dial = component(component(player, OnDial).dial, HealthDial)
             board = component(player, Board)
             statuses = {s.status: s.count for s in ops.held_statuses(eng, player)}
-            limits = {sid: ops.stack_limit(eng, player, sid) for sid in hero.statuses}
-            for sid in statuses:
-                limits.setdefault(sid, ops.stack_limit(eng, player, sid))
+            limits = ops.stack_limits(eng, player, hero.statuses)
+            extra = [sid for sid in statuses if sid not in limits]
+            if extra:
+                limits.update(ops.stack_limits(eng, player, extra))
             players.append(
                 PlayerView(
                     seat=seat.index,
