@@ -185,11 +185,18 @@ def _card_reason(eng, player: int, cdef: CardDef, sit: Situation) -> str | None:
 
 
 def _could_act(
-    eng, player: int, effects, sit: Situation, kind: str, status: str | None = None
+    eng,
+    player: int,
+    effects,
+    sit: Situation,
+    kind: str,
+    status: str | None = None,
+    windows: list[str] | None = None,
 ) -> bool:
     """Whether these effects, resolved by `player` now, could change anything (the verbs'
     "can act" predicates, in the context the card or token would resolve in: for a token,
-    with the spend windows open now, as `spend_window` reads them)."""
+    with the spend windows open now, as `spend_window` reads them; `windows`: those windows
+    when the caller has just worked them out)."""
     from game.rules.effects import CAN_ACT, could_change_something
     from game.rules.frames import EffectCtx
     from game.rules.resolution import natural_opponent
@@ -212,7 +219,8 @@ def _could_act(
     fresh = scope not in program.vars
     paid = []  # a token's price, taken off while probing (its effects see it paid)
     if status is not None:
-        windows = open_spend_windows(eng, player, status, sit)
+        if windows is None:
+            windows = open_spend_windows(eng, player, status, sit)
         program.vars.setdefault(scope, {}).update({f"window:{w}": 1 for w in windows})
         spend = ops.status_def(eng, status).spend
         price = [] if spend.keep else [(status, 1)]
@@ -251,7 +259,8 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
 
 def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | None:
     """`spend_reason` for a spendable token held by a player who may act."""
-    if not open_spend_windows(eng, player, status, sit):
+    windows = open_spend_windows(eng, player, status, sit)
+    if not windows:
         return "not useful at this moment"
     if sdef.spend.condition is not None and not _spend_condition(eng, player, status):
         return "its condition is not met"
@@ -266,7 +275,7 @@ def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | 
         needed = count + (1 if paid == status and not sdef.spend.keep else 0)
         if ops.status_count(eng, player, paid) < needed:
             return f"it costs {count} {ops.status_def(eng, paid).name}"
-    if not _could_act(eng, player, sdef.spend.effects, sit, "status", status):
+    if not _could_act(eng, player, sdef.spend.effects, sit, "status", status, windows):
         return "it would change nothing now"
     return None
 
