@@ -150,7 +150,6 @@ class Engine:
         self.log: list[Event] = []
         self.keep_log = True
         self._events: list[Event] = []
-        self._card_ids: dict[int, str] = {}  # card entity -> card id (never changes)
 
     # ------------------------------------------------------------ creation
 
@@ -370,7 +369,6 @@ class Engine:
         return Snapshot(world=self.world.snapshot(), actions=list(self.actions))
 
     def restore(self, snapshot: Snapshot) -> None:
-        self._card_ids.clear()
         self.world.restore(snapshot.world)
         self.actions = list(snapshot.actions)
 
@@ -540,10 +538,7 @@ class Engine:
         return esper.component_for_entity(player, Standing)
 
     def card_id(self, card: int) -> str:
-        cid = self._card_ids.get(card)
-        if cid is None:
-            cid = self._card_ids[card] = esper.component_for_entity(card, CardInstance).card
-        return cid
+        return esper.component_for_entity(card, CardInstance).card
 
     def priority_order(self) -> list[int]:
         """Living players, the active player first, then the others in turn order."""

@@ -13,6 +13,7 @@ import esper
 from game.rules import ops, variants
 from game.rules.components import (
     Board,
+    CardInstance,
     CombatPoints,
     Flags,
     HealthDial,
@@ -142,9 +143,9 @@ def match_view(engine) -> MatchView:
                     health=dial.health,
                     start_health=dial.start,
                     cp=component(player, CombatPoints).cp,
-                    hand=[(c, eng.card_id(c)) for c in piles.hand],
+                    hand=[(c, component(c, CardInstance).card) for c in piles.hand],
                     deck_size=len(piles.deck),
-                    discard=[eng.card_id(c) for c in piles.discard],
+                    discard=[component(c, CardInstance).card for c in piles.discard],
                     statuses=statuses,
                     limits=limits,
                     levels=dict(board.levels),
