@@ -202,6 +202,13 @@ def kept_log(path: Path) -> str:
     return "\n" + text[at:].rstrip() + "\n" if at >= 0 else ""
 
 
+def _cpu_seconds() -> float:
+    import os
+
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def bench_balance(
     games: int,
     seed: int,
@@ -222,6 +229,7 @@ def bench_balance(
         raise SystemExit("balance needs at least two heroes")
     games += games % 2  # whole twins
     started = time.perf_counter()
+    cpu_started = _cpu_seconds()
 
     def progress(result: PairResult, done: int, total: int) -> None:
         if verbose:
@@ -238,6 +246,9 @@ def bench_balance(
         level=level,
         seed=seed,
         seconds=round(time.perf_counter() - started, 1),
+        # CPU of this process and its finished workers: what a shared machine's load does
+        # not inflate much (the duels' share of an idle machine's cores)
+        cpu_seconds=round(_cpu_seconds() - cpu_started, 1),
         matrix={f"{r.first}|{r.second}": round(r.rate_first, 4) for r in results},
     )
     if out != "-":

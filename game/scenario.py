@@ -167,6 +167,9 @@ def from_data(data: dict[str, Any], path: Path) -> Scenario:
 # ---------------------------------------------------------------- building the match
 
 
+_EXTRA_CONTENT: dict[tuple, ContentDB] = {}
+
+
 def _content_for(scenario: Scenario) -> ContentDB:
     extra = scenario.data.get("setup", {}).get("content")
     if extra is None:
@@ -174,10 +177,20 @@ def _content_for(scenario: Scenario) -> ContentDB:
     folder = (scenario.path.parent / extra).resolve()
     if not folder.is_dir():
         raise ScenarioError(f"{scenario.path}: setup.content: no folder '{extra}'")
+    # Loaded once per process while its files are unchanged (many scenarios share a folder).
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    key = (folder, tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+    cached = _EXTRA_CONTENT.get(key)
+    if cached is not None:
+        return cached
     try:
-        return load_content(extra=(folder,))
+        content = load_content(extra=(folder,))
     except ContentError as exc:
         raise ScenarioError(f"{scenario.path}: setup.content: {exc}") from exc
+    if len(_EXTRA_CONTENT) > 16:
+        _EXTRA_CONTENT.clear()
+    _EXTRA_CONTENT[key] = content
+    return content
 
 
 def build(scenario: Scenario) -> Engine:

@@ -29,18 +29,17 @@ def enumerate_values(objective: Objective, attempts: int, dice: int = 5):
             layer[key] = float(objective(key))
     stop = dict(layer)
     subsets = _subsets(dice)
+    rolls = {n: list(product(faces, repeat=n)) for n in range(1, dice + 1)}  # ordered outcomes
     for _ in range(attempts):
         nxt: dict[tuple[int, ...], float] = {}
         for key in layer:
             best = stop[key]
             for positions in subsets:
+                kept = tuple(v for i, v in enumerate(key) if i not in positions)
                 total = 0.0
                 count = 0
-                new = list(key)
-                for faces_rolled in product(faces, repeat=len(positions)):
-                    for pos, face in zip(positions, faces_rolled, strict=True):
-                        new[pos] = face
-                    total += layer[tuple(sorted(new))]
+                for faces_rolled in rolls[len(positions)]:
+                    total += layer[tuple(sorted(kept + faces_rolled))]
                     count += 1
                 if total / count > best:
                     best = total / count

@@ -17,15 +17,36 @@ _REGISTRY: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+_PLAIN = (type(None), bool, int, str, float)  # exactly these types encode as themselves
+_RECORDS: dict[type, tuple[str, ...]] = {}  # registered classes no earlier case of `encode` takes
+
+
 def register(*classes: type) -> None:
     for cls in classes:
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"{cls} is not a dataclass")
         _REGISTRY[cls.__name__] = cls
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        if not issubclass(cls, (bool, int, str, float, Fx, list, tuple, dict)):
+            _RECORDS[cls] = _FIELDS[cls]
 
 
 def encode(obj: Any) -> Any:
+    # The commonest exact types first (the same output as the general cases below).
+    cls = type(obj)
+    if cls in _PLAIN:
+        return obj
+    if cls is list:
+        return [encode(v) for v in obj]
+    if cls is tuple:
+        return {"__tuple": [encode(v) for v in obj]}
+    fields = _RECORDS.get(cls)
+    if fields is not None:
+        return {"__t": cls.__name__, "f": {name: encode(getattr(obj, name)) for name in fields}}
+    return _encode(obj)
+
+
+def _encode(obj: Any) -> Any:
     if obj is None or isinstance(obj, (bool, int, str, float)):
         return obj
     if isinstance(obj, Fx):

@@ -6,7 +6,7 @@ dice key). Straights and n-of-a-kind look at numbers; symbol requirements at sym
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from game.content.defs import HeroDef, Requirement
@@ -28,6 +28,13 @@ def longest_run(values: Sequence[int]) -> int:
 def meets(requirement: Requirement, hero: HeroDef, values: Sequence[int]) -> bool:
     """True when these die values satisfy the requirement for this hero's dice."""
     return _meets(requirement, hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values)))
+
+
+def meeter(hero: HeroDef, values: Sequence[int]) -> Callable[[Requirement], bool]:
+    """`meets` for many requirements against the same dice: the hero's dice key and the
+    sorted values are worked out once."""
+    hero_id, key, ordered = hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values))
+    return lambda requirement: _meets(requirement, hero_id, key, ordered)
 
 
 def meets_each(

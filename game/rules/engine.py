@@ -285,13 +285,11 @@ class Engine:
 
     @property
     def pending(self) -> PendingChoice | None:
-        with self.world.active():
-            return self.program.pending
+        return self.world.components(self.MATCH)[Program].pending
 
     @property
     def over(self) -> bool:
-        with self.world.active():
-            return self.info.over
+        return self.world.components(self.MATCH)[MatchInfo].over
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out one of the pending options. Anything else raises IllegalAction with a
@@ -380,7 +378,9 @@ class Engine:
         copy.keep_log = False
         with copy.world.active():
             _install_processors(self.setup.mode)
-        copy.restore(self.snapshot())
+        snapshot = self.snapshot()  # already a deep copy: the clone takes it as it is
+        copy.world.restore(snapshot.world, take=True)
+        copy.actions = snapshot.actions
         return copy
 
     def close(self) -> None:

@@ -6,6 +6,8 @@ code always is). Every change emits an event with a sentence in our own words.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import esper
 
 from game.content.defs import AbilityDef, CardDef, StatusDef
@@ -24,7 +26,7 @@ from game.rules.components import (
     StatusStack,
 )
 from game.rules.damage import final_damage
-from game.rules.dice import meets
+from game.rules.dice import meeter
 from game.rules.rng import roll_die
 
 CP_MAX = 15
@@ -148,15 +150,31 @@ def status_count(eng, player: int, status: str) -> int:
 def held_statuses(eng, player: int) -> list[StatusStack]:
     """Stacks with at least one token on this player, in a fixed order (by status id)."""
     stacks = [s for _e, s in esper.get_component(StatusStack) if s.holder == player and s.count]
-    return sorted(stacks, key=lambda s: s.status)
+    stacks.sort(key=_BY_STATUS)
+    return stacks
+
+
+_BY_STATUS = attrgetter("status")
 
 
 def stack_limit(eng, player: int, status: str) -> int:
-    bonus = esper.component_for_entity(player, StatusLimits).bonus.get(status, 0)
-    sdef = status_def(eng, status)
-    if sdef.owner_stack_limit and status in eng.hero(player).statuses:
-        return sdef.owner_stack_limit + bonus
-    return sdef.stack_limit + bonus
+    return stack_limits(eng, player, (status,))[status]
+
+
+def stack_limits(eng, player: int, statuses) -> dict[str, int]:
+    """The stack limit of each of these statuses for `player`, in their order: a status of
+    their own hero's may have its own limit, and effects may have raised it."""
+    bonus = esper.component_for_entity(player, StatusLimits).bonus
+    own = eng.hero(player).statuses
+    defs = eng.content.statuses
+    out = {}
+    for status in statuses:
+        sdef = defs[status]
+        if sdef.owner_stack_limit and status in own:
+            out[status] = sdef.owner_stack_limit + bonus.get(status, 0)
+        else:
+            out[status] = sdef.stack_limit + bonus.get(status, 0)
+    return out
 
 
 def placed_as(eng, player: int, status: str, source: int | None) -> str:
@@ -265,7 +283,11 @@ def last_source(player: int, status: str) -> int | None:
 
 def incapacitated(eng, player: int) -> bool:
     """A player holding a token like Stun can take no action of any kind."""
-    return any(status_def(eng, s.status).incapacitates for s in held_statuses(eng, player))
+    statuses = eng.content.statuses
+    return any(
+        s.holder == player and s.count and statuses[s.status].incapacitates
+        for _e, s in esper.get_component(StatusStack)
+    )
 
 
 def _tokens(count: int, name: str) -> str:
@@ -413,11 +435,11 @@ def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
 
 def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:
     """Every (offensive or ultimate ability, row) the dice values meet."""
-    hero = eng.hero(player)
+    met = meeter(eng.hero(player), values)
     out = []
     for ability in abilities(eng, player, ("offensive", "ultimate")):
         for index, row in enumerate(ability.rows):
-            if meets(row.requirement, hero, values):
+            if met(row.requirement):
                 out.append((ability, index))
     return out
 

@@ -147,11 +147,15 @@ def _condition_reason(eng, player: int, cond: str, arg: int | None, sit: Situati
 
 def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
     """None when `player` may play this card from hand now, otherwise why not."""
-    cdef = ops.card_def(eng, card)
     if card not in eng.piles(player).hand:
         return "not in hand"
     if locked_out(eng, player):
         return "you cannot act right now"
+    return _card_reason(eng, player, ops.card_def(eng, card), sit)
+
+
+def _card_reason(eng, player: int, cdef: CardDef, sit: Situation) -> str | None:
+    """`playable_reason` for a card in hand of a player who may act."""
     phase = eng.info.phase
     if cdef.type in ("upgrade", "main"):
         if not sit.own_main:
@@ -181,15 +185,26 @@ def playable_reason(eng, player: int, card: int, sit: Situation) -> str | None:
 
 
 def _could_act(
-    eng, player: int, effects, sit: Situation, kind: str, status: str | None = None
+    eng,
+    player: int,
+    effects,
+    sit: Situation,
+    kind: str,
+    status: str | None = None,
+    windows: list[str] | None = None,
 ) -> bool:
     """Whether these effects, resolved by `player` now, could change anything (the verbs'
     "can act" predicates, in the context the card or token would resolve in: for a token,
-    with the spend windows open now, as `spend_window` reads them)."""
-    from game.rules.effects import could_change_something
+    with the spend windows open now, as `spend_window` reads them; `windows`: those windows
+    when the caller has just worked them out)."""
+    from game.rules.effects import CAN_ACT, could_change_something
     from game.rules.frames import EffectCtx
     from game.rules.resolution import natural_opponent
 
+    # A verb without a "can act" predicate always counts as changing something, whatever
+    # the context (the predicates only read): no need to set the probe up.
+    if any(CAN_ACT.get(fx.verb) is None for fx in effects):
+        return True
     program = eng.program
     scope = program.next_scope  # not taken: only read while probing
     ctx = EffectCtx(
@@ -204,7 +219,8 @@ def _could_act(
     fresh = scope not in program.vars
     paid = []  # a token's price, taken off while probing (its effects see it paid)
     if status is not None:
-        windows = open_spend_windows(eng, player, status, sit)
+        if windows is None:
+            windows = open_spend_windows(eng, player, status, sit)
         program.vars.setdefault(scope, {}).update({f"window:{w}": 1 for w in windows})
         spend = ops.status_def(eng, status).spend
         price = [] if spend.keep else [(status, 1)]
@@ -238,7 +254,13 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         return "none held"
     if locked_out(eng, player):
         return "you cannot act right now"
-    if not open_spend_windows(eng, player, status, sit):
+    return _spend_reason(eng, player, status, sdef, sit)
+
+
+def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | None:
+    """`spend_reason` for a spendable token held by a player who may act."""
+    windows = open_spend_windows(eng, player, status, sit)
+    if not windows:
         return "not useful at this moment"
     if sdef.spend.condition is not None and not _spend_condition(eng, player, status):
         return "its condition is not met"
@@ -253,7 +275,7 @@ def spend_reason(eng, player: int, status: str, sit: Situation) -> str | None:
         needed = count + (1 if paid == status and not sdef.spend.keep else 0)
         if ops.status_count(eng, player, paid) < needed:
             return f"it costs {count} {ops.status_def(eng, paid).name}"
-    if not _could_act(eng, player, sdef.spend.effects, sit, "status", status):
+    if not _could_act(eng, player, sdef.spend.effects, sit, "status", status, windows):
         return "it would change nothing now"
     return None
 
@@ -359,23 +381,27 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
     """Cards this player may play and tokens they may spend right now (Pass not included)."""
     if locked_out(eng, player):
         return []
+    # The player may act (checked once here, not again per card and token: probing a card
+    # or token restores whatever it touched, so the answer cannot change within this call).
     seat = eng.seat(player)
     out: list[Option] = []
     seen: set[str] = set()
+    cards = eng.content.cards
     for card in eng.piles(player).hand:
         cid = eng.card_id(card)
         if cid in seen:  # two copies of one card are the same choice
             continue
-        if playable_reason(eng, player, card, sit) is None:
+        cdef = cards[cid]
+        if _card_reason(eng, player, cdef, sit) is None:
             seen.add(cid)
-            cdef = ops.card_def(eng, card)
-            cost = card_cost(eng, player, card)
+            cost = upgrade_cost(eng, player, cdef) if cdef.type == "upgrade" else cdef.cost
             out.append(
                 Option(act(seat, "play", card=card), f"Play {cdef.name} ({cost} CP)", cdef.text)
             )
-    for stack in ops.held_statuses(eng, player):
-        if spend_reason(eng, player, stack.status, sit) is None:
-            sdef = ops.status_def(eng, stack.status)
+    statuses = eng.content.statuses
+    for stack in ops.held_statuses(eng, player):  # each holds at least one token
+        sdef = statuses[stack.status]
+        if sdef.spend is not None and _spend_reason(eng, player, stack.status, sdef, sit) is None:
             out.append(
                 Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text)
             )

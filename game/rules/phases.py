@@ -892,6 +892,26 @@ def _subsets(count: int) -> list[tuple[int, ...]]:
     return out
 
 
+_REROLLS: dict[tuple[int, int], tuple[Option, ...]] = {}
+
+
+def _reroll_options(seat: int, count: int) -> tuple[Option, ...]:
+    """Every re-roll choice of `count` dice for a seat (options are immutable: built once)."""
+    options = _REROLLS.get((seat, count))
+    if options is None:
+        built = []
+        for subset in _subsets(count):
+            label = ", ".join(str(i + 1) for i in subset)
+            what = (
+                "all dice"
+                if len(subset) == count
+                else f"{'die' if len(subset) == 1 else 'dice'} {label}"
+            )
+            built.append(Option(act(seat, "roll", dice=subset), f"Re-roll {what}"))
+        options = _REROLLS[(seat, count)] = tuple(built)
+    return options
+
+
 def session_options(eng, frame: RollSessionFrame) -> list[Option]:
     combat = eng.combat
     player = frame.player
@@ -907,14 +927,7 @@ def session_options(eng, frame: RollSessionFrame) -> list[Option]:
         noun = "die" if count == 1 else "dice"
         options.append(Option(act(seat, "roll", dice=tuple(range(count))), f"Roll {count} {noun}"))
     elif group is not None and used < total:
-        for subset in _subsets(count):
-            label = ", ".join(str(i + 1) for i in subset)
-            what = (
-                "all dice"
-                if len(subset) == count
-                else f"{'die' if len(subset) == 1 else 'dice'} {label}"
-            )
-            options.append(Option(act(seat, "roll", dice=subset), f"Re-roll {what}"))
+        options.extend(_reroll_options(seat, count))
     if offense:
         if group is not None:
             hero = eng.hero(player)

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import esper
+
 from game.rules import ops, variants
+from game.rules.components import (
+    Board,
+    CardInstance,
+    CombatPoints,
+    Flags,
+    HealthDial,
+    OnDial,
+    Piles,
+    Seat,
+    Standing,
+)
 
 
 @dataclass(slots=True)
@@ -104,48 +117,54 @@ def match_view(engine) -> MatchView:
     with engine.world.active():
         eng = engine
         info = eng.info
+        content = eng.content
+        component = esper.component_for_entity  # read the components straight, once each
+        seats = {p: component(p, Seat) for p in info.players}
+        all_companions = ops.companions()
         players = []
         leading = set(variants.leaders(eng)) if info.mode == "koth" else set()
         for player in info.players:
-            piles = eng.piles(player)
-            hero = eng.hero(player)
-            dial = eng.dial(player)
+            seat = seats[player]
+            piles = component(player, Piles)
+            hero = content.heroes[seat.hero]
+            dial = component(component(player, OnDial).dial, HealthDial)
+            board = component(player, Board)
             statuses = {s.status: s.count for s in ops.held_statuses(eng, player)}
-            limits = {sid: ops.stack_limit(eng, player, sid) for sid in hero.statuses}
-            for sid in statuses:
-                limits.setdefault(sid, ops.stack_limit(eng, player, sid))
+            limits = ops.stack_limits(eng, player, hero.statuses)
+            extra = [sid for sid in statuses if sid not in limits]
+            if extra:
+                limits.update(ops.stack_limits(eng, player, extra))
             players.append(
                 PlayerView(
-                    seat=eng.seat(player),
-                    name=eng.name(player),
+                    seat=seat.index,
+                    name=seat.name,
                     hero=hero.id,
-                    team=eng.team(player),
+                    team=seat.team,
                     health=dial.health,
                     start_health=dial.start,
-                    cp=eng.cp(player),
-                    hand=[(c, eng.card_id(c)) for c in piles.hand],
+                    cp=component(player, CombatPoints).cp,
+                    hand=[(c, component(c, CardInstance).card) for c in piles.hand],
                     deck_size=len(piles.deck),
-                    discard=[eng.card_id(c) for c in piles.discard],
+                    discard=[component(c, CardInstance).card for c in piles.discard],
                     statuses=statuses,
                     limits=limits,
-                    levels=dict(eng.board(player).levels),
-                    defeated=not eng.alive(player),
-                    flags=sorted(eng.flags(player).held),
+                    levels=dict(board.levels),
+                    defeated=bool(component(player, Standing).defeated),
+                    flags=sorted(component(player, Flags).held),
                     leader=player in leading,
                     # teammates (and the player) may look at a hand; opponents may not
-                    hand_visible_to=[
-                        eng.seat(p) for p in info.players if eng.team(p) == eng.team(player)
-                    ],
+                    hand_visible_to=[s.index for s in seats.values() if s.team == seat.team],
                     mode=info.mode,
-                    flipped=eng.board(player).flipped,
+                    flipped=board.flipped,
                     companions=[
                         CompanionView(c.companion, c.name, c.health, c.start, c.downed)
-                        for c in ops.companions(player)
+                        for c in all_companions
+                        if c.owner == player
                     ],
                     companion_tokens={
                         sid: n
                         for sid, n in statuses.items()
-                        if ops.status_def(eng, sid).kind == "companion"
+                        if content.statuses[sid].kind == "companion"
                     },
                 )
             )

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import esper
@@ -18,24 +16,51 @@ import esper
 _names = itertools.count(1)
 
 
+class _Entered:
+    """The context manager `MatchWorld.active` returns (a small class: entered thousands of
+    times a match, it costs less than a generator-based one)."""
+
+    __slots__ = ("name", "previous")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.previous: str | None = None
+
+    def __enter__(self) -> None:
+        previous = esper.current_world
+        if previous != self.name:
+            self.previous = previous
+            esper.switch_world(self.name)
+
+    def __exit__(self, *_exc) -> None:
+        if self.previous is not None:
+            esper.switch_world(self.previous)
+
+
 class MatchWorld:
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"match-{next(_names)}"
         self.closed = False
+        self._db: dict[int, dict[type, Any]] | None = None
 
-    @contextmanager
-    def active(self) -> Iterator[None]:
+    def components(self, entity: int) -> dict[type, Any]:
+        """An entity's components by type, read without switching worlds (esper 3.9 keeps
+        each world's entity table in one dict for the world's life: `clear_database` empties
+        it in place). For reads of the match's own state between steps (`Engine.pending`)."""
         if self.closed:
             raise RuntimeError(f"world {self.name} was closed")
-        previous = esper.current_world
-        if previous == self.name:
-            yield
-            return
-        esper.switch_world(self.name)
-        try:
-            yield
-        finally:
-            esper.switch_world(previous)
+        db = self._db
+        if db is None:
+            with self.active():
+                db = self._db = esper._entities
+        return db[entity]
+
+    def active(self) -> _Entered:
+        """`with world.active():` runs the block in this world and switches back to the
+        world that was current before (nothing to switch when it already is this one)."""
+        if self.closed:
+            raise RuntimeError(f"world {self.name} was closed")
+        return _Entered(self.name)
 
     def entities(self) -> list[tuple[int, list[Any]]]:
         """Every entity with its components, in id order (call inside `active`)."""
@@ -47,10 +72,12 @@ class MatchWorld:
         with self.active():
             return copy.deepcopy(self.entities())
 
-    def restore(self, snapshot: list[tuple[int, list[Any]]]) -> None:
+    def restore(self, snapshot: list[tuple[int, list[Any]]], *, take: bool = False) -> None:
+        """Replace this world's entities with a copy of `snapshot` (`take=True`: with the
+        snapshot's own components, for a snapshot nothing else will use, such as a clone's)."""
         with self.active():
             esper.clear_database()
-            for ent, components in copy.deepcopy(snapshot):
+            for ent, components in snapshot if take else copy.deepcopy(snapshot):
                 created = esper.create_entity(*components)
                 if created != ent:  # pragma: no cover - would mean an entity was deleted
                     raise RuntimeError(f"snapshot entity {ent} restored as {created}")
