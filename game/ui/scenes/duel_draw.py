@@ -8,9 +8,8 @@ import pygame
 from game.ai import LEVEL_NAMES
 from game.rules.view import MatchView
 from game.ui import hand as hand_fan
-from game.ui import keymap
+from game.ui import keymap, widgets
 from game.ui import theme as T
-from game.ui import widgets
 from game.ui.board_view import Hotspot, draw_companions, draw_dial, draw_tokens
 from game.ui.cards import card_back, card_face
 from game.ui.table_view import LEADER_TIP, draw_crown

@@ -11,10 +11,9 @@ import pygame
 
 from game.missions import hexgrid
 from game.ui import hand as hand_fan
-from game.ui import keymap
+from game.ui import keymap, widgets
 from game.ui import mission_view as MV
 from game.ui import theme as T
-from game.ui import widgets
 from game.ui.cards import card_face
 from game.ui.widgets import (
     draw_text,
