@@ -271,6 +271,15 @@ def test_a_computer_duel_reaches_the_end_screen_and_rematch_starts_a_new_one(app
     assert view.over
     app.frame(1 / 60)
     shot(app, "end")
+    # the numbers shown reconcile: one hero's Damage dealt is the other's from other heroes
+    # (plus a companion's share), and the parts of Damage taken add up to it
+    a, b = (end.seat_stats(p) for p in view.players)
+    assert a.dealt_total == b.from_others + b.companions_took
+    assert b.dealt_total == a.from_others + a.companions_took
+    for player in view.players:
+        lines = end.number_lines(player, end.seat_stats(player))
+        assert lines[0][0] == "Damage taken"
+        assert lines[0][1] == sum(value for _label, value, part in lines if part)
     if view.draw:
         assert end.headline() == "A draw!"
     else:
