@@ -353,3 +353,22 @@ def test_a_corrupt_settings_file_is_reported_and_defaults_are_used(tmp_path):
     assert settings == Settings()
     assert messages and "settings" in messages[0].lower()
     json.loads(json.dumps(messages))
+
+
+def test_the_end_screen_folds_rows_that_do_not_fit_into_other_and_keeps_the_total(app):
+    from game.rules.stats import SeatStats
+    from game.ui.layoutcheck import problems, record
+
+    duel = start_duel(app, [COMPUTER, COMPUTER], seed=11)
+    duel.finish_instantly()
+    pump(app, lambda: isinstance(app.scene, EndScene))
+    end = app.scene
+    many = SeatStats(dealt={f"Ability {n:02}": n + 1 for n in range(30)}, dealt_to={1: 465})
+    end.stats[0] = many
+    rec = record(end, app.screen.get_size())
+    words = [text for _rect, text, _level in rec.texts]
+    assert "Total 465" in words
+    (other,) = [w for w in words if w.startswith("Other (")]
+    shown = [w for w in words if w.startswith("Ability ")]
+    assert other == f"Other ({30 - len(shown)})"
+    assert problems(rec, "end", app.screen.get_size(), 1.0) == []
