@@ -157,8 +157,10 @@ PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
     "damage_avoided": ("target",),
     "damage_reflected": ("back_to", "target"),
     "damage_resolved": (
+        "absorbed",
         "added",
         "amount",
+        "by",
         "avoided",
         "halved",
         "incoming",

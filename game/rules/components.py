@@ -167,6 +167,9 @@ class DamageInstance:
     dtype: str  # normal | undefendable | pure | collateral | ultimate | none
     attack: bool  # part of an Attack's damage
     label: str
+    # who the damage counts as dealt by, when not `source`: a status token hurting its holder
+    # (Poison, Burn, Bleed, Barbed Vine) counts for the player who placed it
+    credit: int | None = None
 
 
 @dataclass(slots=True)

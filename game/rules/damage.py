@@ -100,3 +100,38 @@ def final_damage(target: int, instances: list[DamageInstance], mods: list[Damage
     out.reflected = [(src, half_up(base)) for src in reflect_sources]
     out.final = max(0, out.subtotal - sum(out.halved)) + out.unavoidable
     return out
+
+
+Share = tuple[int | None, str, int]  # (who it counts as dealt by, what dealt it, amount)
+
+
+def apportion(items: list[Share], total: int) -> list[Share]:
+    """Split `total` between `items` in proportion to their amounts, in whole points that add
+    up exactly (largest remainders first, earlier items first on a tie)."""
+    whole = sum(amount for _who, _what, amount in items)
+    if whole <= 0 or total <= 0:
+        return []
+    floors = [amount * total // whole for _who, _what, amount in items]
+    left = total - sum(floors)
+    order = sorted(range(len(items)), key=lambda i: (-(items[i][2] * total % whole), i))
+    for i in order[:left]:
+        floors[i] += 1
+    return [(who, what, n) for (who, what, _a), n in zip(items, floors, strict=True) if n > 0]
+
+
+def shares(target: int, instances: list[DamageInstance], mods: list[DamageMod], final: int):
+    """Who dealt the `final` damage that lands on `target` from one pool, as Shares adding up
+    to `final` exactly. Ultimate damage (and what was added to it) counts whole for its
+    dealer; the rest - cut together by prevention, reductions and halving - is shared out in
+    proportion to what each instance and Attack Modifier sent."""
+    whole: list[Share] = []
+    cut: list[Share] = []
+    for inst in instances:
+        if inst.target == target and inst.amount > 0:
+            who = inst.source if inst.credit is None else inst.credit
+            (whole if inst.dtype == "ultimate" else cut).append((who, inst.label, inst.amount))
+    for mod in mods:
+        if mod.target == target and mod.kind == "add" and mod.amount > 0:
+            (whole if mod.dtype == "ultimate" else cut).append((mod.source, mod.label, mod.amount))
+    unstoppable = sum(amount for _who, _what, amount in whole)
+    return whole + apportion(cut, final - unstoppable)

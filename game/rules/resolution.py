@@ -33,7 +33,7 @@ from game.rules.components import (
     StatusStack,
     TurnFlags,
 )
-from game.rules.damage import final_damage
+from game.rules.damage import final_damage, shares
 from game.rules.effects import VERBS
 from game.rules.engine import _Processor, register_processor
 from game.rules.frames import (
@@ -459,12 +459,16 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
         breakdown = final_damage(target, pool.instances, pool.mods)
         if breakdown.incoming or breakdown.unavoidable:
             final = breakdown.final
+            parts = shares(target, pool.instances, pool.mods, final)
             shared = ""
+            absorbed = []
             for comp, taken in split.get(target, []):
                 taken = min(taken, final)
                 if taken > 0:
                     final -= taken
                     shared += f", {taken} taken by {comp.name}"
+                    parts, moved = _take_for_companion(parts, target, taken)
+                    absorbed += [[comp.companion, *_seated(eng, part)] for part in moved]
                     ops.change_companion_health(
                         eng, comp, -taken, f"takes {taken} for {eng.name(target)}"
                     )
@@ -484,8 +488,11 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
                 avoided=breakdown.avoided,
                 unavoidable=breakdown.unavoidable,
                 pool=pool.id,
+                by=[_seated(eng, part) for part in parts],
+                absorbed=absorbed,
             )
-        for source, value in breakdown.reflected:
+        reflectors = [m.label for m in pool.mods if m.target == target and m.kind == "reflect_half"]
+        for (source, value), label in zip(breakdown.reflected, reflectors, strict=True):
             if source is not None and value > 0:
                 damage[source] = damage.get(source, 0) + value
                 pool.dealt[source] = pool.dealt.get(source, 0) + value
@@ -503,6 +510,8 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
                     avoided=False,
                     unavoidable=0,
                     pool=pool.id,
+                    by=[[eng.seat(target), label, value]],
+                    absorbed=[],
                 )
     heals: dict[int, int] = {}
     for heal in pool.heals:
@@ -544,6 +553,30 @@ def land_pool(eng, pool: DamagePool, split: dict | None = None) -> None:
             tally = eng.turn_flags.damage_by_ability
             tally[combat.ability] = tally.get(combat.ability, 0) + combat.damage_landed
     ops.settle_defeats(eng)
+
+
+def _seated(eng, part) -> list:
+    """A Share as event data: [seat of who dealt it (None: no player), what, amount]."""
+    who, what, value = part
+    return [None if who is None else eng.seat(who), what, value]
+
+
+def _take_for_companion(parts: list, target: int, taken: int) -> tuple[list, list]:
+    """Move `taken` points of `parts` onto a companion: what others dealt first (a companion
+    shares only an opponent's Attack damage), then the rest in order. -> (kept, moved)."""
+    kept = list(parts)
+    moved = []
+    order = [i for i, p in enumerate(kept) if p[0] != target]
+    order += [i for i, p in enumerate(kept) if p[0] == target]
+    for i in order:
+        if taken <= 0:
+            break
+        who, what, value = kept[i]
+        step = min(value, taken)
+        taken -= step
+        kept[i] = (who, what, value - step)
+        moved.append((who, what, step))
+    return [p for p in kept if p[2] > 0], moved
 
 
 def _dial_entity(player: int) -> int:

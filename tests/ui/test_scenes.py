@@ -271,6 +271,15 @@ def test_a_computer_duel_reaches_the_end_screen_and_rematch_starts_a_new_one(app
     assert view.over
     app.frame(1 / 60)
     shot(app, "end")
+    # the numbers shown reconcile: one hero's Damage dealt is the other's from other heroes
+    # (plus a companion's share), and the parts of Damage taken add up to it
+    a, b = (end.seat_stats(p) for p in view.players)
+    assert a.dealt_total == b.from_others + b.companions_took
+    assert b.dealt_total == a.from_others + a.companions_took
+    for player in view.players:
+        lines = end.number_lines(player, end.seat_stats(player))
+        assert lines[0][0] == "Damage taken"
+        assert lines[0][1] == sum(value for _label, value, part in lines if part)
     if view.draw:
         assert end.headline() == "A draw!"
     else:
@@ -344,3 +353,22 @@ def test_a_corrupt_settings_file_is_reported_and_defaults_are_used(tmp_path):
     assert settings == Settings()
     assert messages and "settings" in messages[0].lower()
     json.loads(json.dumps(messages))
+
+
+def test_the_end_screen_folds_rows_that_do_not_fit_into_other_and_keeps_the_total(app):
+    from game.rules.stats import SeatStats
+    from game.ui.layoutcheck import problems, record
+
+    duel = start_duel(app, [COMPUTER, COMPUTER], seed=11)
+    duel.finish_instantly()
+    pump(app, lambda: isinstance(app.scene, EndScene))
+    end = app.scene
+    many = SeatStats(dealt={f"Ability {n:02}": n + 1 for n in range(30)}, dealt_to={1: 465})
+    end.stats[0] = many
+    rec = record(end, app.screen.get_size())
+    words = [text for _rect, text, _level in rec.texts]
+    assert "Total 465" in words
+    (other,) = [w for w in words if w.startswith("Other (")]
+    shown = [w for w in words if w.startswith("Ability ")]
+    assert other == f"Other ({30 - len(shown)})"
+    assert problems(rec, "end", app.screen.get_size(), 1.0) == []

@@ -59,6 +59,7 @@ def deal_damage(eng, frame, fx):
             dtype=kind,
             attack=is_attack,
             label=ctx.source,
+            credit=ctx.inflicter if ctx.kind == "status" and target == ctx.me else None,
         )
         if is_attack and not combat.attack:
             combat.attack = True

@@ -1,4 +1,7 @@
-"""The end of a duel: the winner, turns, damage by ability, and what next."""
+"""The end of a duel: the winner, turns, who dealt and took what damage, and what next.
+
+The numbers come from `game.rules.stats` (their definitions are in its docstring and in
+docs/ui.md, "The end screen")."""
 
 from __future__ import annotations
 
@@ -6,51 +9,19 @@ import random
 
 import pygame
 
+from game.rules.stats import SeatStats, match_stats
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import cut_bottom, inset, row
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
-
-def match_stats(engine) -> dict[int, dict[str, int]]:
-    """Per seat: damage taken, Health healed, cards played, tokens spent, CP gained."""
-    out: dict[int, dict[str, int]] = {}
-
-    def add(seat: int, key: str, amount: int) -> None:
-        tally = out.setdefault(seat, {})
-        tally[key] = tally.get(key, 0) + amount
-
-    for event in engine.log:
-        data = event.data
-        if event.kind == "damage_resolved":
-            add(data["target"], "Damage taken", data["amount"])
-        elif event.kind == "healed":
-            add(data["player"], "Health healed", data.get("amount", 0))
-        elif event.kind == "card_played":
-            add(data["player"], "Cards played", 1)
-        elif event.kind == "status_spent":
-            add(data["player"], "Tokens spent", 1)
-        elif event.kind == "cp_changed" and data.get("delta", 0) > 0:
-            add(data["player"], "CP gained", data["delta"])
-    return out
-
-
-def damage_by_ability(engine) -> dict[int, dict[str, int]]:
-    """Damage that landed on opponents during each Roll Phase, by seat and activated ability."""
-    out: dict[int, dict[str, int]] = {}
-    current: tuple[int, str] | None = None
-    for event in engine.log:
-        if event.kind == "ability_activated":
-            current = (event.data["player"], event.data["ability"])
-        elif event.kind == "turn_started":
-            current = None
-        elif event.kind == "damage_resolved" and current is not None:
-            seat, ability = current
-            if event.data["target"] != seat and event.data["amount"] > 0:
-                tally = out.setdefault(seat, {})
-                tally[ability] = tally.get(ability, 0) + event.data["amount"]
-    return out
+# the parts of Damage taken in few words, for the narrow columns of six-hero tables
+SHORT = {
+    "from other heroes": "from others",
+    "self-inflicted": "self",
+    "from no player": "no player",
+}
 
 
 class EndScene(Scene):
@@ -60,8 +31,7 @@ class EndScene(Scene):
 
     def enter(self) -> None:
         self.view = self.duel.view
-        self.stats = damage_by_ability(self.duel.engine)
-        self.numbers = match_stats(self.duel.engine)
+        self.stats = match_stats(self.duel.engine.log)
         self.resize()
 
     def resize(self) -> None:
@@ -194,67 +164,106 @@ class EndScene(Scene):
                 T.TEXT,
                 (rect.x + text_x, rect.y + th.px(44 if small else 62)),
             )
-            y = rect.y + th.px(84 if small else 124)
-            draw_text(
-                surface,
-                "Damage by ability" if small else "Damage dealt, by ability",
-                th.font(16, bold=True),
-                T.BRASS,
-                (rect.x + th.px(18), y),
-            )
-            y += th.px(28)
-            rows = sorted(self.stats.get(player.seat, {}).items(), key=lambda kv: -kv[1])
-            total = sum(v for _k, v in rows)
-            for ability, amount in rows[:10]:
-                name = self.duel.ability_name(player.seat, ability)
-                font = th.font(14, condensed=True) if small else th.font(16)
-                while font.size(name)[0] > col_w - th.px(70) and len(name) > 3:
-                    name = name[:-2] + "…"
-                draw_text(surface, name, font, T.TEXT, (rect.x + th.px(24), y))
-                draw_text(
-                    surface,
-                    str(amount),
-                    th.font(16, bold=True),
-                    T.TEXT,
-                    (rect.right - th.px(24), y),
-                    align="right",
+            stats = self.seat_stats(player)
+            top = rect.y + th.px(84 if small else 124)
+            if small:  # one narrow column: the damage dealt above the numbers
+                lines = self.number_lines(player, stats)
+                most = max(len(self.number_lines(p, self.seat_stats(p))) for p in view.players)
+                split = rect.bottom - th.px(30) - th.px(19) * most  # one line across columns
+                self.draw_dealt(
+                    surface, th, stats, rect.x, rect.right, top, split - th.px(8), small
                 )
-                y += th.px(24)
-            draw_text(
-                surface,
-                f"Total {total}",
-                th.font(17, bold=True),
-                T.HIGHLIGHT,
-                (rect.right - th.px(24), y + th.px(4)),
-                align="right",
-            )
-            y = max(y + th.px(40), rect.bottom - th.px(150))
-            draw_text(
-                surface,
-                "In numbers" if small else "The duel in numbers",
-                th.font(16, bold=True),
-                T.BRASS,
-                (rect.x + th.px(18), y),
-            )
-            y += th.px(26)
-            numbers = self.numbers.get(player.seat, {})
-            for key in (
-                "Damage taken",
-                "Health healed",
-                "Cards played",
-                "Tokens spent",
-                "CP gained",
-            ):
-                font = th.font(14, condensed=True) if small else th.font(15)
-                draw_text(surface, key, font, T.TEXT_DIM, (rect.x + th.px(24), y))
-                draw_text(
-                    surface,
-                    str(numbers.get(key, 0)),
-                    th.font(15, bold=True),
-                    T.TEXT,
-                    (rect.right - th.px(24) if small else rect.x + th.px(240), y),
-                    align="right",
-                )
-                y += th.px(21)
+                self.draw_numbers(surface, th, lines, rect.x, rect.right, split, small)
+            else:  # side by side: damage dealt on the left, the duel in numbers on the right
+                mid = rect.x + rect.w // 2
+                bottom = rect.bottom - th.px(12)
+                self.draw_dealt(surface, th, stats, rect.x, mid, top, bottom, small)
+                lines = self.number_lines(player, stats)
+                self.draw_numbers(surface, th, lines, mid - th.px(6), rect.right, top, small)
         for button in self.buttons:
             button.draw(surface, self.app.theme)
+
+    def seat_stats(self, player) -> SeatStats:
+        return self.stats.get(player.seat) or SeatStats()
+
+    def draw_dealt(self, surface, th, stats: SeatStats, left, right, top, bottom, small) -> None:
+        """Damage dealt, by what dealt it (ability, card or token), and its total. Rows that
+        do not fit are summed into one "Other" row, so the total stays the rows' sum."""
+        draw_text(
+            surface,
+            "Damage dealt",
+            th.font(16, bold=True),
+            T.BRASS,
+            (left + th.px(18), top),
+        )
+        step = th.px(20 if small else 24)
+        y = top + th.px(28)
+        rows = sorted(stats.dealt.items(), key=lambda kv: (-kv[1], kv[0]))
+        room = max(1, (bottom - th.px(30) - y) // step)
+        if len(rows) > room:
+            rest = sum(v for _k, v in rows[room - 1 :])
+            rows = [*rows[: room - 1], (f"Other ({len(rows) - room + 1})", rest)]
+        font = th.font(14, condensed=True) if small else th.font(16)
+        for name, amount in rows:
+            while font.size(name)[0] > right - left - th.px(70) and len(name) > 3:
+                name = name[:-2] + "…"
+            draw_text(surface, name, font, T.TEXT, (left + th.px(24), y))
+            draw_text(
+                surface,
+                str(amount),
+                th.font(16, bold=True),
+                T.TEXT,
+                (right - th.px(18), y),
+                align="right",
+            )
+            y += step
+        draw_text(
+            surface,
+            f"Total {stats.dealt_total}",
+            th.font(17, bold=True),
+            T.HIGHLIGHT,
+            (right - th.px(18), y + th.px(4)),
+            align="right",
+        )
+
+    def number_lines(self, player, stats: SeatStats) -> list[tuple[str, int, bool]]:
+        """(label, value, is a part of Damage taken) for the numbers block. The parts add up
+        to Damage taken; a companion's share is a line of its own (not part of it)."""
+        numbers = stats.numbers()
+        lines = [("Damage taken", stats.taken, False)]
+        lines += [("from other heroes", stats.from_others, True)]
+        lines += [("self-inflicted", stats.self_inflicted, True)]
+        if stats.from_no_one:
+            lines += [("from no player", stats.from_no_one, True)]
+        if player.companions or stats.companions_took:
+            who = player.companions[0].name if len(player.companions) == 1 else "Companions"
+            lines += [(f"{who} took", stats.companions_took, False)]
+        for key in ("Health healed", "Cards played", "Tokens spent", "CP gained"):
+            lines += [(key, numbers[key], False)]
+        return lines
+
+    def draw_numbers(self, surface, th, lines, left, right, top, small) -> None:
+        draw_text(
+            surface,
+            "In numbers" if small else "The duel in numbers",
+            th.font(16, bold=True),
+            T.BRASS,
+            (left + th.px(18), top),
+        )
+        y = top + th.px(26)
+        for label, value, part in lines:
+            font = th.font(14, condensed=True) if small or part else th.font(15)
+            indent = th.px((30 if small else 36) if part else 24)
+            room = right - th.px(18) - font.size(f" {value}")[0] - (left + indent)
+            if font.size(label)[0] > room:  # a narrow team column: the short words
+                label = SHORT.get(label, label)
+            draw_text(surface, label, font, T.TEXT_DIM, (left + indent, y))
+            draw_text(
+                surface,
+                str(value),
+                th.font(14 if part else 15, bold=not part),
+                T.TEXT_DIM if part else T.TEXT,
+                (right - th.px(18), y),
+                align="right",
+            )
+            y += th.px(19 if small else 21)
