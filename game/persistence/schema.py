@@ -25,7 +25,9 @@ STRICT = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
 # 1: the first saves that recorded it; 2: chosen-player cards, cards offered only when they can
 # change something, no Targeting Roll for self-only abilities, Bonus Damage faces and limit 2,
 # Salves above the starting Health, heroes' setups in Adventures (2026-11-26)
-RULES_VERSION = 2
+# 3: every landed hit records who dealt it (match statistics), so the state digest of the same
+# actions differs (2026-11-26)
+RULES_VERSION = 3
 
 Small = Annotated[int, Field(ge=0, le=10_000)]
 Signed = Annotated[int, Field(ge=-100_000, le=100_000)]
