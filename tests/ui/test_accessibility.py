@@ -184,7 +184,7 @@ def test_a_gamepad_moves_the_focus_and_a_chooses(app):
     assert first is not None
     assert first.label == "New Duel"  # a new screen starts at its first control
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    assert FOCUS.active().label == "Missions"
+    assert FOCUS.active().label == "Online"  # the entry after New Duel
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_A)
     assert isinstance(app.scene, SetupScene)
@@ -448,7 +448,7 @@ def test_lists_keep_their_arrow_keys_while_the_focus_ring_shows(app):
     app.frame(1 / 60)
     key(app, pygame.K_TAB)
     key(app, pygame.K_DOWN)  # elsewhere the arrows move the ring
-    assert FOCUS.active().label == "Missions"
+    assert FOCUS.active().label == "Online"  # the entry after New Duel
 
 
 def test_a_mission_and_a_hero_are_chosen_with_the_keyboard(app):
