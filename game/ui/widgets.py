@@ -337,6 +337,17 @@ class Button:
             return True
         return False
 
+    def caption(self) -> str:
+        """The words the button shows: its label and, when it has one, its key in brackets."""
+        return self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
+
+    def natural_width(self, th: T.Theme, hint: bool = True) -> int:
+        """The width in which the caption (or, with hint=False, the label alone: `draw` drops
+        the key first) fits at the text scale (17 px bold condensed, the size `draw` starts
+        from), with a margin either side."""
+        words = self.caption() if hint else self.label
+        return th.font(17, bold=True, condensed=True).size(words)[0] + th.px(26)
+
     def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
         rect = self.rect
         if not self.enabled:
@@ -354,7 +365,7 @@ class Button:
         if self.primary and self.enabled:
             glow(surface, rect, th, strength=3, radius=8)
         panel(surface, rect, th, fill=fill, rim=rim, radius=8)
-        label = self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
+        label = self.caption()
         room = rect.w - th.px(10)
         font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
         if font.size(label)[0] > room and self.hotkey:

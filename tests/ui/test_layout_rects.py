@@ -18,6 +18,7 @@ from game.ui.layout import (
     grid,
     inset,
     row,
+    row_sized,
     split_row,
 )
 
@@ -54,6 +55,20 @@ def test_a_row_is_centred_as_a_group_and_shrinks_to_fit():
     assert left[0].x == ROOM.x
     right = row(ROOM, 2, (50, 20), 10, align="right")
     assert right[-1].right == ROOM.right
+
+
+def test_a_sized_row_keeps_each_width_and_shrinks_in_proportion_when_short():
+    cells = row_sized(ROOM, [200, 120, 80], 36, 10, align="right")
+    assert [c.w for c in cells] == [200, 120, 80] and cells[-1].right == ROOM.right
+    assert all(c.h == 36 and c.centery == ROOM.centery for c in cells)
+    assert all(b.x - a.right == 10 for a, b in itertools.pairwise(cells))
+    tight = row_sized(pygame.Rect(0, 0, 300, 40), [300, 150, 150], 50, 20, align="left")
+    assert tight[0].x == 0 and tight[-1].right <= 300 and all(c.h == 40 for c in tight)
+    assert all(b.x >= a.right for a, b in itertools.pairwise(tight))
+    assert tight[0].w > tight[1].w == tight[2].w  # the widest stays the widest
+    assert row_sized(ROOM, [], 30, 5) == []
+    centred = row_sized(ROOM, [100, 100], 30, 0)
+    assert centred[0].right == ROOM.centerx
 
 
 def test_a_column_from_the_top_shrinks_when_the_room_is_short():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -266,4 +268,45 @@ def test_adventures_a_long_room_name_keeps_clear_of_the_corner_badges(legal, sca
             runner = getattr(s, "runner", None)
             if runner is not None:
                 runner.close()
+        application.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 576)])
+def test_prompt_buttons_at_150_show_their_words_at_the_text_scale(size):
+    """At interface scale 1.50x the duel's prompt buttons ("End Phase [Space]", the End Phase
+    question's three answers) kept their 1.00x width, so their words were drawn smaller than
+    the prompt beside them: now each is as wide as its words at the text scale, inside the
+    prompt strip, none over another."""
+    from game.modes.duel import duel_setup
+    from game.rules.engine import Engine
+    from game.ui.layoutcheck import fill_hand, reach_main_phase
+    from game.ui.scenes.duel import DuelScene
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=size
+    )
+    try:
+        th = application.theme
+        engine = Engine.new_match(duel_setup(["cursed_pirate", "barbarian"], 7, turn_limit=0))
+        scene = DuelScene(application, engine, [{"kind": "human"}, {"kind": "computer"}])
+        application.push(scene)
+        reach_main_phase(application, scene)
+        fill_hand(scene, 10)
+        choice = engine.pending
+        scene._build_controls(choice)
+        seen = [[b.label for b in scene.buttons]]
+        scene.confirm_end = choice  # the "still playable" question: three answers
+        scene._build_controls(choice)
+        seen.append([b.label for b in scene.buttons])
+        assert seen == [["End Phase"], ["End Phase", "Keep playing", "End, never ask"]]
+        full = th.font(17, bold=True, condensed=True)
+        for button in scene.buttons:
+            room = button.rect.w - th.px(10)
+            words = button.caption() if len(scene.buttons) == 1 else button.label
+            drawn = th.fit_font(17, words, room, height=button.rect.h, bold=True, condensed=True)
+            assert drawn is full, words  # the three answers may drop their keys, not shrink
+            assert scene.prompt_rect.contains(button.rect)
+        for a, b in itertools.pairwise(scene.buttons):
+            assert b.rect.right < a.rect.x  # right to left, apart
+    finally:
         application.close()
