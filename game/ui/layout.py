@@ -8,8 +8,8 @@ larger interface scale. Three kinds of helper, all pure (no drawing, no state):
   return (strip, rest) - a panel is carved out of the window side by side, like a table is laid;
 * groups: `row` and `column` place `count` equal items with a gap, centred as a group on a rect
   (or starting at one edge); `row_sized` does the same for items of their own widths (buttons
-  sized from their labels); `split_row` divides a rect's width among items by weight; `grid`
-  places cells row by row;
+  sized from their labels; `fit_widths` shares a row's room among such items); `split_row`
+  divides a rect's width among items by weight; `grid` places cells row by row;
 * anchors: `centered` and `anchored` put a box of a given size at a named spot of another rect.
 
 Every function returns new `pygame.Rect`s and never a negative size: when the room is too small
@@ -175,6 +175,28 @@ def row_sized(
         out.append(pygame.Rect(x, y, w, h))
         x += w + gap
     return out
+
+
+def fit_widths(naturals: Sequence[int], room: int, gap: int, keep: int = 0) -> list[int]:
+    """Widths for a row of items whose natural widths are `naturals` (words plus `keep` of
+    margin each) filling `room` with `gap` between them: with room to spare each gets an equal
+    part of the rest; when short only the part above `keep` shrinks, in proportion, so words
+    measured at one size all come out at one (smaller) size."""
+    count = len(naturals)
+    if count == 0:
+        return []
+    room = max(0, room - gap * (count - 1))
+    spare = room - sum(naturals)
+    if spare >= 0:
+        return [
+            w + spare // count + (1 if i < spare % count else 0) for i, w in enumerate(naturals)
+        ]
+    words = [max(0, w - keep) for w in naturals]
+    total = sum(words)
+    left = room - keep * count
+    if total <= 0 or left <= 0:
+        return [room // count] * count
+    return [keep + int(w * left / total) for w in words]
 
 
 def split_row(within, weights: Sequence[float], gap: int = 0) -> list[pygame.Rect]:

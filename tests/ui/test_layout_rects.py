@@ -15,6 +15,7 @@ from game.ui.layout import (
     cut_left,
     cut_right,
     cut_top,
+    fit_widths,
     grid,
     inset,
     row,
@@ -69,6 +70,15 @@ def test_a_sized_row_keeps_each_width_and_shrinks_in_proportion_when_short():
     assert row_sized(ROOM, [], 30, 5) == []
     centred = row_sized(ROOM, [100, 100], 30, 0)
     assert centred[0].right == ROOM.centerx
+
+
+def test_fit_widths_shares_the_spare_room_and_shrinks_only_the_words():
+    assert fit_widths([50, 70, 30], 200, 10) == [60, 80, 40]  # 30 spare: 10 each
+    assert fit_widths([50, 70, 31], 200, 10) == [60, 80, 40]  # 29 spare: 10, 10, 9
+    short = fit_widths([126, 226, 76], 220, 10, keep=26)  # words 100, 200, 50 in 200 - 78
+    assert short == [26 + 34, 26 + 69, 26 + 17] and sum(short) + 20 <= 220
+    assert fit_widths([], 100, 5) == []
+    assert fit_widths([100, 100], 30, 10, keep=26) == [10, 10]  # not even the margins fit
 
 
 def test_a_column_from_the_top_shrinks_when_the_room_is_short():

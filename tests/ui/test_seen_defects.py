@@ -310,3 +310,46 @@ def test_prompt_buttons_at_150_show_their_words_at_the_text_scale(size):
             assert b.rect.right < a.rect.x  # right to left, apart
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("mode", ["2v2v2", "duel"])
+def test_setup_buttons_of_one_row_draw_their_words_at_one_size_at_150(mode, monkeypatch):
+    """At 1.50x the setup's equal-width buttons drew "King of the Hill" and "CPU Normal" smaller
+    than their neighbours (their words did not fit an equal share): each row now sizes its
+    buttons from their words at one shared size (widgets.button_row)."""
+    from game.ui import widgets
+    from game.ui.scenes.setup import SetupScene
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        th = application.theme
+        scene = SetupScene(application)
+        application.push(scene)
+        scene.set_mode(mode)
+        drawn = {}
+        real = widgets.text_surface
+
+        def spy(font, text, colour):
+            drawn[text] = font.get_height()
+            return real(font, text, colour)
+
+        monkeypatch.setattr(widgets, "text_surface", spy)
+        kinds = [b for b in scene.controls if b.data.get("side") == 0 and "kind" in b.data]
+        assert [b.label for b in kinds][2] == "CPU Normal"
+        surface = pygame.Surface(application.screen.get_size())
+        for group in (scene.mode_buttons, kinds):
+            drawn.clear()
+            for button in group:
+                button.draw(surface, th)
+            assert len(drawn) == len(group)
+            assert len(set(drawn.values())) == 1, drawn  # one size for the whole row
+            assert all(b.rect.right <= c.rect.x for b, c in itertools.pairwise(group))
+        # and no smaller than "CPU Normal" was in an equal quarter of the strip
+        strip = kinds[-1].rect.right - kinds[0].rect.x
+        quarter = (strip - 3 * th.px(6)) // 4 - th.px(10)
+        old = th.fit_font(17, "CPU Normal", quarter, bold=True, condensed=True)
+        assert drawn["CPU Normal"] >= old.get_height()
+    finally:
+        application.close()
