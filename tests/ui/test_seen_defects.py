@@ -353,3 +353,27 @@ def test_setup_buttons_of_one_row_draw_their_words_at_one_size_at_150(mode, monk
         assert drawn["CPU Normal"] >= old.get_height()
     finally:
         application.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"), [((1280, 720), 1.25), ((1280, 720), 1.5), ((1024, 576), 1.5)]
+)
+def test_the_perk_sheet_fits_at_larger_interface_scales(size, scale):
+    """The Perk sheet (not in `uicheck`'s scenes) had its title over the points line, its
+    cells' words over each other and "Mythic abilities (locked)" out of its panel at 1.25x and
+    1.50x: the header is now stacked and fitted, the table keeps its 1.00x words."""
+    from game.missions import perks as P
+    from game.ui.layoutcheck import problems, record
+    from game.ui.scenes.perk_sheet import PerkSheetScene
+
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=size
+    )
+    try:
+        P.save_sheet(P.PerkSheet("Player", points=[3, 3]), "Player")
+        scene = PerkSheetScene(application, "Player", limit=3)
+        application.push(scene)
+        application.frame(1 / 60)
+        assert problems(record(scene, size), "perk", size, scale) == []
+    finally:
+        application.close()
