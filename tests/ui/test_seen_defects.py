@@ -377,3 +377,35 @@ def test_the_perk_sheet_fits_at_larger_interface_scales(size, scale):
         assert problems(record(scene, size), "perk", size, scale) == []
     finally:
         application.close()
+
+
+def test_online_format_buttons_draw_their_words_at_one_size_at_150(monkeypatch):
+    """At 1.50x the Online screen's format grid drew "King of the Hill" smaller than "Duel"
+    beside it: both lines of format buttons now share one text size."""
+    from game.ui import widgets
+    from game.ui.layoutcheck import SCENES
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = SCENES["online:menu"](application)
+        drawn = {}
+        real = widgets.text_surface
+
+        def spy(font, text, colour):
+            drawn[text] = font.get_height()
+            return real(font, text, colour)
+
+        monkeypatch.setattr(widgets, "text_surface", spy)
+        surface = pygame.Surface(application.screen.get_size())
+        for button in scene.mode_buttons:
+            button.draw(surface, application.theme)
+        assert "King of the Hill" in drawn and len(drawn) == len(scene.mode_buttons)
+        assert len(set(drawn.values())) == 1, drawn
+        assert all(scene.host_box.contains(b.rect) for b in scene.mode_buttons)
+    finally:
+        for s in application.scenes:
+            if getattr(s, "runner", None) is not None:
+                s.runner.close()
+        application.close()

@@ -17,7 +17,7 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
 from game.ui.text_field import TextField
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, button_row, draw_text, felt_background, panel
 
 TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
@@ -102,6 +102,16 @@ class OnlineScene(Scene):
             )
             for mode, rect in zip(MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
         ]
+        # each line's buttons as wide as their words, one text size for both lines ("King of
+        # the Hill" as large as "Duel" at 1.50x)
+        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(MODES), per_row)]
+        for line in lines:
+            strip = pygame.Rect(modes.x, line[0].rect.y, modes.w, line[0].rect.h)
+            button_row(line, strip, th, th.px(6))
+        shared = min(b.text_px for b in self.mode_buttons)
+        for line in lines:
+            for b in line:
+                b.text_px = shared
         fields = pygame.Rect(host.x, self.host_box.y + th.px(196), host.w, th.px(38))
         port, timer = row_sized(fields, [th.px(120), th.px(220)], th.px(38), th.px(16), "left")
         self.port.rect = port
