@@ -7,8 +7,9 @@ larger interface scale. Three kinds of helper, all pure (no drawing, no state):
 * cutting: `cut_top / cut_bottom / cut_left / cut_right` take a strip off one side of a rect and
   return (strip, rest) - a panel is carved out of the window side by side, like a table is laid;
 * groups: `row` and `column` place `count` equal items with a gap, centred as a group on a rect
-  (or starting at one edge); `split_row` divides a rect's width among items by weight; `grid`
-  places cells row by row;
+  (or starting at one edge); `row_sized` does the same for items of their own widths (buttons
+  sized from their labels; `fit_widths` shares a row's room among such items); `split_row`
+  divides a rect's width among items by weight; `grid` places cells row by row;
 * anchors: `centered` and `anchored` put a box of a given size at a named spot of another rect.
 
 Every function returns new `pygame.Rect`s and never a negative size: when the room is too small
@@ -145,6 +146,57 @@ def column(
     y = {"top": rect.y, "bottom": rect.bottom - total}.get(align, rect.y + (rect.h - total) // 2)
     x = rect.x + (rect.w - w) // 2
     return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(count)]
+
+
+def row_sized(
+    within, widths: Sequence[int], height: int, gap: int, align: str = "center"
+) -> list[pygame.Rect]:
+    """Items of the given widths side by side, `gap` apart, `height` tall and vertically centred
+    in `within`; as a group centred ("center"), or from the "left" or "right" edge. When they do
+    not fit, the gaps and then the widths shrink in proportion (a wide item stays the widest)."""
+    rect = _rect(within)
+    count = len(widths)
+    if count == 0:
+        return []
+    widths = [max(0, int(w)) for w in widths]
+    need = sum(widths) + (count - 1) * gap
+    if need > rect.w:
+        scale = rect.w / need if need else 0.0
+        gap = int(gap * scale)
+        room = rect.w - (count - 1) * gap
+        total = sum(widths) or 1
+        widths = [int(room * w / total) for w in widths]
+    h = max(0, min(height, rect.h))
+    span = sum(widths) + (count - 1) * gap
+    x = {"left": rect.x, "right": rect.right - span}.get(align, rect.x + (rect.w - span) // 2)
+    y = rect.y + (rect.h - h) // 2
+    out = []
+    for w in widths:
+        out.append(pygame.Rect(x, y, w, h))
+        x += w + gap
+    return out
+
+
+def fit_widths(naturals: Sequence[int], room: int, gap: int, keep: int = 0) -> list[int]:
+    """Widths for a row of items whose natural widths are `naturals` (words plus `keep` of
+    margin each) filling `room` with `gap` between them: with room to spare each gets an equal
+    part of the rest; when short only the part above `keep` shrinks, in proportion, so words
+    measured at one size all come out at one (smaller) size."""
+    count = len(naturals)
+    if count == 0:
+        return []
+    room = max(0, room - gap * (count - 1))
+    spare = room - sum(naturals)
+    if spare >= 0:
+        return [
+            w + spare // count + (1 if i < spare % count else 0) for i, w in enumerate(naturals)
+        ]
+    words = [max(0, w - keep) for w in naturals]
+    total = sum(words)
+    left = room - keep * count
+    if total <= 0 or left <= 0:
+        return [room // count] * count
+    return [keep + int(w * left / total) for w in words]
 
 
 def split_row(within, weights: Sequence[float], gap: int = 0) -> list[pygame.Rect]:

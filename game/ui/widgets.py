@@ -322,6 +322,7 @@ class Button:
     hotkey: str = ""
     hovered: bool = False
     data: dict = field(default_factory=dict)
+    text_px: int = 0  # a row's shared text size (real pixels; see `button_row`), 0: fit alone
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -336,6 +337,17 @@ class Button:
             self.on_click()
             return True
         return False
+
+    def caption(self) -> str:
+        """The words the button shows: its label and, when it has one, its key in brackets."""
+        return self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
+
+    def natural_width(self, th: T.Theme, hint: bool = True) -> int:
+        """The width in which the caption (or, with hint=False, the label alone: `draw` drops
+        the key first) fits at the text scale (17 px bold condensed, the size `draw` starts
+        from), with a margin either side."""
+        words = self.caption() if hint else self.label
+        return th.font(17, bold=True, condensed=True).size(words)[0] + th.px(26)
 
     def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
         rect = self.rect
@@ -354,9 +366,13 @@ class Button:
         if self.primary and self.enabled:
             glow(surface, rect, th, strength=3, radius=8)
         panel(surface, rect, th, fill=fill, rim=rim, radius=8)
-        label = self.label + (f"  [{keymap.hint(self.hotkey)}]" if self.hotkey else "")
+        label = self.caption()
         room = rect.w - th.px(10)
         font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
+        if self.text_px:
+            shared = th.font_px(self.text_px, bold=True, condensed=True)
+            if shared.size(label)[0] <= room:
+                font = shared
         if font.size(label)[0] > room and self.hotkey:
             label = self.label  # the key hint goes before the words are cut
             font = th.fit_font(17, label, room, height=rect.h, bold=True, condensed=True)
@@ -414,3 +430,36 @@ class Tooltip:
         for line in lines:
             surface.blit(text_surface(font, line, T.INK), (rect.x + th.px(10), y))
             y += line_h
+
+
+def button_row(
+    buttons: list[Button],
+    strip: pygame.Rect,
+    th: T.Theme,
+    gap: int,
+    align: str = "center",
+    pad: int | None = None,
+) -> None:
+    """Place `buttons` side by side in `strip`, each as wide as its words, all words at one
+    size: the largest (from the text scale down to 13 px) at which the row fits the strip; the
+    spare room is shared out (game/ui/layout.py `fit_widths`). A row of equal buttons drew a
+    long label ("King of the Hill", "CPU Normal" at 1.50x) smaller than its neighbours.
+    `pad` is each button's margin around its words (default 26 at the layout scale)."""
+    from game.ui.layout import fit_widths, row_sized
+
+    if not buttons:
+        return
+    pad = th.px(26) if pad is None else max(th.px(12), pad)
+    room = strip.w - gap * (len(buttons) - 1)
+    top = max(13, round(17 * th.text_scale))
+    size = 13
+    for real in range(top, 12, -1):
+        font = th.font_px(real, bold=True, condensed=True)
+        if sum(font.size(b.caption())[0] + pad for b in buttons) <= room:
+            size = real
+            break
+    font = th.font_px(size, bold=True, condensed=True)
+    naturals = [font.size(b.caption())[0] + pad for b in buttons]
+    widths = fit_widths(naturals, strip.w, gap, keep=pad)
+    for button, rect in zip(buttons, row_sized(strip, widths, strip.h, gap, align), strict=True):
+        button.rect, button.text_px = rect, size

@@ -15,9 +15,11 @@ from game.ui.layout import (
     cut_left,
     cut_right,
     cut_top,
+    fit_widths,
     grid,
     inset,
     row,
+    row_sized,
     split_row,
 )
 
@@ -54,6 +56,29 @@ def test_a_row_is_centred_as_a_group_and_shrinks_to_fit():
     assert left[0].x == ROOM.x
     right = row(ROOM, 2, (50, 20), 10, align="right")
     assert right[-1].right == ROOM.right
+
+
+def test_a_sized_row_keeps_each_width_and_shrinks_in_proportion_when_short():
+    cells = row_sized(ROOM, [200, 120, 80], 36, 10, align="right")
+    assert [c.w for c in cells] == [200, 120, 80] and cells[-1].right == ROOM.right
+    assert all(c.h == 36 and c.centery == ROOM.centery for c in cells)
+    assert all(b.x - a.right == 10 for a, b in itertools.pairwise(cells))
+    tight = row_sized(pygame.Rect(0, 0, 300, 40), [300, 150, 150], 50, 20, align="left")
+    assert tight[0].x == 0 and tight[-1].right <= 300 and all(c.h == 40 for c in tight)
+    assert all(b.x >= a.right for a, b in itertools.pairwise(tight))
+    assert tight[0].w > tight[1].w == tight[2].w  # the widest stays the widest
+    assert row_sized(ROOM, [], 30, 5) == []
+    centred = row_sized(ROOM, [100, 100], 30, 0)
+    assert centred[0].right == ROOM.centerx
+
+
+def test_fit_widths_shares_the_spare_room_and_shrinks_only_the_words():
+    assert fit_widths([50, 70, 30], 200, 10) == [60, 80, 40]  # 30 spare: 10 each
+    assert fit_widths([50, 70, 31], 200, 10) == [60, 80, 40]  # 29 spare: 10, 10, 9
+    short = fit_widths([126, 226, 76], 220, 10, keep=26)  # words 100, 200, 50 in 200 - 78
+    assert short == [26 + 34, 26 + 69, 26 + 17] and sum(short) + 20 <= 220
+    assert fit_widths([], 100, 5) == []
+    assert fit_widths([100, 100], 30, 10, keep=26) == [10, 10]  # not even the margins fit
 
 
 def test_a_column_from_the_top_shrinks_when_the_room_is_short():

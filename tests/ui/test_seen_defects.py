@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -266,4 +268,144 @@ def test_adventures_a_long_room_name_keeps_clear_of_the_corner_badges(legal, sca
             runner = getattr(s, "runner", None)
             if runner is not None:
                 runner.close()
+        application.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 576)])
+def test_prompt_buttons_at_150_show_their_words_at_the_text_scale(size):
+    """At interface scale 1.50x the duel's prompt buttons ("End Phase [Space]", the End Phase
+    question's three answers) kept their 1.00x width, so their words were drawn smaller than
+    the prompt beside them: now each is as wide as its words at the text scale, inside the
+    prompt strip, none over another."""
+    from game.modes.duel import duel_setup
+    from game.rules.engine import Engine
+    from game.ui.layoutcheck import fill_hand, reach_main_phase
+    from game.ui.scenes.duel import DuelScene
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=size
+    )
+    try:
+        th = application.theme
+        engine = Engine.new_match(duel_setup(["cursed_pirate", "barbarian"], 7, turn_limit=0))
+        scene = DuelScene(application, engine, [{"kind": "human"}, {"kind": "computer"}])
+        application.push(scene)
+        reach_main_phase(application, scene)
+        fill_hand(scene, 10)
+        choice = engine.pending
+        scene._build_controls(choice)
+        seen = [[b.label for b in scene.buttons]]
+        scene.confirm_end = choice  # the "still playable" question: three answers
+        scene._build_controls(choice)
+        seen.append([b.label for b in scene.buttons])
+        assert seen == [["End Phase"], ["End Phase", "Keep playing", "End, never ask"]]
+        full = th.font(17, bold=True, condensed=True)
+        for button in scene.buttons:
+            room = button.rect.w - th.px(10)
+            words = button.caption() if len(scene.buttons) == 1 else button.label
+            drawn = th.fit_font(17, words, room, height=button.rect.h, bold=True, condensed=True)
+            assert drawn is full, words  # the three answers may drop their keys, not shrink
+            assert scene.prompt_rect.contains(button.rect)
+        for a, b in itertools.pairwise(scene.buttons):
+            assert b.rect.right < a.rect.x  # right to left, apart
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize("mode", ["2v2v2", "duel"])
+def test_setup_buttons_of_one_row_draw_their_words_at_one_size_at_150(mode, monkeypatch):
+    """At 1.50x the setup's equal-width buttons drew "King of the Hill" and "CPU Normal" smaller
+    than their neighbours (their words did not fit an equal share): each row now sizes its
+    buttons from their words at one shared size (widgets.button_row)."""
+    from game.ui import widgets
+    from game.ui.scenes.setup import SetupScene
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        th = application.theme
+        scene = SetupScene(application)
+        application.push(scene)
+        scene.set_mode(mode)
+        drawn = {}
+        real = widgets.text_surface
+
+        def spy(font, text, colour):
+            drawn[text] = font.get_height()
+            return real(font, text, colour)
+
+        monkeypatch.setattr(widgets, "text_surface", spy)
+        kinds = [b for b in scene.controls if b.data.get("side") == 0 and "kind" in b.data]
+        assert [b.label for b in kinds][2] == "CPU Normal"
+        surface = pygame.Surface(application.screen.get_size())
+        for group in (scene.mode_buttons, kinds):
+            drawn.clear()
+            for button in group:
+                button.draw(surface, th)
+            assert len(drawn) == len(group)
+            assert len(set(drawn.values())) == 1, drawn  # one size for the whole row
+            assert all(b.rect.right <= c.rect.x for b, c in itertools.pairwise(group))
+        # and no smaller than "CPU Normal" was in an equal quarter of the strip
+        strip = kinds[-1].rect.right - kinds[0].rect.x
+        quarter = (strip - 3 * th.px(6)) // 4 - th.px(10)
+        old = th.fit_font(17, "CPU Normal", quarter, bold=True, condensed=True)
+        assert drawn["CPU Normal"] >= old.get_height()
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"), [((1280, 720), 1.25), ((1280, 720), 1.5), ((1024, 576), 1.5)]
+)
+def test_the_perk_sheet_fits_at_larger_interface_scales(size, scale):
+    """The Perk sheet (not in `uicheck`'s scenes) had its title over the points line, its
+    cells' words over each other and "Mythic abilities (locked)" out of its panel at 1.25x and
+    1.50x: the header is now stacked and fitted, the table keeps its 1.00x words."""
+    from game.missions import perks as P
+    from game.ui.layoutcheck import problems, record
+    from game.ui.scenes.perk_sheet import PerkSheetScene
+
+    application = App(
+        Settings(ui_scale=scale, animation_speed="instant", sound_volume=0.0), size=size
+    )
+    try:
+        P.save_sheet(P.PerkSheet("Player", points=[3, 3]), "Player")
+        scene = PerkSheetScene(application, "Player", limit=3)
+        application.push(scene)
+        application.frame(1 / 60)
+        assert problems(record(scene, size), "perk", size, scale) == []
+    finally:
+        application.close()
+
+
+def test_online_format_buttons_draw_their_words_at_one_size_at_150(monkeypatch):
+    """At 1.50x the Online screen's format grid drew "King of the Hill" smaller than "Duel"
+    beside it: both lines of format buttons now share one text size."""
+    from game.ui import widgets
+    from game.ui.layoutcheck import SCENES
+
+    application = App(
+        Settings(ui_scale=1.5, animation_speed="instant", sound_volume=0.0), size=(1280, 720)
+    )
+    try:
+        scene = SCENES["online:menu"](application)
+        drawn = {}
+        real = widgets.text_surface
+
+        def spy(font, text, colour):
+            drawn[text] = font.get_height()
+            return real(font, text, colour)
+
+        monkeypatch.setattr(widgets, "text_surface", spy)
+        surface = pygame.Surface(application.screen.get_size())
+        for button in scene.mode_buttons:
+            button.draw(surface, application.theme)
+        assert "King of the Hill" in drawn and len(drawn) == len(scene.mode_buttons)
+        assert len(set(drawn.values())) == 1, drawn
+        assert all(scene.host_box.contains(b.rect) for b in scene.mode_buttons)
+    finally:
+        for s in application.scenes:
+            if getattr(s, "runner", None) is not None:
+                s.runner.close()
         application.close()

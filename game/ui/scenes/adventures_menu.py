@@ -13,6 +13,17 @@ import pygame
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import (
+    column,
+    cut_bottom,
+    cut_left,
+    cut_right,
+    cut_top,
+    grid,
+    inset,
+    row,
+    row_sized,
+)
 from game.ui.widgets import Button, draw_text, felt_background, fit_name, glow, panel
 
 CONTROLLER_CYCLE = ("human", "easy", "normal", "hard")
@@ -98,70 +109,59 @@ class CampaignMenuScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.left = pygame.Rect(th.px(20), th.px(80), th.px(440), h - th.px(100))
-        self.right = pygame.Rect(
-            self.left.right + th.px(20), th.px(80), w - self.left.right - th.px(40), h - th.px(100)
-        )
-        self.slot_rects = []
+        # the save slots on the left; the difficulty, team and hero grid on the right
+        body = pygame.Rect(th.px(20), th.px(80), w - th.px(40), h - th.px(100))
+        self.left, self.right = cut_left(body, th.px(440), th.px(20))
+        slots = cut_top(inset(self.left, th.px(10), 0), th.px(44))[1]
         row_h = th.px(78)
-        y = self.left.y + th.px(44)
-        for info in self.slots:
-            rect = pygame.Rect(
-                self.left.x + th.px(10), y, self.left.w - th.px(20), row_h - th.px(6)
+        self.slot_rects = [
+            (rect, info.slot)
+            for rect, info in zip(
+                column(slots, len(self.slots), (slots.w, row_h - th.px(6)), th.px(6), "top"),
+                self.slots,
+                strict=True,
             )
-            self.slot_rects.append((rect, info.slot))
-            y += row_h
+        ]
         # difficulty cards
-        self.diff_rects = []
         diffs = list(self.adv.difficulties)
-        cw = (self.right.w - th.px(20) - th.px(10) * (len(diffs) - 1)) // max(1, len(diffs))
-        for i, d in enumerate(diffs):
-            rect = pygame.Rect(
-                self.right.x + th.px(10) + i * (cw + th.px(10)),
-                self.right.y + th.px(40),
-                cw,
-                th.px(92),
-            )
-            self.diff_rects.append((rect, d))
+        inner = inset(self.right, th.px(10), 0)
+        cw = (inner.w - th.px(10) * (len(diffs) - 1)) // max(1, len(diffs))
+        strip = pygame.Rect(inner.x, self.right.y + th.px(40), inner.w, th.px(92))
+        cards = row(strip, len(diffs), (cw, th.px(92)), th.px(10), "left")
+        self.diff_rects = list(zip(cards, diffs, strict=True))
         self.name_rect = pygame.Rect(
             self.right.x + th.px(120), self.right.y + th.px(146), th.px(360), th.px(34)
         )
         # team members (up to 4)
-        self.member_rects = []
-        mw = (self.right.w - th.px(20) - th.px(30)) // 4
-        for i in range(4):
-            rect = pygame.Rect(
-                self.right.x + th.px(10) + i * (mw + th.px(10)),
-                self.right.y + th.px(218),
-                mw,
-                th.px(70),
-            )
-            self.member_rects.append((rect, i))
-        # hero grid
-        self.hero_rects = []
+        mw = (inner.w - th.px(30)) // 4
+        strip = pygame.Rect(inner.x, self.right.y + th.px(218), inner.w, th.px(70))
+        self.member_rects = [
+            (rect, i) for i, rect in enumerate(row(strip, 4, (mw, th.px(70)), th.px(10), "left"))
+        ]
+        # hero grid: 8 a row, cells 80 tall and 6 apart
         cols = 8
-        gw = (self.right.w - th.px(20)) // cols
-        gy = self.right.y + th.px(330)
-        for i, hero in enumerate(self.hero_ids):
-            rect = pygame.Rect(
-                self.right.x + th.px(10) + (i % cols) * gw,
-                gy + (i // cols) * th.px(86),
-                gw - th.px(6),
-                th.px(80),
-            )
-            self.hero_rects.append((rect, hero))
+        gw = inner.w // cols
+        rows = max(1, -(-len(self.hero_ids) // cols))
+        room = pygame.Rect(
+            inner.x, self.right.y + th.px(330), cols * gw - th.px(6), rows * th.px(86) - th.px(6)
+        )
+        self.hero_rects = list(zip(grid(room, cols, rows, th.px(6)), self.hero_ids, strict=False))
         self._buttons()
 
     def _buttons(self) -> None:
         th = self.app.theme
         self.buttons = []
         bh = th.px(40)
-        by = self.left.bottom - bh - th.px(10)
+        line = cut_bottom(inset(self.left, th.px(10)), bh)[0]
+        cont, delete, back = row_sized(
+            line, [th.px(200), th.px(120), line.w - th.px(340)], bh, th.px(10), "left"
+        )
+        start = cut_right(cut_bottom(inset(self.right, th.px(10)), bh)[0], th.px(220))[0]
         info = self._slot_info(self.selected_slot)
         can_continue = info is not None and not info.empty and not info.completed
         self.buttons.append(
             Button(
-                pygame.Rect(self.left.x + th.px(10), by, th.px(200), bh),
+                cont,
                 "Continue",
                 self.continue_campaign,
                 enabled=can_continue,
@@ -171,7 +171,7 @@ class CampaignMenuScene(Scene):
         )
         self.buttons.append(
             Button(
-                pygame.Rect(self.left.x + th.px(220), by, th.px(120), bh),
+                delete,
                 "Delete",
                 self.delete_slot,
                 enabled=info is not None and not info.empty,
@@ -180,7 +180,7 @@ class CampaignMenuScene(Scene):
         )
         self.buttons.append(
             Button(
-                pygame.Rect(self.left.x + th.px(350), by, self.left.w - th.px(360), bh),
+                back,
                 "Back",
                 self.app.pop,
             )
@@ -188,12 +188,7 @@ class CampaignMenuScene(Scene):
         mr = self.member_rects
         self.buttons.append(
             Button(
-                pygame.Rect(
-                    self.right.right - th.px(230),
-                    self.right.bottom - bh - th.px(10),
-                    th.px(220),
-                    bh,
-                ),
+                start,
                 "Start campaign",
                 self.start_campaign,
                 primary=True,
@@ -724,24 +719,24 @@ class ScoreSheetScene(Scene):
         line_h = th.px(30)
         max_rows = max(1, (self.sheet.bottom - y - th.px(90)) // line_h)
         rows = c.rows[-max_rows:]
-        for row in rows:
-            won = row.result == "won"
+        for line_row in rows:
+            won = line_row.result == "won"
             cells = [
-                f"{row.scenario}. {KIND_NAMES.get(row.kind, row.kind)}",
+                f"{line_row.scenario}. {KIND_NAMES.get(line_row.kind, line_row.kind)}",
                 "Won" if won else "Lost",
-                str(row.salves),
-                str(row.gold),
-                str(row.boss_loot),
-                str(row.explored),
-                str(row.scenario_score),
-                str(row.session_score),
+                str(line_row.salves),
+                str(line_row.gold),
+                str(line_row.boss_loot),
+                str(line_row.explored),
+                str(line_row.scenario_score),
+                str(line_row.session_score),
             ]
             for k, (cx, cell) in enumerate(zip(xs, cells, strict=True)):
                 colour = T.INK
                 if k == 1:
                     colour = (40, 120, 60) if won else T.DAMAGE_RED
                 if k == 7:
-                    colour = (40, 120, 60) if row.session_score >= 0 else T.DAMAGE_RED
+                    colour = (40, 120, 60) if line_row.session_score >= 0 else T.DAMAGE_RED
                 draw_text(surface, cell, head if k in (0, 7) else body, colour, (cx, y))
             y += line_h
         if not c.rows:

@@ -9,6 +9,16 @@ import pygame
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import (
+    anchored,
+    column,
+    cut_bottom,
+    cut_right,
+    cut_top,
+    inset,
+    row,
+    split_row,
+)
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 PAD_HELP = (
@@ -37,43 +47,37 @@ class ControlsScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.box = pygame.Rect(w // 2 - th.px(520), th.px(90), th.px(1040), h - th.px(250))
+        screen = pygame.Rect(0, 0, w, h)
+        _, body = cut_top(screen, th.px(90))
+        _, body = cut_bottom(body, th.px(160))
+        self.box = anchored((th.px(1040), body.h), body, "top")
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.buttons: list[Button] = []
+        # the actions in two columns, each row its words, its key and a Change button
         per_column = (len(keymap.ACTIONS) + 1) // 2
-        top = self.box.y + th.px(12)
-        pitch = min(th.px(46), (self.box.bottom - th.px(8) - top) // per_column)
+        _, inner = cut_top(inset(self.box, th.px(12), 0), th.px(12))
+        _, inner = cut_bottom(inner, th.px(8))
+        pitch = min(th.px(46), inner.h // per_column)
         row_h = min(th.px(38), pitch - th.px(4))
-        col_w = (self.box.w - th.px(36)) // 2
-        for index, action in enumerate(keymap.ACTIONS):
-            col, row = divmod(index, per_column)
-            rect = pygame.Rect(
-                self.box.x + th.px(12) + col * (col_w + th.px(12)),
-                top + row * pitch,
-                col_w,
-                row_h,
-            )
+        cells = []
+        for col in split_row(inner, [1, 1], th.px(12)):
+            cells += column(col, per_column, (col.w, row_h), pitch - row_h, "top")
+        for action, rect in zip(keymap.ACTIONS, cells, strict=False):
             self.rows.append((action.id, rect))
             button = Button(
-                pygame.Rect(rect.right - th.px(92), rect.y, th.px(92), row_h),
+                cut_right(rect, th.px(92))[0],
                 "Change",
                 lambda a=action.id: self.start(a),
                 tooltip=f"Press a new key for '{action.label}'.",
             )
             button.data["action"] = action.id
             self.buttons.append(button)
-        self.box.h = top - self.box.y + per_column * pitch + th.px(8)  # no empty floor
+        self.box.h = inner.y - self.box.y + per_column * pitch + th.px(8)  # no empty floor
         bh = th.px(46)
-        y = h - bh - th.px(28)
-        self.reset_button = Button(
-            pygame.Rect(w // 2 - th.px(345), y, th.px(220), bh), "Reset to defaults", self.reset
-        )
-        self.done = Button(
-            pygame.Rect(w // 2 + th.px(125), y, th.px(220), bh),
-            "Done",
-            self.finish,
-            primary=True,
-        )
+        line = cut_bottom(cut_bottom(screen, th.px(28))[1], bh)[0]
+        reset, _, done = row(line, 3, (th.px(220), bh), th.px(15))
+        self.reset_button = Button(reset, "Reset to defaults", self.reset)
+        self.done = Button(done, "Done", self.finish, primary=True)
         self.buttons += [self.reset_button, self.done]
 
     # ------------------------------------------------------------ actions

@@ -26,6 +26,7 @@ from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot
 from game.ui.cards import card_face
 from game.ui.devhooks import record_events
+from game.ui.layout import inset, row_sized
 from game.ui.motion import MotionLayer
 from game.ui.pause import PauseMenu
 from game.ui.presenter import Presenter
@@ -466,20 +467,40 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
     # ------------------------------------------------------------ decision controls
 
     def _build_controls(self, choice) -> None:
-        th = self.app.theme
         self.decided_for = choice
         self.buttons = []
         self.modal = []
+        self._make_controls(choice)
+        self._place_prompt_buttons()
+
+    def _place_prompt_buttons(self) -> None:
+        """The prompt's buttons right-aligned in its strip, first added rightmost, each as wide
+        as its words and key at the text scale (never narrower than 150 at the layout scale);
+        together at most 70% of the strip, the prompt's words keep the rest. When the keys do
+        not fit the words alone are measured (the button then drops its key hint)."""
+        th = self.app.theme
+        strip = inset(self.prompt_rect, th.px(6), 0)
+        share = int(strip.w * 0.7)
+        room = pygame.Rect(strip.right - share, strip.y, share, strip.h)
+        ordered = list(reversed(self.buttons))
+        gap = th.px(8)
+        for hint in (True, False):
+            widths = [max(th.px(150), b.natural_width(th, hint)) for b in ordered]
+            if sum(widths) + gap * (len(widths) - 1) <= room.w:
+                break
+        for button, rect in zip(
+            ordered, row_sized(room, widths, th.px(36), gap, align="right"), strict=True
+        ):
+            button.rect = rect
+
+    def _make_controls(self, choice) -> None:
+        th = self.app.theme
         kind = choice.kind
         rect = self.prompt_rect
-        bw, bh = th.px(150), th.px(36)
-        y = rect.y + (rect.h - bh) // 2
-        right = rect.right - th.px(6)
 
         def add(label, action, primary=False, hotkey="", tooltip="", enabled=True):
-            nonlocal right
             button = Button(
-                pygame.Rect(right - bw, y, bw, bh),
+                pygame.Rect(rect.x, rect.y, 0, 0),  # placed by _place_prompt_buttons
                 label,
                 (lambda a=action: self.act(a)) if action else None,
                 enabled=enabled and action is not None,
@@ -488,7 +509,6 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
                 tooltip=tooltip,
             )
             self.buttons.append(button)
-            right -= bw + th.px(8)
             return button
 
         if kind == "main_phase":
@@ -506,7 +526,7 @@ class DuelScene(PauseMenu, DuelDrawing, Scene):
                 end.on_click = lambda c=choice: self.end_main_phase(c)
             if self.undo_stack:
                 undo = Button(
-                    pygame.Rect(right - bw, y, bw, bh),
+                    pygame.Rect(rect.x, rect.y, 0, 0),
                     "Undo",
                     self.undo,
                     hotkey="Ctrl+Z",

@@ -53,6 +53,13 @@ class EndScene(Scene):
             ),
             Button(title, "Title", self.title),
         ]
+        # a column per seat between the headline and the buttons, up to 440 wide, centred
+        count = len(self.duel.view.players)
+        w, h = self.app.screen.get_size()
+        gap = th.px(12) if count > 2 else th.px(40)
+        col_w = min(th.px(440), (w - th.px(40) - gap * (count - 1)) // count)
+        area = pygame.Rect(th.px(20), th.px(160), w - th.px(40), h - th.px(260))
+        self.columns = row(area, count, (col_w, area.h), gap)
 
     def rematch(self) -> None:
         from dataclasses import replace
@@ -105,7 +112,7 @@ class EndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
-        w, h = surface.get_size()
+        w, _h = surface.get_size()
         view = self.view
         # three winners' names: a smaller headline, never off the screen
         headline = self.headline()
@@ -124,13 +131,10 @@ class EndScene(Scene):
         count = len(view.players)
         th = th.fixed()  # the columns are a table of fixed rows: their words keep 1.00x sizes
         small = count > 2  # team formats: up to six narrower columns
-        gap = th.px(12) if small else th.px(40)
-        col_w = min(th.px(440), (w - th.px(40) - gap * (count - 1)) // count)
-        left = w // 2 - (count * col_w + (count - 1) * gap) // 2
         emblem = th.px(48) if small else th.px(90)
         text_x = emblem + th.px(26)
-        for index, player in enumerate(view.players):
-            rect = pygame.Rect(left + index * (col_w + gap), th.px(160), col_w, h - th.px(260))
+        for player, rect in zip(view.players, self.columns, strict=True):
+            col_w = rect.w
             panel(surface, rect, th)
             won = not view.draw and player.team == view.winner_team
             try:

@@ -16,6 +16,7 @@ from game.modes.variants import MODE_NAMES, team_of
 from game.online.link import OnlineLink
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import column, cut_bottom, inset, row, row_sized, split_row
 from game.ui.scenes.online_duel import draw_connection
 from game.ui.table_view import team_colour
 from game.ui.widgets import Button, draw_text, felt_background, panel
@@ -76,22 +77,21 @@ class LobbyScene(Scene):
         top = th.px(170)
         row_h = min(th.px(56), (h - top - th.px(150)) // max(1, len(seats)))
         width = min(w - th.px(40), th.px(1100))
-        x0 = (w - width) // 2
         me = self.link.seat
         host = self.link.is_host
-        for index, seat in enumerate(seats):
-            rect = pygame.Rect(x0, top + index * row_h, width, row_h - th.px(6))
+        # a row per seat, centred, up to 1100 wide
+        table = pygame.Rect((w - width) // 2, top, width, max(0, h - top))
+        rects = column(table, len(seats), (width, row_h - th.px(6)), th.px(6), "top")
+        for index, (seat, rect) in enumerate(zip(seats, rects, strict=True)):
             self.rows.append({"rect": rect, "seat": seat})
+            cells = self.row_cells(rect)
             mine = index == me
             open_seat = seat["kind"] == "computer" or not seat["taken"]
-            bh = rect.h - th.px(12)
-            hero_x = rect.x + int(rect.w * 0.42)
             if mine or (host and open_seat and index != me):
                 for step, label in ((-1, "<"), (1, ">")):
-                    bx = hero_x if step < 0 else hero_x + th.px(250)
                     self.buttons.append(
                         Button(
-                            pygame.Rect(bx, rect.y + th.px(6), th.px(36), bh),
+                            cells["less" if step < 0 else "more"],
                             label,
                             lambda i=index, s=step: self.step_hero(i, s),
                             tooltip="Change this seat's hero.",
@@ -100,7 +100,7 @@ class LobbyScene(Scene):
             if host and open_seat and index != me:
                 self.buttons.append(
                     Button(
-                        pygame.Rect(rect.x + int(rect.w * 0.70), rect.y + th.px(6), th.px(150), bh),
+                        cells["kind"],
                         kind_words(seat_kind(seat)),
                         lambda i=index: self.step_kind(i),
                         tooltip="Who plays this seat: a person who joins, or the computer "
@@ -108,10 +108,11 @@ class LobbyScene(Scene):
                     )
                 )
         bw, bh = th.px(220), th.px(48)
-        y = h - bh - th.px(30)
+        line = cut_bottom(cut_bottom(self.app.screen.get_rect(), th.px(30))[1], bh)[0]
+        ready_rect, leave_rect = row(line, 2, (bw, bh), th.px(20))
         ready = bool(me is not None and seats and seats[me].get("ready"))
         self.ready_button = Button(
-            pygame.Rect(w // 2 - bw - th.px(10), y, bw, bh),
+            ready_rect,
             "Not ready" if ready else "Ready",
             self.toggle_ready,
             primary=not ready,
@@ -119,13 +120,30 @@ class LobbyScene(Scene):
             tooltip="The match starts when every person is ready.",
         )
         self.leave_button = Button(
-            pygame.Rect(w // 2 + th.px(10), y, bw, bh),
+            leave_rect,
             "Leave",
             self.leave,
             hotkey="Esc",
             tooltip="Back to the title (your seat stays yours: Continue takes you back).",
         )
         self.buttons += [self.ready_button, self.leave_button]
+
+    def row_cells(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
+        """A seat row's parts: who sits there (the left 42%), the hero between its "<" and ">",
+        then who plays it (a person or the computer) and, at the right end, the ready state."""
+        th = self.app.theme
+        name, hero, kind = split_row(rect, [0.42, 0.28, 0.30])
+        name = pygame.Rect(rect.x + th.px(32), rect.y, name.w - th.px(40), rect.h)
+        inner = inset(hero, 0, th.px(6))
+        less, words, more = row_sized(
+            pygame.Rect(inner.x, inner.y, rect.right - inner.x, inner.h),
+            [th.px(36), th.px(198), th.px(36)],
+            inner.h,
+            th.px(8),
+            "left",
+        )
+        kind = pygame.Rect(kind.x, inner.y, th.px(150), inner.h)
+        return {"name": name, "less": less, "hero": words, "more": more, "kind": kind}
 
     def _signature(self):
         room = self.link.room or {}
@@ -265,8 +283,8 @@ class LobbyScene(Scene):
                 width=share.w - th.px(28),
                 max_height=bottom - y,
             )
-        for row in self.rows:
-            self._draw_row(surface, row["rect"], row["seat"])
+        for seat_row in self.rows:
+            self._draw_row(surface, seat_row["rect"], seat_row["seat"])
         for button in self.buttons:
             button.draw(surface, th)
         words = self.message or self._waiting_for()
@@ -317,23 +335,23 @@ class LobbyScene(Scene):
             who = (seat["name"] or f"Player {seat['seat'] + 1}") + (" (you)" if mine else "")
         else:
             who = "Open - waiting for a player"
-        name_w = int(rect.w * 0.42) - th.px(40)
+        cells = self.row_cells(rect)
         draw_text(
             surface,
             who,
-            th.fit_font(17, who, name_w, height=rect.h, bold=True),
+            th.fit_font(17, who, cells["name"].w, height=rect.h, bold=True),
             T.TEXT,
-            (rect.x + th.px(32), y),
+            (cells["name"].x, y),
         )
         hero = self.content.heroes.get(seat["hero"])
         hero_name = hero.name if hero else seat["hero"]
-        hero_x = rect.x + int(rect.w * 0.42) + th.px(44)
+        words = cells["hero"]
         draw_text(
             surface,
             hero_name,
-            th.fit_font(17, hero_name, th.px(196), height=rect.h, bold=True),
+            th.fit_font(17, hero_name, words.w - th.px(2), height=rect.h, bold=True),
             T.BRASS,
-            (hero_x, y),
+            (words.x, y),
         )
         if seat["kind"] == "computer":
             state, tint = "Ready", T.POSITIVE

@@ -9,6 +9,7 @@ from game.missions import perks as P
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import anchored, cut_bottom, row
 from game.ui.scenes.mission_files import clear_mission_save, set_spend_limit, store_sheet
 from game.ui.scenes.perk_sheet import PerkSheetScene
 from game.ui.widgets import Button, draw_text, felt_background, panel, text_surface
@@ -45,22 +46,18 @@ class MissionResultScene(Scene):
         th = self.app.theme
         w, h = self.app.screen.get_size()
         bw, bh = th.px(230), th.px(48)
-        y = h - bh - th.px(40)
+        screen = pygame.Rect(0, 0, w, h)
+        # the summary box under the headline, the buttons in a centred row along the bottom
+        self.box = anchored((th.px(660), th.px(360)), pygame.Rect(0, th.px(150), w, h), "top")
+        line = cut_bottom(cut_bottom(screen, th.px(40))[1], bh)[0]
         entries = []
         if self.profiles:
             entries.append(("Spend Perk Points", self.perks))
         entries += [("Missions", self.missions), ("Title", self.title)]
-        gap = th.px(20)
-        x = w // 2 - (len(entries) * bw + (len(entries) - 1) * gap) // 2
+        rects = row(line, len(entries), (bw, bh), th.px(20))
         self.buttons = [
-            Button(
-                pygame.Rect(x + i * (bw + gap), y, bw, bh),
-                label,
-                fn,
-                primary=i == 0,
-                hotkey="Enter" if i == 0 else "",
-            )
-            for i, (label, fn) in enumerate(entries)
+            Button(rect, label, fn, primary=i == 0, hotkey="Enter" if i == 0 else "")
+            for i, ((label, fn), rect) in enumerate(zip(entries, rects, strict=True))
         ]
 
     def perks(self) -> None:
@@ -120,7 +117,7 @@ class MissionResultScene(Scene):
             (w // 2, th.px(110)),
             align="center",
         )
-        box = pygame.Rect(w // 2 - th.px(330), th.px(150), th.px(660), th.px(360))
+        box = self.box
         panel(surface, box, th, radius=12)
         x, y = box.x + th.px(24), box.y + th.px(18)
         for i in range(2):

@@ -17,6 +17,7 @@ from game.ui import keymap
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import cut_bottom, cut_left, cut_right, cut_top, inset, row_sized
 from game.ui.scenes.mission_files import (  # noqa: F401 - the names other modules import from here
     DEFAULT_PROFILE,
     clear_mission_save,
@@ -104,24 +105,15 @@ class MissionSelectScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.list_rect = pygame.Rect(th.px(20), th.px(64), th.px(500), th.px(6 * 62))
-        self.detail_rect = pygame.Rect(
-            th.px(20),
-            self.list_rect.bottom + th.px(8),
-            th.px(500),
-            h - self.list_rect.bottom - th.px(84),
-        )
-        rx = th.px(540)
-        self.preview_rect = pygame.Rect(rx, th.px(64), w - rx - th.px(20), th.px(170))
-        self.seats_rect = pygame.Rect(
-            rx, self.preview_rect.bottom + th.px(8), w - rx - th.px(20), th.px(196)
-        )
-        self.grid_rect = pygame.Rect(
-            rx, self.seats_rect.bottom + th.px(8), w - rx - th.px(20), th.px(118)
-        )
-        self.diff_rect = pygame.Rect(
-            rx, self.grid_rect.bottom + th.px(8), w - rx - th.px(20), th.px(56)
-        )
+        # the mission list and its details on the left; the map preview, the seats, the hero
+        # grid and the difficulty stacked on the right; the buttons above and below
+        body = pygame.Rect(th.px(20), th.px(64), w - th.px(40), h - th.px(140))
+        left, right = cut_left(body, th.px(500), th.px(20))
+        self.list_rect, self.detail_rect = cut_top(left, th.px(6 * 62), th.px(8))
+        self.preview_rect, rest = cut_top(right, th.px(170), th.px(8))
+        self.seats_rect, rest = cut_top(rest, th.px(196), th.px(8))
+        self.grid_rect, rest = cut_top(rest, th.px(118), th.px(8))
+        self.diff_rect, _ = cut_top(rest, th.px(56))
         self.build()
 
     # ---- state changes
@@ -405,9 +397,13 @@ class MissionSelectScene(Scene):
             )
             x += th.px(128)
         # profile, bottom row
+        top_bar = pygame.Rect(0, th.px(14), w - th.px(20), th.px(34))
+        profile, new, perks = row_sized(
+            top_bar, [th.px(170), th.px(120), th.px(144)], th.px(34), th.px(8), "right"
+        )
         b.append(
             Button(
-                pygame.Rect(w - th.px(470), th.px(14), th.px(170), th.px(34)),
+                profile,
                 f"Profile: {self.profile}",
                 self.next_profile,
                 tooltip="Switch the player profile (each has its own Perk sheet).",
@@ -416,29 +412,31 @@ class MissionSelectScene(Scene):
         )
         b.append(
             Button(
-                pygame.Rect(w - th.px(292), th.px(14), th.px(120), th.px(34)),
+                new,
                 "New profile",
                 self.new_profile,
             )
         )
         b.append(
             Button(
-                pygame.Rect(w - th.px(164), th.px(14), th.px(144), th.px(34)),
+                perks,
                 "Perk sheet",
                 self.open_perks,
                 tooltip="Spend Perk Points; Feats, New Game+ and Mythics.",
             )
         )
+        screen = pygame.Rect(0, 0, w, h)
+        bottom_bar = inset(cut_bottom(cut_bottom(screen, th.px(18))[1], th.px(44))[0], th.px(20), 0)
         b.append(
             Button(
-                pygame.Rect(th.px(20), h - th.px(62), th.px(160), th.px(44)),
+                cut_left(bottom_bar, th.px(160))[0],
                 "Back",
                 self.back,
                 hotkey="Esc",
             )
         )
         self.start = Button(
-            pygame.Rect(w - th.px(260), h - th.px(62), th.px(240), th.px(44)),
+            cut_right(bottom_bar, th.px(240))[0],
             "Start Mission",
             self.begin,
             primary=True,

@@ -15,8 +15,9 @@ from game.online.link import DEFAULT_PORT, MODES, HostedServer, OnlineLink, serv
 from game.online.rooms import CODE_ALPHABET
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
 from game.ui.text_field import TextField
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, button_row, draw_text, felt_background, panel
 
 TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
@@ -75,69 +76,77 @@ class OnlineScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
+        screen = pygame.Rect(0, 0, w, h)
         col = min(th.px(520), (w - th.px(60)) // 2)
-        gap = th.px(20)
-        left = w // 2 - col - gap // 2
-        right = w // 2 + gap // 2
         top = th.px(100)
-        self.name.rect = pygame.Rect(w // 2 - th.px(160), top + th.px(24), th.px(320), th.px(38))
-        box_top = top + th.px(90)
-        box_h = th.px(330)
-        self.host_box = pygame.Rect(left, box_top, col, box_h)
-        self.join_box = pygame.Rect(right, box_top, col, box_h)
+        # the player's name centred under the title, the two panels below it
+        self.name.rect = anchored(
+            (th.px(320), th.px(38)), pygame.Rect(0, top + th.px(24), w, th.px(38)), "top"
+        )
+        # Host on the left, Join on the right
+        band = pygame.Rect(0, top + th.px(90), w, th.px(330))
+        self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
+        host, join = inset(self.host_box, pad), inset(self.join_box, pad)
         per_row = 3
-        bw = (col - 2 * pad - (per_row - 1) * th.px(6)) // per_row
-        self.mode_buttons = []
-        for i, mode in enumerate(MODES):
-            row, column = divmod(i, per_row)
-            rect = pygame.Rect(
-                left + pad + column * (bw + th.px(6)),
-                box_top + th.px(84) + row * th.px(42),
-                bw,
-                th.px(36),
+        rows = -(-len(MODES) // per_row)
+        modes = pygame.Rect(
+            host.x, self.host_box.y + th.px(84), host.w, rows * th.px(36) + (rows - 1) * th.px(6)
+        )
+        self.mode_buttons = [
+            Button(
+                rect,
+                MODE_NAMES.get(mode, mode),
+                lambda m=mode: self._set_mode(m),
+                tooltip=f"Host a {MODE_NAMES.get(mode, mode)} room.",
             )
-            self.mode_buttons.append(
-                Button(
-                    rect,
-                    MODE_NAMES.get(mode, mode),
-                    lambda m=mode: self._set_mode(m),
-                    tooltip=f"Host a {MODE_NAMES.get(mode, mode)} room.",
-                )
-            )
-        self.port.rect = pygame.Rect(left + pad, box_top + th.px(196), th.px(120), th.px(38))
-        self.address.rect = pygame.Rect(right + pad, box_top + th.px(84), col - 2 * pad, th.px(38))
+            for mode, rect in zip(MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
+        ]
+        # each line's buttons as wide as their words, one text size for both lines ("King of
+        # the Hill" as large as "Duel" at 1.50x)
+        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(MODES), per_row)]
+        for line in lines:
+            strip = pygame.Rect(modes.x, line[0].rect.y, modes.w, line[0].rect.h)
+            button_row(line, strip, th, th.px(6))
+        shared = min(b.text_px for b in self.mode_buttons)
+        for line in lines:
+            for b in line:
+                b.text_px = shared
+        fields = pygame.Rect(host.x, self.host_box.y + th.px(196), host.w, th.px(38))
+        port, timer = row_sized(fields, [th.px(120), th.px(220)], th.px(38), th.px(16), "left")
+        self.port.rect = port
+        self.address.rect = pygame.Rect(join.x, self.join_box.y + th.px(84), join.w, th.px(38))
         self.timer_button = Button(
-            pygame.Rect(left + pad + th.px(136), box_top + th.px(196), th.px(220), th.px(38)),
+            timer,
             "",
             self._next_timer,
             tooltip="Seconds each player has for a decision; when they run out the computer "
             "(Normal) decides for them.",
         )
-        self.code.rect = pygame.Rect(right + pad, box_top + th.px(196), th.px(240), th.px(38))
+        self.code.rect = pygame.Rect(join.x, self.join_box.y + th.px(196), th.px(240), th.px(38))
         bh = th.px(46)
         self.host_button = Button(
-            pygame.Rect(left + pad, box_top + box_h - bh - pad, col - 2 * pad, bh),
+            cut_bottom(host, bh)[0],
             "Host a game",
             self.host,
             primary=True,
             tooltip="Start a server on this machine and open a room for your friends.",
         )
         self.join_button = Button(
-            pygame.Rect(right + pad, box_top + box_h - bh - pad, col - 2 * pad, bh),
+            cut_bottom(join, bh)[0],
             "Join",
             self.join,
             primary=True,
             tooltip="Sit down in a friend's room.",
         )
         self.back_button = Button(
-            pygame.Rect(th.px(20), h - th.px(60), th.px(140), th.px(40)),
+            anchored((th.px(140), th.px(40)), screen, "bottomleft", th.px(20)),
             "Back",
             self.back,
             hotkey="Esc",
         )
         self.status_rect = pygame.Rect(
-            th.px(180), box_top + box_h + th.px(16), w - th.px(360), th.px(64)
+            th.px(180), self.host_box.bottom + th.px(16), w - th.px(360), th.px(64)
         )
         self.buttons = [
             *self.mode_buttons,

@@ -10,6 +10,7 @@ from game.missions import perks as P
 from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
+from game.ui.layout import cut_bottom, cut_left, cut_right, inset
 from game.ui.scenes.mission_files import mythic_name, mythic_names, spend_limit, store_sheet
 from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
 
@@ -52,19 +53,20 @@ class PerkSheetScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.grid = pygame.Rect(th.px(20), th.px(84), w - th.px(380), th.px(520))
-        self.side = pygame.Rect(
-            self.grid.right + th.px(12), th.px(84), w - self.grid.right - th.px(32), th.px(520)
-        )
+        screen = pygame.Rect(0, 0, w, h)
+        # the sheet's grid, the side panel right of it; Back and Start over along the bottom
+        body = pygame.Rect(th.px(20), th.px(84), w - th.px(40), th.px(520))
+        self.side, self.grid = cut_right(body, th.px(328), th.px(12))
+        line = inset(cut_bottom(cut_bottom(screen, th.px(18))[1], th.px(44))[0], th.px(20), 0)
         self.buttons = [
             Button(
-                pygame.Rect(th.px(20), h - th.px(62), th.px(160), th.px(44)),
+                cut_left(line, th.px(160))[0],
                 "Back",
                 self.app.pop,
                 hotkey="Esc",
             ),
             Button(
-                pygame.Rect(w - th.px(320), h - th.px(62), th.px(300), th.px(44)),
+                cut_right(line, th.px(300))[0],
                 "Start over with a +" if not self.confirm_restart else "Really start over?",
                 self.restart,
                 tooltip="Throw this sheet away and begin a new one: the name gains a '+', "
@@ -126,30 +128,30 @@ class PerkSheetScene(Scene):
         felt_background(surface)
         self.tips, self.cells = [], []
         sheet = self.sheet
+        w = surface.get_width()
+        title = f"Perk sheet - {sheet.display_name}"
         draw_text(
             surface,
-            f"Perk sheet - {sheet.display_name}",
-            th.font(34, serif=True),
+            title,
+            th.fit_font(34, title, w - th.px(40), height=th.px(40), serif=True),
             T.BRASS,
             (th.px(20), th.px(10)),
             shadow=True,
         )
+        # the points and where they may go: one line between the title and the sheet, the
+        # second part in what the first leaves
         pp = f"Perk Points to spend: {sheet.unspent}"
         limit = f"columns 1-{sheet.columns_open()}" if sheet.unspent else "no column (no points)"
-        draw_text(
-            surface,
-            pp,
-            th.font(20, bold=True),
-            T.GOLD if sheet.unspent else T.TEXT,
-            (th.px(22), th.px(52)),
-        )
-        draw_text(
-            surface,
-            f"Spend in {limit} - a point fills no column above its own mission's difficulty",
-            th.font(14),
-            T.TEXT_DIM,
-            (th.px(320), th.px(57)),
-        )
+        line = pygame.Rect(th.px(22), th.px(54), w - th.px(44), th.px(26))
+        font = th.fit_font(20, pp, line.w // 2, height=line.h, bold=True)
+        draw_text(surface, pp, font, T.GOLD if sheet.unspent else T.TEXT, line.topleft)
+        _, rest = cut_left(line, font.size(pp)[0], th.px(16))
+        note = f"Spend in {limit} - a point fills no column above its own mission's difficulty"
+        small = th.fit_font(14, note, rest.w, height=line.h)
+        draw_text(surface, note, small, T.TEXT_DIM, (rest.x, rest.bottom - small.get_linesize()))
+        # the sheet is a table of fixed cells: its words keep their 1.00x sizes (as the end
+        # screen's columns), the title, points and buttons grow with the interface scale
+        th = th.fixed()
         g = self.grid
         panel(surface, g, th, radius=10)
         head_w = th.px(120)
@@ -319,4 +321,4 @@ class PerkSheetScene(Scene):
                 (th.px(200), self.app.screen.get_height() - th.px(50)),
             )
         for b in self.buttons:
-            b.draw(surface, th)
+            b.draw(surface, self.app.theme)

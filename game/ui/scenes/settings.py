@@ -12,6 +12,7 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene, offered_scales, offered_sizes
 from game.ui.focus import FOCUS
+from game.ui.layout import anchored, column, cut_bottom, cut_left, cut_right, cut_top, inset, row
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 AUTO_PASS_WORDS = {
@@ -107,53 +108,53 @@ class SettingsScene(Scene):
     def resize(self) -> None:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        self.box = pygame.Rect(w // 2 - th.px(380), th.px(100), th.px(760), h - th.px(220))
+        screen = pygame.Rect(0, 0, w, h)
+        # the title above, the three buttons below, the panel of rows between them
+        _, body = cut_top(screen, th.px(100))
+        _, body = cut_bottom(body, th.px(120))
+        self.box = anchored((th.px(760), body.h), body, "top")
         # the rows share the panel: their pitch shrinks (never below the arrows' height) when
         # the window is short or the text large
-        self.top = self.box.y + min(th.px(30), th.px(12) + (self.box.h // 40))
-        room = self.box.bottom - th.px(10) - self.top
-        self.pitch = min(th.px(56), room // len(self.rows))
+        top = min(th.px(30), th.px(12) + (self.box.h // 40))
+        _, rows_room = cut_top(self.box, top)
+        _, rows_room = cut_bottom(rows_room, th.px(10))
+        self.pitch = min(th.px(56), rows_room.h // len(self.rows))
         self.row_h = min(th.px(40), self.pitch - th.px(4))
+        self.row_rects = column(
+            rows_room, len(self.rows), (self.box.w, self.row_h), self.pitch - self.row_h, "top"
+        )
+        # each row: its name on the left; "<", the value and ">" on the right
+        self.label_rects, self.value_rects = [], []
         self.arrows: list[Button] = []
-        for index, row in enumerate(self.rows):
-            y = self.row_y(index)
-            self.arrows.append(
-                Button(
-                    pygame.Rect(self.box.right - th.px(400), y, th.px(44), self.row_h),
-                    "<",
-                    lambda r=row: r[2](-1),
-                )
-            )
-            self.arrows.append(
-                Button(
-                    pygame.Rect(self.box.right - th.px(60), y, th.px(44), self.row_h),
-                    ">",
-                    lambda r=row: r[2](1),
-                )
-            )
+        for entry, rect in zip(self.rows, self.row_rects, strict=True):
+            inner = inset(rect, th.px(16), 0)
+            controls, label = cut_right(inner, th.px(384), th.px(8))
+            self.label_rects.append(cut_left(label, th.px(14))[1])
+            less, rest = cut_left(controls, th.px(44))
+            more, value = cut_right(rest, th.px(44))
+            self.value_rects.append(inset(value, th.px(3), 0))
+            self.arrows.append(Button(less, "<", lambda r=entry: r[2](-1)))
+            self.arrows.append(Button(more, ">", lambda r=entry: r[2](1)))
         bh = th.px(46)
+        line = cut_bottom(cut_bottom(screen, th.px(40))[1], bh)[0]
+        cancel, controls, save = row(line, 3, (th.px(220), bh), th.px(15))
         self.save = Button(
-            pygame.Rect(w // 2 + th.px(125), h - bh - th.px(40), th.px(220), bh),
+            save,
             "Save",
             self._save,
             primary=True,
             hotkey=keymap.key_label("confirm").split(" / ")[0],
         )
-        self.cancel = Button(
-            pygame.Rect(w // 2 - th.px(345), h - bh - th.px(40), th.px(220), bh),
-            "Cancel",
-            self.app.pop,
-            hotkey=keymap.key_label("back"),
-        )
+        self.cancel = Button(cancel, "Cancel", self.app.pop, hotkey=keymap.key_label("back"))
         self.controls = Button(
-            pygame.Rect(w // 2 - th.px(110), h - bh - th.px(40), th.px(220), bh),
+            controls,
             "Controls",
             self._controls,
             tooltip="Change the keys; the gamepad's buttons.",
         )
 
     def row_y(self, index: int) -> int:
-        return self.top + index * self.pitch
+        return self.row_rects[index].y
 
     def _size_text(self) -> str:
         return f"{self.draft.window_width} x {self.draft.window_height}"
@@ -237,11 +238,10 @@ class SettingsScene(Scene):
                 if arrow.rect == focused.rect:
                     self.selected = index // 2
         mouse = pygame.mouse.get_pos()
-        for index, row in enumerate(self.rows):
-            y = self.row_y(index)
-            if pygame.Rect(self.box.x, y, self.box.w, self.row_h).collidepoint(mouse):
+        for index, entry in enumerate(self.rows):
+            if self.row_rects[index].collidepoint(mouse):
                 self.selected = index
-                self.app.tooltip.offer(row[3], mouse)
+                self.app.tooltip.offer(entry[3], mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
@@ -258,26 +258,25 @@ class SettingsScene(Scene):
         )
         panel(surface, self.box, th)
         for index, (label, value, _step, _tip) in enumerate(self.rows):
-            y = self.row_y(index)
             colour = T.HIGHLIGHT if index == self.selected else T.TEXT
-            room = self.box.right - th.px(400) - self.box.x - th.px(38)
-            font = th.fit_font(19, label, room, bold=True)
+            room = self.label_rects[index]
+            font = th.fit_font(19, label, room.w, bold=True)
             draw_text(
                 surface,
                 label,
                 font,
                 colour,
-                (self.box.x + th.px(30), y + max(0, (self.row_h - font.get_height()) // 2)),
+                (room.x, room.y + max(0, (room.h - font.get_height()) // 2)),
             )
-            centre = self.box.right - th.px(400) + th.px(44) + (th.px(296)) // 2 + th.px(8)
+            room = self.value_rects[index]
             text = value()
-            font = th.fit_font(16, text, th.px(290), condensed=True)
+            font = th.fit_font(16, text, room.w, condensed=True)
             draw_text(
                 surface,
                 text,
                 font,
                 T.TEXT,
-                (centre, y + max(0, (self.row_h - font.get_height()) // 2)),
+                (room.centerx, room.y + max(0, (room.h - font.get_height()) // 2)),
                 align="center",
             )
         for button in self.arrows:

@@ -17,9 +17,20 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.devhooks import dev_forced_dice, dev_seed, record_events
+from game.ui.layout import (
+    anchored,
+    column,
+    cut_bottom,
+    cut_left,
+    cut_right,
+    cut_top,
+    inset,
+    split_row,
+)
 from game.ui.table_view import team_colour, team_name
 from game.ui.widgets import (
     Button,
+    button_row,
     draw_text,
     felt_background,
     fit_name,
@@ -201,88 +212,81 @@ class SetupScene(Scene):
         w, h = self.app.screen.get_size()
         bw, bh = th.px(220), th.px(48)
         label = "Start Duel" if self.mode == "duel" else "Start Match"
+        screen = pygame.Rect(0, 0, w, h)
+        # the footer: Back on the left, Random heroes in the middle, Start on the right
+        line = cut_bottom(cut_bottom(screen, th.px(24))[1], bh)[0]
+        ends = inset(line, th.px(30), 0)
+        random_rect = anchored((th.px(180), bh), line)
         self.count_button = None
         if self.mode == "boss_vs_many":
             self.count_button = Button(
-                pygame.Rect(w // 2 + th.px(110), h - bh - th.px(24), th.px(170), bh),
+                pygame.Rect(random_rect.right + th.px(20), line.y, th.px(170), bh),
                 f"Heroes: {self.boss_heroes}",
                 self.cycle_boss_heroes,
                 tooltip="How many heroes face the Boss (2-4); click to change.",
                 data={"boss_heroes": self.boss_heroes},
             )
         self.start = Button(
-            pygame.Rect(w - bw - th.px(30), h - bh - th.px(24), bw, bh),
+            cut_right(ends, bw)[0],
             label,
             self.begin,
             primary=True,
             hotkey="Enter",
         )
-        self.back = Button(
-            pygame.Rect(th.px(30), h - bh - th.px(24), th.px(160), bh),
-            "Back",
-            self.app.pop,
-            hotkey="Esc",
-        )
-        self.random = Button(
-            pygame.Rect(w // 2 - th.px(90), h - bh - th.px(24), th.px(180), bh),
-            "Random heroes",
-            self.shuffle,
-        )
+        self.back = Button(cut_left(ends, th.px(160))[0], "Back", self.app.pop, hotkey="Esc")
+        self.random = Button(random_rect, "Random heroes", self.shuffle)
+        # the formats in a centred row under the title
         gap, mh = th.px(8), th.px(34)
         mw = min(th.px(176), (w - th.px(60) - gap * (len(self.modes) - 1)) // len(self.modes))
-        x0 = w // 2 - (len(self.modes) * (mw + gap) - gap) // 2
+        strip = pygame.Rect(0, th.px(70), w, mh)
         self.mode_buttons = [
             Button(
-                pygame.Rect(x0 + i * (mw + gap), th.px(70), mw, mh),
+                pygame.Rect(0, 0, 0, 0),
                 MODE_LABELS[mode],
                 lambda m=mode: self.set_mode(m),
                 tooltip=MODE_TIPS.get(mode, ""),
                 data={"mode": mode},
             )
-            for i, mode in enumerate(self.modes)
+            for mode in self.modes
         ]
+        # each as wide as its words, all at one size ("King of the Hill" at 1.50x), the row
+        # as wide as equal buttons were (up to 176 each)
+        count = len(self.modes)
+        span = count * mw + gap * (count - 1)
+        button_row(self.mode_buttons, anchored((span, mh), strip), th, gap)
         self.controls: list[Button] = []
         top = th.px(116)
-        bottom = h - th.px(84)
+        body = pygame.Rect(th.px(30), top, w - th.px(60), h - th.px(84) - top)
         if self.mode in ("duel", "boss_vs_boss"):
-            self.columns = [
-                pygame.Rect(th.px(30), top, w // 2 - th.px(45), bottom - top),
-                pygame.Rect(w // 2 + th.px(15), top, w // 2 - th.px(45), bottom - top),
-            ]
+            # a column per side: its hero tiles, its player kinds along the bottom
+            self.columns = split_row(body, [1, 1], th.px(30))
             for side, col in enumerate(self.columns):
                 self._add_tiles(side, col)
-                y = col.bottom - th.px(54)
-                self._add_kinds(side, col.x + th.px(12), y, col.w - th.px(24), th.px(40))
+                kinds = cut_bottom(cut_bottom(inset(col, th.px(12), 0), th.px(14))[1], th.px(40))
+                self._add_kinds(side, kinds[0])
             return
         # team formats: seat rows on the left, the selected seat's hero grid on the right
-        self.seat_panel = pygame.Rect(th.px(30), top, th.px(620), bottom - top)
-        self.columns = [pygame.Rect(th.px(666), top, w - th.px(696), bottom - top)]
+        self.seat_panel, grid_room = cut_left(body, th.px(620), th.px(16))
+        self.columns = [grid_room]
         count = self.seat_count()
         head = th.px(76)
         row_h = min(th.px(84), (self.seat_panel.h - head - th.px(8)) // count)
-        self.seat_rows = []
-        for seat in range(count):
-            row = pygame.Rect(
-                self.seat_panel.x + th.px(10),
-                self.seat_panel.y + head + seat * row_h,
-                self.seat_panel.w - th.px(20),
-                row_h - th.px(6),
-            )
-            self.seat_rows.append(row)
+        seats_room = cut_top(inset(self.seat_panel, th.px(10), 0), head)[1]
+        self.seat_rows = column(
+            seats_room, count, (seats_room.w, row_h - th.px(6)), th.px(6), "top"
+        )
+        for seat, seat_row in enumerate(self.seat_rows):
             self.controls.append(
                 Button(
-                    row,
+                    seat_row,
                     "",
                     lambda s=seat: self.select(s),
                     tooltip="Click to choose this seat's hero on the right.",
                     data={"seat_row": seat},
                 )
             )
-            kinds_w = th.px(404)
-            kh = min(th.px(34), row.h - th.px(12))
-            self._add_kinds(
-                seat, row.right - kinds_w - th.px(8), row.centery - kh // 2, kinds_w, kh
-            )
+            kh = min(th.px(34), seat_row.h - th.px(12))
+            self._add_kinds(seat, anchored((th.px(404), kh), inset(seat_row, th.px(8), 0), "right"))
         self._add_tiles(self.selected, self.columns[0])
 
     def _add_tiles(self, side: int, col: pygame.Rect) -> None:
@@ -290,10 +294,10 @@ class SetupScene(Scene):
         tile_w, tile_h, per_row, gap = self.tile_geometry(col.w)
         self.tiles_bottom = 0
         for index, _hero in enumerate(self.pool(side)):
-            row, pos = divmod(index, per_row)
+            line, pos = divmod(index, per_row)
             rect = pygame.Rect(
                 col.x + th.px(12) + pos * (tile_w + gap),
-                col.y + th.px(44) + row * (tile_h + gap),
+                col.y + th.px(44) + line * (tile_h + gap),
                 tile_w,
                 tile_h,
             )
@@ -307,21 +311,22 @@ class SetupScene(Scene):
                 )
             )
 
-    def _add_kinds(self, side: int, x: int, y: int, width: int, height: int) -> None:
+    def _add_kinds(self, side: int, strip: pygame.Rect) -> None:
+        """The player-kind buttons (a person, the computer at each level) sharing `strip`."""
         th = self.app.theme
-        gap = th.px(6)
-        bw = (width - gap * (len(KINDS) - 1)) // len(KINDS)
-        for index, kind in enumerate(KINDS):
-            rect = pygame.Rect(x + index * (bw + gap), y, bw, height)
-            self.controls.append(
-                Button(
-                    rect,
-                    kind_short(kind),
-                    lambda s=side, k=kind: self.set_kind(s, k),
-                    tooltip=kind_label(kind),
-                    data={"side": side, "kind": kind},
-                )
+        buttons = [
+            Button(
+                pygame.Rect(0, 0, 0, 0),
+                kind_short(kind),
+                lambda s=side, k=kind: self.set_kind(s, k),
+                tooltip=kind_label(kind),
+                data={"side": side, "kind": kind},
             )
+            for kind in KINDS
+        ]
+        # each as wide as its words, all at one size ("CPU Normal" at 1.50x)
+        button_row(buttons, strip, th, th.px(6), "left", pad=th.px(14))
+        self.controls += buttons
 
     def tile_geometry(self, column_w: int) -> tuple[int, int, int, int]:
         """Hero tiles: large while few heroes fit one row, else compact rows that wrap."""
@@ -493,16 +498,16 @@ class SetupScene(Scene):
             max_height=th.px(34),
         )
         teams = self.mode in ("2v2", "3v3", "2v2v2")
-        for seat, row in enumerate(self.seat_rows):
+        for seat, seat_row in enumerate(self.seat_rows):
             team = self.team_of(seat)
             colour = team_colour(team)
             chosen = seat == self.selected
             if chosen:
-                glow(surface, row, th, strength=3, radius=8)
-            hovered = row.collidepoint(pygame.mouse.get_pos())
+                glow(surface, seat_row, th, strength=3, radius=8)
+            hovered = seat_row.collidepoint(pygame.mouse.get_pos())
             panel(
                 surface,
-                row,
+                seat_row,
                 th,
                 fill=(70, 60, 52) if (chosen or hovered) else T.WOOD_LIGHT,
                 rim=T.HIGHLIGHT if chosen else colour,
@@ -511,13 +516,17 @@ class SetupScene(Scene):
             pygame.draw.rect(
                 surface,
                 colour,
-                pygame.Rect(row.x + th.px(4), row.y + th.px(6), th.px(6), row.h - th.px(12)),
+                pygame.Rect(
+                    seat_row.x + th.px(4), seat_row.y + th.px(6), th.px(6), seat_row.h - th.px(12)
+                ),
                 border_radius=th.px(3),
             )
-            size = min(th.px(48), row.h - th.px(10))
+            size = min(th.px(48), seat_row.h - th.px(10))
             hero = self.pool(seat)[self.choice[seat]]
-            surface.blit(hero_emblem(hero.id, size), (row.x + th.px(16), row.centery - size // 2))
-            tx = row.x + th.px(22) + size
+            surface.blit(
+                hero_emblem(hero.id, size), (seat_row.x + th.px(16), seat_row.centery - size // 2)
+            )
+            tx = seat_row.x + th.px(22) + size
             label = f"Seat {seat + 1}"
             side = team_name(team) if teams else ("the Hill" if self.mode == "koth" else "")
             if self.mode == "boss_vs_many":
@@ -527,12 +536,14 @@ class SetupScene(Scene):
                 [
                     b.rect.x - tx - th.px(4)
                     for b in self.controls
-                    if b.data.get("side") == seat and "kind" in b.data and b.rect.colliderect(row)
+                    if b.data.get("side") == seat
+                    and "kind" in b.data
+                    and b.rect.colliderect(seat_row)
                 ]
-                or [row.right - tx - th.px(6)]
+                or [seat_row.right - tx - th.px(6)]
             )
             name_font = th.fit_font(16, hero.name, room, height=th.px(19), bold=True)
-            draw_text(surface, hero.name, name_font, T.TEXT, (tx, row.y + th.px(6)))
+            draw_text(surface, hero.name, name_font, T.TEXT, (tx, seat_row.y + th.px(6)))
             for sub in (f"{label} · {side}" if side else label, side or label, f"{seat + 1}"):
                 sub_font = th.fit_font(13, sub, room, height=th.px(15), bold=True, condensed=True)
                 if sub_font.size(sub)[0] <= room:
@@ -542,7 +553,7 @@ class SetupScene(Scene):
                 sub,
                 sub_font,
                 colour,
-                (tx, row.y + th.px(28)),
+                (tx, seat_row.y + th.px(28)),
             )
 
     def _draw_control(self, surface: pygame.Surface, button: Button) -> None:
