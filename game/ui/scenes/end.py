@@ -134,7 +134,6 @@ class EndScene(Scene):
         emblem = th.px(48) if small else th.px(90)
         text_x = emblem + th.px(26)
         for player, rect in zip(view.players, self.columns, strict=True):
-            col_w = rect.w
             panel(surface, rect, th)
             won = not view.draw and player.team == view.winner_team
             try:
