@@ -66,7 +66,8 @@ EXPECTED: list[tuple[str, str, int]] = [
     ("bdabcd7d2b4f5d914306311c278e5e49", "8d18dd7d273edd7d", 434),
     ("b7576506a5c53c2442cc9612ec4b53ca", "9ddeb05b88ef315f", 278),
     ("e0e47e6880e495af2938a61114e7c7b0", "44a7911d98e1472d", 522),
-    ("b4112caa99fe6f24f33a0c08f2314d87", "e7b5bd5026afa05c", 922),]
+    ("b4112caa99fe6f24f33a0c08f2314d87", "e7b5bd5026afa05c", 922),
+]
 
 
 def play(mode: str, heroes: list[str], seed: int, kinds: list[str]) -> tuple[str, str, int]:
