@@ -248,6 +248,22 @@ def draw_text(
     return height
 
 
+def heading(
+    surface: pygame.Surface,
+    th,
+    text: str,
+    pos: tuple[int, int],
+    *,
+    size: int = 40,
+    align: str = "center",
+) -> int:
+    """A screen's title: brass serif letters with a shadow (Settings, Continue, the Shop ...);
+    returns the height used."""
+    return draw_text(
+        surface, text, th.font(size, serif=True), T.BRASS, pos, align=align, shadow=True
+    )
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -15,6 +15,7 @@ from game.ui.widgets import (
     felt_background,
     fit_lines,
     glow,
+    heading,
     layer,
     panel,
     text_surface,
@@ -431,15 +432,7 @@ class AdventureDrawing:
         standee.blit(
             surface, hero_id, th.px(124), T.GOLD, (area.centerx, area.y + th.px(192)), boss=True
         )
-        draw_text(
-            surface,
-            name,
-            th.font(32, serif=True),
-            T.BRASS,
-            (area.centerx, area.y + th.px(210)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, name, (area.centerx, area.y + th.px(210)), size=32)
         draw_text(
             surface,
             f"{dial.health} Health",
@@ -756,14 +749,7 @@ class AdventureDrawing:
         hero = shop.heroes[choice.player]
         member = self.campaign.heroes[choice.player]
         self.shop_geometry(choice)
-        draw_text(
-            surface,
-            "Rosella's Shop",
-            th.font(40, serif=True),
-            T.BRASS,
-            (th.px(30), th.px(14)),
-            shadow=True,
-        )
+        heading(surface, th, "Rosella's Shop", (th.px(30), th.px(14)), align="left")
         surface.blit(hero_emblem(member.hero, th.px(48)), (th.px(30), th.px(76)))
         hname = self.content.heroes[member.hero].name
         who = " (computer)" if member.computer else ""
@@ -880,15 +866,7 @@ class AdventureDrawing:
         th = self.app.theme
         w, _h = surface.get_size()
         member = self.campaign.heroes[choice.player]
-        draw_text(
-            surface,
-            "Boss Loot",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(20)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, "Boss Loot", (w // 2, th.px(20)))
         hname = self.content.heroes[member.hero].name
         ctx = choice.context or {}
         draw_text(
@@ -927,15 +905,7 @@ class AdventureDrawing:
         w, h = surface.get_size()
         c = self.campaign
         title = "Campaign complete!" if c.completed else "The campaign ends"
-        draw_text(
-            surface,
-            title,
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, h // 3),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, title, (w // 2, h // 3))
         why = self.runner.stopped or f"{c.team_name} defeated the Mad King."
         draw_text(surface, why, th.font(20), T.TEXT, (w // 2, h // 3 + th.px(70)), align="center")
         draw_text(

@@ -24,7 +24,7 @@ from game.ui.layout import (
     row,
     row_sized,
 )
-from game.ui.widgets import Button, draw_text, felt_background, fit_name, glow, panel
+from game.ui.widgets import Button, draw_text, felt_background, fit_name, glow, heading, panel
 
 CONTROLLER_CYCLE = ("human", "easy", "normal", "hard")
 CONTROLLER_NAMES = {
@@ -393,15 +393,7 @@ class CampaignMenuScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w, _h = surface.get_size()
-        draw_text(
-            surface,
-            "Adventures",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(18)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, "Adventures", (w // 2, th.px(18)))
         # ---- saved campaigns
         panel(surface, self.left, th)
         draw_text(
@@ -680,15 +672,7 @@ class ScoreSheetScene(Scene):
         felt_background(surface)
         c = self.campaign
         w, _h = surface.get_size()
-        draw_text(
-            surface,
-            self.title,
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(14)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, self.title, (w // 2, th.px(14)))
         panel(surface, self.sheet, th, fill=T.PARCHMENT, rim=T.BRASS_DARK)
         x0, y = self.sheet.x + th.px(20), self.sheet.y + th.px(14)
         head = th.font(16, bold=True)

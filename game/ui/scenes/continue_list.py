@@ -15,7 +15,7 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import column, cut_bottom, cut_top, inset, row
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_text, felt_background, heading, panel
 
 
 class ContinueScene(Scene):
@@ -210,15 +210,7 @@ class ContinueScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w = surface.get_width()
-        draw_text(
-            surface,
-            "Continue",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(24)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, "Continue", (w // 2, th.px(24)))
         panel(surface, self.box, th, fill=T.WOOD, rim=T.BRASS_DARK)
         if not self.entries:
             draw_text(

@@ -19,7 +19,7 @@ from game.ui.layout import (
     row,
     split_row,
 )
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_text, felt_background, heading, panel
 
 PAD_HELP = (
     "Gamepad: D-pad/stick move the focus · A choose · B pass (back in menus) · Start pause · "
@@ -144,15 +144,7 @@ class ControlsScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w, _h = surface.get_size()
-        draw_text(
-            surface,
-            "Controls",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(24)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, "Controls", (w // 2, th.px(24)))
         panel(surface, self.box, th)
         key_w = th.px(150)
         label_room = self.rows[0][1].w - key_w - th.px(110)

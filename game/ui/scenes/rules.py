@@ -10,7 +10,7 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_left, cut_top, inset
 from game.ui.rules_text import entries
-from game.ui.widgets import Button, draw_text, felt_background, panel, text_surface
+from game.ui.widgets import Button, draw_text, felt_background, heading, panel, text_surface
 
 
 class RulesScene(Scene):
@@ -83,14 +83,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
-        draw_text(
-            surface,
-            "Rules Reference",
-            th.font(36, serif=True),
-            T.BRASS,
-            (th.px(30), th.px(18)),
-            shadow=True,
-        )
+        heading(surface, th, "Rules Reference", (th.px(30), th.px(18)), size=36, align="left")
         panel(surface, self.search, th, fill=T.PARCHMENT, rim=T.HIGHLIGHT, radius=6)
         room = self.search.w - th.px(20)
         font = th.font(17)

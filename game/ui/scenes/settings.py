@@ -13,7 +13,7 @@ from game.ui import theme as T
 from game.ui.app import Scene, offered_scales, offered_sizes
 from game.ui.focus import FOCUS
 from game.ui.layout import anchored, column, cut_bottom, cut_left, cut_right, cut_top, inset, row
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_text, felt_background, heading, panel
 
 AUTO_PASS_WORDS = {
     "never": "Always ask me",
@@ -247,15 +247,7 @@ class SettingsScene(Scene):
         th = self.app.theme
         felt_background(surface)
         w, _h = surface.get_size()
-        draw_text(
-            surface,
-            "Settings",
-            th.font(40, serif=True),
-            T.BRASS,
-            (w // 2, th.px(30)),
-            align="center",
-            shadow=True,
-        )
+        heading(surface, th, "Settings", (w // 2, th.px(30)))
         panel(surface, self.box, th)
         for index, (label, value, _step, _tip) in enumerate(self.rows):
             colour = T.HIGHLIGHT if index == self.selected else T.TEXT
