@@ -345,6 +345,9 @@ class OnlineRoomFile(Model):
     mission_easier: Annotated[list[Id], Field(max_length=8)] = []
     on_leave: Literal["wait", "computer"] | None = None
     grace: Annotated[float, Field(ge=0, le=3600)] | None = None
+    # mode "adventure": the campaign's difficulty; once it starts, its save is CODE.campaign.json
+    adventure_difficulty: Id | None = None
+    adventure_started: bool = False
 
 
 class OnlineSeatFile(Model):
