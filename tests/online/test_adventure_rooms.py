@@ -38,7 +38,7 @@ def _audit_sessions(team, seed: int, sessions: int):
     runner = _runner(team, seed)
     auditors = [AdventureAuditor(_runner(team, seed), seat) for seat in range(len(team))]
     ais = [AdventureAI("normal", seat) for seat in range(len(team))]
-    seen = {"messages": 0, "shop": 0, "kinds": set(), "deciders": {}}
+    seen = {"messages": 0, "shop": 0, "kinds": set(), "deciders": {}, "conclusions": set()}
     engine, read, seq = runner.engine, 0, 0
     try:
         while not runner.finished and runner.campaign.sessions < sessions:
@@ -55,6 +55,8 @@ def _audit_sessions(team, seed: int, sessions: int):
                 choice = message["choice"]
                 assert ("options" in choice) == (choice["player"] == seat)  # its own only
                 state = message["state"]
+                if state["conclusion"] is not None:
+                    seen["conclusions"].add(state["conclusion"]["kind"])
                 if choice["kind"] == "adventure_shop":  # each hero shops with their own Gold
                     assert choice["player"] == state["conclusion"]["current"]
                     seen["shop"] += choice["mine"]
@@ -90,6 +92,10 @@ def test_no_seat_of_an_online_campaign_receives_hidden_information(team, seed, s
     # every hero moved on their own turns and shopped on their own
     assert seen["deciders"]["adventure_move"] == set(range(len(team)))
     assert seen["deciders"]["adventure_shop"] == set(range(len(team)))
+    if sessions == 2:  # the crawl, its Shop, then a Boss Battle and its Boss Loot
+        assert seen["conclusions"] == {"shop", "boss_loot"}
+        assert "boss_battle_started" in seen["kinds"]
+        assert seen["deciders"]["adventure_boss_loot"] == set(range(len(team)))
 
 
 def _crawl_with_loot(team=("huntress", "treant"), seed=42424242):
@@ -244,6 +250,11 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
     message = {"type": "create", "version": a.version, "seats": seats, "seat": 0, "name": "Ann"}
     a.send(dict(message, mode="duel", adventure_difficulty="normal"))
     assert "adventure" in wait_for(a, is_type("error"))["reason"]
+    five = [
+        {"kind": "human", "hero": h} for h in ("monk", "ninja", "treant", "huntress", "barbarian")
+    ]
+    a.send(dict(message, mode="adventure", adventure_difficulty="normal", seats=five))
+    assert wait_for(a, is_type("error"))["code"] == "seats"  # 2-4 heroes
     a.send(dict(message, mode="adventure", adventure_difficulty="normal"))
     code = wait_for(a, is_type("seated"))["room"]
     b = clients(server.url)
@@ -346,9 +357,13 @@ def test_a_computer_hero_is_decided_from_the_campaign_save_data():
     game = CampaignGame(_runner(("huntress", "treant"), 5151))
     twin = _runner(("huntress", "treant"), 5151)
     try:
+        held = None
         for _ in range(60):
             choice = game.pending
             index = workers.decide_adventure("R1", game.save_data(), choice.player, "normal", 9)
+            # the worker keeps its copy and applies only the actions it has not seen
+            held = held or workers._adventure_cache["adventure:R1"][0]
+            assert workers._adventure_cache["adventure:R1"][0] is held
             expected = AdventureAI("normal", 9).decide(twin.target, twin.pending)
             assert choice.options[index].action == expected
             game.apply(choice.options[index].action)
