@@ -79,6 +79,7 @@ class CampaignRunner:
         self.adv = adv or default_adventures()
         self.keep_log = keep_log
         self.save_path = save_path  # None: the user's slot file; else this file (online rooms)
+        self.saver = None  # if set, saver(campaign, record) writes instead (online rooms)
         self.engine = None
         self.driver = None  # Shop or BossLoot
         self.result: ScenarioResult | None = None
@@ -222,12 +223,12 @@ class CampaignRunner:
         is kept in `save_problem` ("Could not save ...") for the window to show."""
         if not self.autosave:
             return
+        write = self.saver or (lambda c, r: save_campaign(self.slot, c, r, self.save_path))
         try:
             if self._session is None or self.engine is None:
-                save_campaign(self.slot, self.campaign, None, self.save_path)
+                write(self.campaign, None)
                 return
-            before = Campaign.from_json(self._session.campaign_before)
-            save_campaign(self.slot, before, self.record(), self.save_path)
+            write(Campaign.from_json(self._session.campaign_before), self.record())
         except OSError as exc:
             self.save_problem = f"Could not save the campaign: {exc}"
 
@@ -264,6 +265,7 @@ class CampaignRunner:
         runner.adv = kw.get("adv") or default_adventures()
         runner.keep_log = kw.get("keep_log", False)
         runner.save_path = kw.get("save_path")
+        runner.saver = None
         runner.engine = None
         runner.driver = None
         runner.result = None

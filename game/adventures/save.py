@@ -120,7 +120,13 @@ def save_campaign(
     """Write the slot atomically (the previous copy is kept as .bak). `path` puts the slot file
     somewhere else than the user's saves (an online room keeps its campaign in its folder)."""
     path = path or slot_path(slot)
-    data = {
+    write_json(path, slot_data(slot, campaign, session))
+    return path
+
+
+def slot_data(slot: int, campaign: Campaign, session: SessionRecord | None = None) -> dict:
+    """What a slot file holds (built from the campaign now; written by `save_campaign`)."""
+    return {
         "version": SAVE_VERSION,
         "kind": KIND,
         **saved_by(),
@@ -129,8 +135,6 @@ def save_campaign(
         "campaign": campaign.to_json(),
         "session": session.to_json() if session is not None else None,
     }
-    write_json(path, data)
-    return path
 
 
 def from_model(model: CampaignSlotFile, slot: int) -> SavedCampaign:

@@ -2,10 +2,12 @@
 
 The room keeps the campaign the way the game's own campaign slots do (`game.adventures.save`):
 the campaign as it was when the session was set up, plus the session's setup (seed included),
-hero actions and conclusion actions. The runner writes that file (`CODE.campaign.json`,
-atomically) after every action, and a restarted server continues it with
-`CampaignRunner.resume`, the same replay a Continue from the title uses. The room's
-`CODE.actions.jsonl` still gets every action (it numbers the decisions).
+hero actions and conclusion actions, in `CODE.campaign.json`, saved when the runner saves (each
+crawl or battle turn and each scenario boundary) with `room_seq`, the number of the room's
+actions it holds. The data is taken on the server's loop and written atomically by the writer
+thread (`game.persistence.writer`), only after the room's `CODE.actions.jsonl` holds those
+actions. A restarted server continues the campaign with the campaign save's own restore
+(`CampaignRunner._restore`, as Continue on the title) and applies the room's later actions.
 
 `CampaignGame` shows the server the few things it asks of an engine: `pending`, `apply` (which
 returns the events the action caused), `over`, `log` and `seq`.
@@ -19,7 +21,9 @@ from typing import Any
 
 from game.adventures.campaign import new_campaign
 from game.adventures.runner import CampaignRunner
-from game.adventures.save import SavedCampaign, SessionRecord
+from game.adventures.save import SavedCampaign, SessionRecord, load_campaign, slot_data
+from game.persistence import writer
+from game.persistence.files import write_json
 
 log = logging.getLogger(__name__)
 
@@ -39,23 +43,40 @@ def start_campaign(heroes: list[str], names: list[str], difficulty: str, seed: i
     loot = {rarity: list(ids) for rarity, ids in adv.loot_cards.items()}
     team = [(hero, name, "human") for hero, name in zip(heroes, names, strict=True)]
     campaign = new_campaign(difficulty, "", team, seed, content, loot)
+    # the first session's file is written here, at once (the room's decision 0)
     runner = CampaignRunner(
         campaign, slot=ROOM_SLOT, content=content, adv=adv, keep_log=True, save_path=path
     )
-    return CampaignGame(runner)
+    return CampaignGame(runner, 0, path)
 
 
-def resume_campaign(path: Path, seq: int) -> CampaignGame:
-    runner, messages = CampaignRunner.resume(ROOM_SLOT, keep_log=True, save_path=path)
-    if runner is None:
+def resume_campaign(path: Path, actions: list) -> CampaignGame:
+    """The room's campaign from its file (the campaign save's restore), then the room's actions
+    the file does not hold yet (`room_seq` says how many it holds)."""
+    saved, messages = load_campaign(ROOM_SLOT, verify=False, path=path)
+    if saved is None:
         raise CampaignRoomError("; ".join(messages) or f"{path.name} cannot be continued")
-    return CampaignGame(runner, seq)
+    done = saved.model.room_seq or 0
+    if done > len(actions):
+        raise CampaignRoomError(f"{path.name} holds {done} actions, the room only {len(actions)}")
+    try:
+        runner = CampaignRunner._restore(saved, ROOM_SLOT, keep_log=True, save_path=path)
+    except Exception as exc:
+        raise CampaignRoomError(f"{path.name} cannot be continued ({exc})") from exc
+    game = CampaignGame(runner, done, path)
+    for action in actions[done:]:
+        game.apply(action)
+    return game
 
 
 class CampaignGame:
-    def __init__(self, runner: CampaignRunner, seq: int = 0) -> None:
+    def __init__(self, runner: CampaignRunner, seq: int = 0, path: Path | None = None) -> None:
         self.runner = runner
         self.seq = seq  # actions applied in this room (every session)
+        self.path = path
+        self._unsent: dict | None = None
+        runner.autosave = path is not None  # at the runner's moments: each turn and boundary
+        runner.saver = self._keep
 
     @property
     def pending(self):
@@ -74,18 +95,35 @@ class CampaignGame:
     def target(self):
         return self.runner.target
 
+    def _keep(self, campaign, record) -> None:
+        """The runner saves: the data is taken now (it reads the engine: this thread only)."""
+        data = slot_data(ROOM_SLOT, campaign, record)
+        data["room_seq"] = self.seq
+        self._unsent = data
+
+    def _send(self) -> None:
+        """Hand the kept save to the writer thread (off the server's loop). Only once the
+        room's actions file holds every action it counts, so the file is never ahead of it."""
+        data, self._unsent = self._unsent, None
+        if data is not None and self.path is not None:
+            path = self.path
+            writer.submit(lambda: write_json(path, data), f"Could not save {path.name}")
+        for problem in writer.errors():  # the match goes on; the operator is told
+            log.error("%s", problem)
+
     def apply(self, action) -> list:
         """Apply one action (illegal ones raise and change nothing); the events it caused,
         those of a scenario that closed on the way included."""
+        self._send()  # the previous action is in the room's actions file by now
         runner = self.runner
         engine = runner.engine
         before = len(engine.log) if engine is not None else 0
-        runner.apply(action)
-        self.seq += 1
-        runner.save()  # the room's file is always up to date (the runner alone saves per turn)
-        if runner.save_problem:  # the match goes on; the operator is told
-            log.error("%s", runner.save_problem)
-            runner.save_problem = ""
+        self.seq += 1  # a save made during this action counts it
+        try:
+            runner.apply(action)
+        except BaseException:
+            self.seq -= 1
+            raise
         events = list(engine.log[before:]) if engine is not None else []
         if runner.engine is not engine and runner.engine is not None:
             events += runner.engine.log
@@ -101,6 +139,8 @@ class CampaignGame:
         }
 
     def close(self) -> None:
+        """(The server closes rooms after their last action reached the actions file.)"""
+        self._send()
         self.runner.close()
 
 
@@ -118,4 +158,6 @@ def runner_from_data(data: dict[str, Any]) -> CampaignRunner:
         if session is None
         else SessionRecord.from_model(SessionJson.model_validate(session)),
     )
-    return CampaignRunner._restore(saved, ROOM_SLOT, autosave=False)
+    runner = CampaignRunner._restore(saved, ROOM_SLOT, autosave=False)
+    runner.slot = None  # a copy: it never writes a file
+    return runner

@@ -337,7 +337,7 @@ class RoomStore:
                     break
                 raise
         if room.is_adventure:  # the campaign save's own resume; the lines number decisions
-            room.engine = resume_campaign(room.campaign_path, len(actions))
+            room.engine = resume_campaign(room.campaign_path, actions)
             return room, notes
         if setup is None:  # a Mission: the same replay as a mission save
             room.engine = replay_mission(mission_setup, actions)

@@ -44,6 +44,7 @@ from game.online.rooms import (
     seat_counts,
     seat_counts_text,
 )
+from game.persistence import writer
 from game.rules.actions import IllegalAction
 from game.rules.view import match_view
 
@@ -177,9 +178,10 @@ class GameServer:
             idle = now - room.seen
             over = room.started and room.engine.over
             if (over and idle > IDLE_FINISHED) or (not room.started and idle > IDLE_WAITING):
-                self.store.archive(room)
                 if room.engine is not None:
                     room.engine.close()
+                writer.flush()  # a campaign room's last save lands before its files move
+                self.store.archive(room)
                 del self.rooms[code]
                 self.conns.pop(code, None)
                 closed.append(code)
@@ -196,6 +198,7 @@ class GameServer:
         for room in self.rooms.values():
             if room.engine is not None:
                 room.engine.close()
+        writer.flush()  # campaign rooms' saves handed to the writer thread
 
     # -------------------------------------------------------------- connections
 
@@ -374,6 +377,7 @@ class GameServer:
             "mission": room.mission or None,
             "difficulty_up": room.difficulty_up,
             "easier": list(room.easier),
+            "adventure_difficulty": room.adventure_difficulty or None,
             "started": room.started,
             "host": room.host,
             "on_leave": room.on_leave,

@@ -313,6 +313,9 @@ class CampaignSlotFile(SavedBy):
     slot: Annotated[int, Field(ge=1, le=6)]
     saved_at: Annotated[str, Field(max_length=40)] = ""
     campaign: CampaignJson
+    # an online room's campaign (game.online.campaign_room): how many of the room's actions
+    # this file holds; the restore applies the room's later actions. A player's slot has none.
+    room_seq: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
     session: SessionJson | None = None
 
 

@@ -260,6 +260,7 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
     b = clients(server.url)
     b.join(code, 1, name="Bo")
     wait_for(b, is_type("seated"))
+    assert wait_for(b, is_type("room"))["adventure_difficulty"] == "normal"
     start = _room_start(server.rooms_dir, code)
 
     # both play until the second crawl turn has begun (a whole first turn is behind them)
@@ -372,3 +373,34 @@ def test_a_computer_hero_is_decided_from_the_campaign_save_data():
         workers.forget_adventure("R1")
         game.close()
         twin.close()
+
+
+def test_a_campaign_room_file_lagging_behind_its_actions_resumes_at_the_last_one(tmp_path):
+    """The room's campaign file is saved at the runner's moments (each turn, each boundary) by
+    the writer thread; a restart restores it and applies the room's actions it does not hold."""
+    from game.online.adventure_view import adventure_state
+    from game.online.campaign_room import resume_campaign, start_campaign
+    from game.persistence import writer
+
+    path = tmp_path / "R.campaign.json"
+    game = start_campaign(["huntress", "treant"], ["A", "B"], "normal", 31337, path)
+    ais = [AdventureAI("normal", seat) for seat in range(2)]
+    actions = []
+    try:
+        while len(actions) < 80 or json.loads(path.read_text())["room_seq"] == len(actions):
+            choice = game.pending
+            actions.append(ais[choice.player].decide(game.target, choice))
+            game.apply(actions[-1])
+            writer.flush()
+        held = json.loads(path.read_text())["room_seq"]
+        assert 0 < held < len(actions)  # the file lags; the room's actions file does not
+        back = resume_campaign(path, actions)
+        try:
+            assert back.seq == len(actions)
+            assert adventure_state(back.runner, 0) == adventure_state(game.runner, 0)
+        finally:
+            back.runner.close()
+        with pytest.raises(Exception, match="holds"):  # a file ahead of the actions is refused
+            resume_campaign(path, actions[: held - 1])
+    finally:
+        game.runner.close()
