@@ -8,6 +8,7 @@ import json
 import queue
 import random
 import time
+import zlib
 
 import esper
 import pytest
@@ -405,3 +406,55 @@ def test_a_campaign_room_file_lagging_behind_its_actions_resumes_at_the_last_one
             resume_campaign(path, actions[: held - 1])
     finally:
         game.runner.close()
+
+
+def test_a_computer_hero_plays_beside_two_people_in_a_campaign_room(server, clients):
+    seats = [
+        {"kind": "human", "hero": "huntress"},
+        {"kind": "human", "hero": "treant"},
+        {"kind": "computer", "hero": "barbarian", "level": "easy"},
+    ]
+    a = clients(server.url)
+    a.send(
+        {
+            "type": "create",
+            "version": a.version,
+            "mode": "adventure",
+            "adventure_difficulty": "normal",
+            "seats": seats,
+            "seat": 0,
+        }
+    )
+    code = wait_for(a, is_type("seated"))["room"]
+    b = clients(server.url)
+    b.join(code, 1)
+    wait_for(b, is_type("seated"))
+    start = _room_start(server.rooms_dir, code)
+
+    def computer_acted(message):
+        return sum(x.player == 2 for x in room_actions(server.rooms_dir, code)) >= 10
+
+    updates = _play([a, b], computer_acted, seed=8)
+    actions = room_actions(server.rooms_dir, code)
+    # the computer's answers are the Adventures computer's (Easy) at each of its decisions
+    twin = _room_runner(start)
+    try:
+        for seq, action in enumerate(actions):
+            if action.player == 2:
+                seed = zlib.crc32(f"{code}:2:{seq}".encode())
+                ai = AdventureAI("easy", seed)
+                assert action == ai.decide(twin.target, twin.pending)
+            twin.apply(action)
+    finally:
+        twin.close()
+    for seat, received in enumerate(updates):
+        auditor = AdventureAuditor(_room_runner(start), seat)
+        done = 0
+        try:
+            for message in received:
+                while done < message["seq"]:
+                    auditor.advance(actions[done])
+                    done += 1
+                assert not auditor.check(message), seat
+        finally:
+            auditor.close()
