@@ -67,6 +67,7 @@ class CampaignRunner:
         content=None,
         adv=None,
         keep_log: bool = False,
+        save_path=None,
     ) -> None:
         from game.adventures.content import default_adventures
         from game.content.loader import default_content
@@ -77,6 +78,8 @@ class CampaignRunner:
         self.content = content or default_content()
         self.adv = adv or default_adventures()
         self.keep_log = keep_log
+        self.save_path = save_path  # None: the user's slot file; else this file (online rooms)
+        self.saver = None  # if set, saver(campaign, record) writes instead (online rooms)
         self.engine = None
         self.driver = None  # Shop or BossLoot
         self.result: ScenarioResult | None = None
@@ -220,20 +223,22 @@ class CampaignRunner:
         is kept in `save_problem` ("Could not save ...") for the window to show."""
         if not self.autosave:
             return
+        write = self.saver or (lambda c, r: save_campaign(self.slot, c, r, self.save_path))
         try:
             if self._session is None or self.engine is None:
-                save_campaign(self.slot, self.campaign, None)
+                write(self.campaign, None)
                 return
-            before = Campaign.from_json(self._session.campaign_before)
-            save_campaign(self.slot, before, self.record())
+            write(Campaign.from_json(self._session.campaign_before), self.record())
         except OSError as exc:
             self.save_problem = f"Could not save the campaign: {exc}"
 
     @classmethod
     def resume(cls, slot: int, **kw) -> tuple[CampaignRunner | None, list[str]]:
         """Continue a saved campaign: replay its session (and conclusion) to where it was.
-        An unusable slot is set aside and reported (None is returned)."""
-        saved, messages = load_campaign(slot, verify=False)
+        An unusable slot is set aside and reported (None is returned). `save_path=`: the slot
+        file is kept there, not in the user's saves (an online room's campaign)."""
+        path = kw.get("save_path")
+        saved, messages = load_campaign(slot, verify=False, path=path)
         if saved is None:
             return None, messages
         try:
@@ -243,7 +248,7 @@ class CampaignRunner:
 
             if not isinstance(exc, SaveError):
                 exc = Damaged(f"could not be resumed ({type(exc).__name__}: {exc})")
-            messages.append(refuse_slot(slot, exc))
+            messages.append(refuse_slot(slot, exc, path))
             return None, messages
         return runner, messages
 
@@ -259,6 +264,8 @@ class CampaignRunner:
         runner.content = kw.get("content") or default_content()
         runner.adv = kw.get("adv") or default_adventures()
         runner.keep_log = kw.get("keep_log", False)
+        runner.save_path = kw.get("save_path")
+        runner.saver = None
         runner.engine = None
         runner.driver = None
         runner.result = None

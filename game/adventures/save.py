@@ -114,10 +114,19 @@ def slot_path(slot: int) -> Path:
     return saves_dir() / f"slot-{slot}.json"
 
 
-def save_campaign(slot: int, campaign: Campaign, session: SessionRecord | None = None) -> Path:
-    """Write the slot atomically (the previous copy is kept as .bak)."""
-    path = slot_path(slot)
-    data = {
+def save_campaign(
+    slot: int, campaign: Campaign, session: SessionRecord | None = None, path: Path | None = None
+) -> Path:
+    """Write the slot atomically (the previous copy is kept as .bak). `path` puts the slot file
+    somewhere else than the user's saves (an online room keeps its campaign in its folder)."""
+    path = path or slot_path(slot)
+    write_json(path, slot_data(slot, campaign, session))
+    return path
+
+
+def slot_data(slot: int, campaign: Campaign, session: SessionRecord | None = None) -> dict:
+    """What a slot file holds (built from the campaign now; written by `save_campaign`)."""
+    return {
         "version": SAVE_VERSION,
         "kind": KIND,
         **saved_by(),
@@ -126,8 +135,6 @@ def save_campaign(slot: int, campaign: Campaign, session: SessionRecord | None =
         "campaign": campaign.to_json(),
         "session": session.to_json() if session is not None else None,
     }
-    write_json(path, data)
-    return path
 
 
 def from_model(model: CampaignSlotFile, slot: int) -> SavedCampaign:
@@ -187,19 +194,22 @@ def _checker(slot: int, verify: bool):
     return check
 
 
-def load_campaign(slot: int, *, verify: bool = True) -> tuple[SavedCampaign | None, list[str]]:
+def load_campaign(
+    slot: int, *, verify: bool = True, path: Path | None = None
+) -> tuple[SavedCampaign | None, list[str]]:
     """The slot's campaign (None if empty or unusable) and messages about anything wrong.
 
-    With `verify`, a session in progress is replayed and must reach its saved digest."""
-    loaded = load(slot_path(slot), FILE, _checker(slot, verify))
+    With `verify`, a session in progress is replayed and must reach its saved digest. `path`:
+    a slot file kept elsewhere (see `save_campaign`)."""
+    loaded = load(path or slot_path(slot), FILE, _checker(slot, verify))
     if loaded.value is None:
         return None, loaded.messages
     return from_model(loaded.value, slot), loaded.messages
 
 
-def refuse_slot(slot: int, exc: SaveError) -> str:
+def refuse_slot(slot: int, exc: SaveError, path: Path | None = None) -> str:
     """The file policy for a slot found unusable later (when it is continued)."""
-    return refuse(FILE, slot_path(slot), exc)
+    return refuse(FILE, path or slot_path(slot), exc)
 
 
 def replay_session(record: SessionRecord):

@@ -27,8 +27,9 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 class Auditor:
-    def __init__(self, setup: MatchSetup, seat: int, content=None) -> None:
-        self.engine = Engine.new_match(setup, content, keep_log=False)
+    def __init__(self, setup: MatchSetup | None, seat: int, content=None, engine=None) -> None:
+        # `engine`: check against a match someone else runs (an Adventures scenario)
+        self.engine = engine or Engine.new_match(setup, content, keep_log=False)
         self.seat = seat
         self.revealed: set[int] = set()
         self._note_public(self.engine.log)
@@ -167,4 +168,101 @@ class MissionAuditor:
         for secret in (str(rng.state), str(eng.setup.seed)):
             if len(secret) > 6 and secret in text:
                 problems.append("the seed or generator state is in the message")
+        return problems
+
+
+# ------------------------------------------------------------------ online Adventures
+
+ADVENTURE_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"minion_decks", "loot_decks", "unidentified"}
+
+
+class AdventureAuditor:
+    """The check for an online campaign (`adventure_view`). `runner` is a `CampaignRunner` at the
+    same start as the room's (no autosave); `advance` applies each action to it. Besides the
+    duel checks on the scenario in play (`Auditor`: a card in a deck or in a hidden hand, the
+    seed, digests) a message must not hold a Minion or Loot deck's order, the environment of a
+    face-down tile, an Unidentified Loot card, the campaign's seed or random state."""
+
+    def __init__(self, runner, seat: int) -> None:
+        self.runner = runner
+        self.seat = seat
+        self._scenario = None
+        self._inner: Auditor | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        engine = self.runner.engine
+        if engine is not self._scenario:
+            self._scenario = engine
+            self._inner = None if engine is None else Auditor(None, self.seat, engine=engine)
+
+    def close(self) -> None:
+        self.runner.close()
+
+    def advance(self, action) -> None:
+        engine = self.runner.engine
+        before = len(engine.log) if engine is not None else 0
+        self.runner.apply(action)
+        if self._inner is not None and self.runner.engine is engine:
+            self._inner._note_public(engine.log[before:])
+        self._sync()
+
+    def check(self, message: dict[str, Any]) -> list[str]:
+        from game.adventures.components import Adventurer, Scenario, Tile
+
+        problems = [p for p in self._inner.check(message)] if self._inner is not None else []
+        problems = [p for p in problems if "forbidden key" not in p]
+        for path, key, _ in _walk(message):
+            if key in ADVENTURE_FORBIDDEN_KEYS:
+                problems.append(f"{path}: forbidden key '{key}'")
+        text = json.dumps(message)
+        runner = self.runner
+        campaign = runner.campaign
+        orders: list[tuple[str, list]] = [
+            (f"the {rarity} Loot deck", deck) for rarity, deck in campaign.loot_decks.items()
+        ]
+        unidentified: list[str] = []
+        hidden_tiles: list[str] = []
+        # which cards a deck holds is known (its order is not): the campaign's decks, the Shop's
+        public_ids: set[str] = {card for hero in campaign.heroes for card in hero.deck}
+        engine = runner.engine
+        if engine is not None:
+            import esper
+
+            with engine.world.active():
+                sc = esper.component_for_entity(engine.MATCH, Scenario)
+                orders += [(f"the level {k} Minion deck", d) for k, d in sc.minion_decks.items()]
+                orders += [(f"the {k} Loot deck", d) for k, d in sc.loot_decks.items()]
+                for _ent, tile in esper.get_component(Tile):
+                    if not tile.explored and tile.tile:
+                        hidden_tiles.append(tile.tile)
+                for player in engine.info.players:
+                    adv = esper.try_component(player, Adventurer)
+                    if adv is not None:
+                        unidentified += adv.unidentified
+                        public_ids.update(adv.loot_gained)
+                    piles = engine.piles(player)
+                    for card in [*piles.hand, *piles.discard, *piles.resolving]:
+                        public_ids.add(engine.card_id(card))
+        driver = runner.driver
+        if driver is not None:
+            orders += [(f"the {k} Loot deck", d) for k, d in driver.loot_decks.items()]
+            for hero in getattr(driver, "heroes", []):
+                unidentified += hero.unidentified
+                public_ids.update(hero.dealt)
+                public_ids.update(hero.deck)
+            public_ids.update(d.card for d in getattr(driver, "draws", []) if d.card)
+        for name, order in orders:
+            if len(order) >= 3 and json.dumps(list(order[:3]))[1:-1] in text:
+                problems.append(f"the order of {name} is in the message")
+        for tile_id in hidden_tiles:
+            if f'"{tile_id}"' in text:
+                problems.append(f"face-down tile '{tile_id}' is named")
+        for entry in unidentified:
+            card_id = entry.split(":", 1)[1]
+            if entry in text or (card_id not in public_ids and f'"{card_id}"' in text):
+                problems.append(f"Unidentified Loot card '{card_id}' is named")
+        for secret in (str(campaign.seed), str(campaign.rng)):
+            if len(secret) > 6 and secret in text:
+                problems.append("the campaign's seed or random state is in the message")
         return problems

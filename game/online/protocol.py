@@ -22,7 +22,9 @@ Name = Annotated[str, Field(min_length=0, max_length=24, pattern=r"^[^\x00-\x1f\
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 Level = Literal["easy", "normal", "hard", "random"]
-Mode = Literal["duel", "2v2", "koth", "3v3", "2v2v2", "boss_vs_many", "boss_vs_boss", "mission"]
+Mode = Literal[
+    "duel", "2v2", "koth", "3v3", "2v2v2", "boss_vs_many", "boss_vs_boss", "mission", "adventure"
+]
 ContentId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
 # what happens to a seat whose person drops: the match waits for them, or the computer plays
 # for them once they have been gone `grace` seconds (until they come back)
@@ -62,6 +64,8 @@ class Create(_Strict):
     lobby: bool = False
     # seconds a person has for each decision before the computer (Normal) makes it; 0: no limit
     timer: Annotated[int, Field(ge=0, le=3600)] = 0
+    # mode "adventure": the campaign's difficulty (a co-op Adventures campaign, one hero a seat)
+    adventure_difficulty: ContentId | None = None
 
 
 class Join(_Strict):

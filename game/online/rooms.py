@@ -27,6 +27,7 @@ from game.adventures.boss_modes import (
 from game.missions.engine import MissionEngine, MissionSetup
 from game.missions.engine import replay as replay_mission
 from game.modes.variants import SEATS, setup_for
+from game.online.campaign_room import ADVENTURE, resume_campaign, start_campaign
 from game.persistence.files import FileKind, copy_aside, load, write_json
 from game.persistence.schema import OnlineRoomFile
 from game.rules.actions import Action
@@ -100,6 +101,8 @@ class Room:
     clock_seq: int = -1  # the decision the turn timer runs for
     clock_at: float = 0.0  # when it started
     time_up_seq: int = -1  # the decision whose time ran out: the computer makes it
+    adventure_difficulty: str = ""  # mode "adventure": the campaign's difficulty
+    folder: Path | None = None  # mode "adventure": where its campaign file lives
 
     @property
     def started(self) -> bool:
@@ -108,6 +111,14 @@ class Room:
     @property
     def is_mission(self) -> bool:
         return self.mode == MISSION
+
+    @property
+    def is_adventure(self) -> bool:
+        return self.mode == ADVENTURE
+
+    @property
+    def campaign_path(self) -> Path:
+        return Path(self.folder or ".") / f"{self.code}.campaign.json"
 
     @property
     def full(self) -> bool:
@@ -123,12 +134,19 @@ class Room:
 
     @property
     def seq(self) -> int:
-        return 0 if self.engine is None else len(self.engine.actions)
+        if self.engine is None:
+            return 0
+        return self.engine.seq if self.is_adventure else len(self.engine.actions)
 
     def begin(self) -> None:
         """Set the match up (names as the players gave them, a secret random seed)."""
         names = [s.name for s in self.seats]
         heroes = [s.hero for s in self.seats]
+        if self.mode == ADVENTURE:  # a campaign, its save kept next to the room file
+            self.engine = start_campaign(
+                heroes, names, self.adventure_difficulty, secrets.randbits(63), self.campaign_path
+            )
+            return
         if self.mode == MISSION:
             setup = MissionSetup(
                 self.mission,
@@ -165,8 +183,10 @@ class Room:
             "mode": self.mode,
             "created": self.created,
             "setup": None
-            if self.engine is None or self.is_mission
+            if self.engine is None or self.is_mission or self.is_adventure
             else self.engine.setup.to_json(),
+            "adventure_difficulty": self.adventure_difficulty or None,
+            "adventure_started": self.is_adventure and self.engine is not None,
             "mission": self.mission or None,
             "mission_difficulty_up": self.difficulty_up,
             "mission_easier": list(self.easier),
@@ -184,8 +204,8 @@ class Room:
 
 def seat_counts(mode: str) -> range:
     """How many seats a room of `mode` may have."""
-    if mode == MISSION:
-        return range(2, 5)  # a co-op Mission: 2-4 heroes
+    if mode in (MISSION, ADVENTURE):
+        return range(2, 5)  # co-op: 2-4 heroes
     if mode == BOSS_VS_MANY:
         return range(3, 6)  # 2-4 heroes and the Boss
     if mode == BOSS_VS_BOSS:
@@ -245,7 +265,8 @@ class RoomStore:
         """Move a room's files to `finished/` (never loaded again, kept for inspection)."""
         target = self.folder / "finished"
         target.mkdir(exist_ok=True)
-        for path in (self._header_path(room.code), self._actions_path(room.code)):
+        paths = (self._header_path(room.code), self._actions_path(room.code), room.campaign_path)
+        for path in paths:
             if path.exists():
                 path.replace(target / path.name)
 
@@ -262,6 +283,8 @@ class RoomStore:
         rooms: list[Room] = []
         messages: list[str] = []
         for path in sorted(self.folder.glob("*.json")):
+            if path.name.endswith(".campaign.json"):  # an adventure room's campaign save
+                continue
             try:
                 room, notes = self._load(path, on_leave, grace)
             except RoomFileRefused as exc:
@@ -313,11 +336,14 @@ class RoomStore:
         room.mission = data.mission or ""
         room.difficulty_up = data.mission_difficulty_up
         room.easier = tuple(data.mission_easier)
+        room.adventure_difficulty = data.adventure_difficulty or ""
+        room.folder = self.folder
         if data.mission_setup is not None:
             mission_setup = MissionSetup.from_json(data.mission_setup.model_dump())
         room.on_leave = data.on_leave or on_leave
         room.grace = grace if data.grace is None else data.grace
-        if setup is None and data.mission_setup is None:  # still waiting for players
+        started = data.mission_setup is not None or data.adventure_started
+        if setup is None and not started:  # still waiting for players
             return room, notes
         actions_path = self._actions_path(code)
         lines = (
@@ -333,6 +359,9 @@ class RoomStore:
                     self._rewrite_actions(code, lines[:-1])
                     break
                 raise
+        if room.is_adventure:  # the campaign save's own resume; the lines number decisions
+            room.engine = resume_campaign(room.campaign_path, actions)
+            return room, notes
         if setup is None:  # a Mission: the same replay as a mission save
             room.engine = replay_mission(mission_setup, actions)
             return room, notes

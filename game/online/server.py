@@ -28,9 +28,11 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.adventures.content import default_adventures
 from game.content.loader import default_content
 from game.missions.content import default_missions
-from game.online import PROTOCOL_VERSION, mission_view, protocol, view, workers
+from game.online import PROTOCOL_VERSION, adventure_view, mission_view, protocol, view, workers
+from game.online.campaign_room import ADVENTURE
 from game.online.rooms import (
     MISSION,
     Room,
@@ -42,6 +44,7 @@ from game.online.rooms import (
     seat_counts,
     seat_counts_text,
 )
+from game.persistence import writer
 from game.rules.actions import IllegalAction
 from game.rules.view import match_view
 
@@ -137,6 +140,7 @@ class GameServer:
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
         self.content = default_content()
         self.missions = default_missions()
+        self.adventures = default_adventures()
         self.workers_count = max(1, workers_count)
         self.pool = self._new_pool()
         self.stats = {"actions": 0, "refused": 0, "bad": 0}
@@ -174,9 +178,10 @@ class GameServer:
             idle = now - room.seen
             over = room.started and room.engine.over
             if (over and idle > IDLE_FINISHED) or (not room.started and idle > IDLE_WAITING):
-                self.store.archive(room)
                 if room.engine is not None:
                     room.engine.close()
+                writer.flush()  # a campaign room's last save lands before its files move
+                self.store.archive(room)
                 del self.rooms[code]
                 self.conns.pop(code, None)
                 closed.append(code)
@@ -193,6 +198,7 @@ class GameServer:
         for room in self.rooms.values():
             if room.engine is not None:
                 room.engine.close()
+        writer.flush()  # campaign rooms' saves handed to the writer thread
 
     # -------------------------------------------------------------- connections
 
@@ -297,6 +303,15 @@ class GameServer:
             wrong = "only a room of mode 'mission' names a mission or its difficulty"
             conn.send(error("mission", wrong))
             return
+        if msg.mode == ADVENTURE:
+            if msg.adventure_difficulty not in self.adventures.difficulties:
+                known = ", ".join(self.adventures.difficulties)
+                conn.send(error("difficulty", f"name the campaign's difficulty: one of {known}"))
+                return
+        elif msg.adventure_difficulty is not None:
+            wrong = "only a room of mode 'adventure' names a campaign difficulty"
+            conn.send(error("difficulty", wrong))
+            return
         bosses = boss_seats(msg.mode, len(msg.seats))
         for index, spec in enumerate(msg.seats):
             if index in bosses:
@@ -315,6 +330,8 @@ class GameServer:
         room.host = msg.seat
         room.mission = msg.mission or ""
         room.difficulty_up, room.easier = msg.difficulty_up, tuple(dict.fromkeys(msg.easier))
+        room.adventure_difficulty = msg.adventure_difficulty or ""
+        room.folder = self.store.folder
         room.on_leave = msg.on_leave or self.default_on_leave
         room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         room.lobby, room.timer = msg.lobby, msg.timer
@@ -407,6 +424,7 @@ class GameServer:
             "mission": room.mission or None,
             "difficulty_up": room.difficulty_up,
             "easier": list(room.easier),
+            "adventure_difficulty": room.adventure_difficulty or None,
             "started": room.started,
             "host": room.host,
             "on_leave": room.on_leave,
@@ -533,8 +551,12 @@ class GameServer:
         if not seats:
             return
         self._clock(room)
-        table = mission_view.mission_state(room.engine) if room.is_mission else None
-        if table is None:
+        if room.is_mission:
+            table = mission_view.mission_state(room.engine)
+        elif room.is_adventure:  # the scenario's view, if one is in play
+            scenario = room.engine.runner.engine
+            table = None if scenario is None else match_view(scenario)
+        else:
             table = match_view(room.engine)
         for seat, conn in seats.items():
             conn.send(self._timed(room, self._update(room, seat, events, table)))
@@ -543,6 +565,9 @@ class GameServer:
     def _update(room: Room, seat: int, events: list, table=None) -> dict[str, Any]:
         if room.is_mission:
             return mission_view.mission_update(room.engine, seat, events, room.seq, table)
+        if room.is_adventure:
+            runner = room.engine.runner
+            return adventure_view.adventure_update(runner, seat, events, room.seq, table)
         return view.seat_update(room.engine, seat, events, room.seq, table)
 
     # -------------------------------------------------------------- the turn timer
@@ -602,21 +627,23 @@ class GameServer:
         self.tasks.add(task)  # the loop keeps only weak references to tasks
         task.add_done_callback(self.tasks.discard)
 
+    @staticmethod
+    def _job(room: Room, seat: int, level: str, seed: int) -> tuple:
+        """A duel's or Mission's computer decision: its setup (seed included) and actions."""
+        actions = [a.to_json() for a in room.engine.actions]
+        setup = room.engine.setup.to_json()
+        return (workers.decide, room.code, setup, actions, seat, level, seed, room.is_mission)
+
     async def _think(self, room: Room, seat: int) -> None:
         seq = room.seq
         level = room.seats[seat].level if room.seats[seat].kind == "computer" else "normal"
         level = level if level in LEVELS else "normal"
         seed = zlib.crc32(f"{room.code}:{seat}:{seq}".encode())
-        job = (
-            workers.decide,
-            room.code,
-            room.engine.setup.to_json(),
-            [a.to_json() for a in room.engine.actions],
-            seat,
-            level,
-            seed,
-            room.is_mission,
-        )
+        if room.is_adventure:
+            data = room.engine.save_data()
+            job = (workers.decide_adventure, room.code, data, seat, level, seed)
+        else:
+            job = self._job(room, seat, level, seed)
         try:
             try:
                 index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)

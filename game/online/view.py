@@ -207,12 +207,23 @@ PUBLIC_EVENTS: dict[str, tuple[str, ...]] = {
     "salve_found": ("player",),
     "hero_fallen": ("player",),
     "portal_open": (),
+    # Adventures Salves, Loot-die statuses, the Boss Battle (the Boss's drawn Action card is
+    # in HAND_EVENTS: in Boss vs Many it joins a hidden hand)
+    "revived": ("health", "player", "target"),
+    "loot_die_changed": ("again", "before", "player", "status", "value"),
+    "boss_battle_started": ("boss", "card", "number"),
+    "kings_hand": ("player", "success", "trigger", "value"),
+    "hero_bonus": ("amount", "bonus", "player"),
 }
 
 # kind -> the seat whose hand the event looks into; only seats that may see that hand get the
 # card, everybody else gets the fact with the card left out and a sentence of our own.
 HAND_EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "card_drawn": (("card", "card_id", "player"), "{name} draws a card."),
+    "boss_action_drawn": (
+        ("card", "card_id", "card_type", "player"),
+        "{name} draws an Action card.",
+    ),
 }
 
 

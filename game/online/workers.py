@@ -8,6 +8,7 @@ setup (seed included) and actions.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.rules.engine import Engine, MatchSetup
 
 _CACHE_SIZE = 32
 _cache: OrderedDict[str, tuple[Engine, dict[int, Any]]] = OrderedDict()
+_adventure_cache: OrderedDict[str, tuple[Any, tuple]] = OrderedDict()
 
 
 def _engine_for(
@@ -70,6 +72,64 @@ def decide(
         if option.action == action:
             return index
     raise ValueError(f"the computer chose an action that is not an option: {action}")
+
+
+def _runner_for(room: str, data: dict):
+    """A campaign room's runner, brought up to date: the held one when it is in the same
+    session and its actions lead up to the saved ones, else restored from the save data."""
+    from game.online.campaign_room import runner_from_data
+
+    key = f"adventure:{room}"
+    held = _adventure_cache.pop(key, None)
+    session = data.get("session") or {}
+    wanted = [Action.from_json(a) for a in session.get("actions", [])]
+    wanted_post = [Action.from_json(a) for a in session.get("post_actions", [])]
+    if held is not None:
+        runner, stamp = held
+        rec = runner.record()
+        same = (
+            rec is not None
+            and stamp == (json.dumps(data["campaign"], sort_keys=True), session.get("setup"))
+            and rec.actions == wanted[: len(rec.actions)]
+            and rec.post_actions == wanted_post[: len(rec.post_actions)]
+            and (not rec.post_actions or len(rec.actions) == len(wanted))
+        )
+        if same:
+            for action in wanted[len(rec.actions) :] + wanted_post[len(rec.post_actions) :]:
+                runner.apply(action)
+        else:
+            runner.close()
+            held = None
+    if held is None:
+        runner = runner_from_data(data)
+    stamp = (json.dumps(data["campaign"], sort_keys=True), session.get("setup"))
+    _adventure_cache[key] = (runner, stamp)
+    while len(_adventure_cache) > _CACHE_SIZE:
+        _, (old, _) = _adventure_cache.popitem(last=False)
+        old.close()
+    return runner
+
+
+def decide_adventure(room: str, data: dict, seat: int, level: str, seed: int) -> int:
+    """The option index computer hero `seat` picks in an online campaign (Adventures computer
+    of that level: crawl, Shop and Boss Loot rules of thumb, the duel computer in battles)."""
+    from game.adventures.ai import AdventureAI
+
+    runner = _runner_for(room, data)
+    choice = runner.pending
+    if choice is None or choice.player != seat:
+        raise ValueError(f"seat {seat} has no decision open in room {room}")
+    action = AdventureAI(level, seed).decide(runner.target, choice)
+    for index, option in enumerate(choice.options):
+        if option.action == action:
+            return index
+    raise ValueError(f"the computer chose an action that is not an option: {action}")
+
+
+def forget_adventure(room: str) -> None:
+    held = _adventure_cache.pop(f"adventure:{room}", None)
+    if held is not None:
+        held[0].close()
 
 
 def forget(room: str) -> None:

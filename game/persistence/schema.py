@@ -329,6 +329,9 @@ class CampaignSlotFile(SavedBy):
     slot: Annotated[int, Field(ge=1, le=6)]
     saved_at: Annotated[str, Field(max_length=40)] = ""
     campaign: CampaignJson
+    # an online room's campaign (game.online.campaign_room): how many of the room's actions
+    # this file holds; the restore applies the room's later actions. A player's slot has none.
+    room_seq: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
     session: SessionJson | None = None
 
 
@@ -363,6 +366,9 @@ class OnlineRoomFile(Model):
     grace: Annotated[float, Field(ge=0, le=3600)] | None = None
     lobby: bool = False  # the match waits for every person to be ready
     timer: Annotated[int, Field(ge=0, le=3600)] = 0  # seconds per decision (0: none)
+    # mode "adventure": the campaign's difficulty; once it starts, its save is CODE.campaign.json
+    adventure_difficulty: Id | None = None
+    adventure_started: bool = False
 
 
 class OnlineSeatFile(Model):
