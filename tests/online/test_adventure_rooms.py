@@ -175,21 +175,6 @@ def server(tmp_path):
     proc.stop()
 
 
-@pytest.fixture
-def clients():
-    made: list[Client] = []
-
-    def make(url, **kw) -> Client:
-        client = Client(url, **kw)
-        made.append(client)
-        assert client.connected.wait(20)
-        return client
-
-    yield make
-    for client in made:
-        client.close()
-
-
 def _room_start(rooms_dir, code: str) -> dict:
     """The room's campaign at its start, from the room's own campaign file (read before the
     first session ends)."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.online.client import Client
 from tests.online.support import ServerProcess, audit, is_type, play_to_end, room_actions, wait_for
 
 
@@ -14,21 +13,6 @@ def server(tmp_path_factory):
     proc = ServerProcess(tmp_path_factory.mktemp("rooms"), extra=["--rate", "300"]).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture
-def clients():
-    made: list[Client] = []
-
-    def make(url, **kw) -> Client:
-        client = Client(url, **kw)
-        made.append(client)
-        assert client.connected.wait(20)
-        return client
-
-    yield make
-    for client in made:
-        client.close()
 
 
 def test_boss_vs_many_with_a_person_as_the_boss_and_computer_heroes(server, clients):

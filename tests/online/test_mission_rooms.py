@@ -102,21 +102,6 @@ def server(tmp_path):
     proc.stop()
 
 
-@pytest.fixture
-def clients():
-    made: list[Client] = []
-
-    def make(url, **kw) -> Client:
-        client = Client(url, **kw)
-        made.append(client)
-        assert client.connected.wait(20)
-        return client
-
-    yield make
-    for client in made:
-        client.close()
-
-
 def _play_a_round(clients_: list[Client], seed: int, timeout: float = 300.0):
     """Every client answers its own decisions at random until the first round is over."""
     rng = random.Random(seed)

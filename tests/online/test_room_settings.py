@@ -11,7 +11,6 @@ import time
 import pytest
 
 from game.online import protocol
-from game.online.client import Client
 from tests.online.support import (
     ServerProcess,
     audit,
@@ -32,21 +31,6 @@ def server(tmp_path_factory):
     ).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture
-def clients():
-    made: list[Client] = []
-
-    def make(url, **kw) -> Client:
-        client = Client(url, **kw)
-        made.append(client)
-        assert client.connected.wait(20)
-        return client
-
-    yield make
-    for client in made:
-        client.close()
 
 
 def _open_duel(server, clients, **settings):

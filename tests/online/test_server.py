@@ -32,21 +32,6 @@ def server(tmp_path_factory):
     proc.stop()
 
 
-@pytest.fixture
-def clients():
-    made: list[Client] = []
-
-    def make(url, **kw) -> Client:
-        client = Client(url, **kw)
-        made.append(client)
-        assert client.connected.wait(20)
-        return client
-
-    yield make
-    for client in made:
-        client.close()
-
-
 def _open_duel(server, clients, seats=DUEL):
     a = clients(server.url)
     a.create("duel", seats, seat=0, name="Ann")
