@@ -692,3 +692,36 @@ def test_every_status_can_be_removed_by_buh_bye(status):
     t.do("play", by="gun", card="buh_bye")
     assert tokens(t, "barb", status) == 0
     assert t.player("gun").cp == 0
+
+
+def test_spend_refusals_name_their_reason():
+    # A token that is never spent, one not held, a Synth without the second Synth its price
+    # asks for, one held while Stunned, and a Dryad spent again in the same turn: each refusal
+    # gives its own reason, word for word.
+    t = Table(
+        first="art",
+        start_at="main1",
+        art={"hero": "artificer", "hand": [], "statuses": {"bounty": 1}},
+        tree={"hero": "treant", "hand": []},
+    )
+    with t.engine.world.active():  # her setup gave her two Synth: one is left
+        ops.find_stack(t.engine.player(t.seat("art")), "synth").count = 1
+    assert why_not_spend(t, "art", "bounty") == "cannot be spent"
+    assert why_not_spend(t, "art", "evasive") == "none held"
+    assert why_not_spend(t, "art", "synth") == "it costs 1 Synth"
+    inflict(t, "art", "synth", by="art")
+    assert why_not_spend(t, "art", "synth") is None
+    inflict(t, "art", "stun", by="tree")
+    assert why_not_spend(t, "art", "synth") == "you cannot act right now"
+
+    t = Table(
+        first="tree",
+        start_at="main1",
+        tree={"hero": "treant", "hand": [], "statuses": {"dryad": 1}, "health": 20},
+        art={"hero": "artificer", "hand": []},
+    )
+    assert why_not_spend(t, "tree", "dryad") is None
+    t.do("spend", by="tree", status="dryad")
+    assert t.player("tree").health == 22
+    inflict(t, "tree", "dryad", by="tree")
+    assert why_not_spend(t, "tree", "dryad") == "already used this turn"
