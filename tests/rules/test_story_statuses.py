@@ -725,3 +725,19 @@ def test_spend_refusals_name_their_reason():
     assert t.player("tree").health == 22
     inflict(t, "tree", "dryad", by="tree")
     assert why_not_spend(t, "tree", "dryad") == "already used this turn"
+
+    # Heal Bot may be paid for twice per phase: the third time the limit is the reason.
+    t = Table(
+        first="barb",
+        start_at="offensive_roll",
+        barb={"hero": "barbarian", "hand": []},
+        art={"hero": "artificer", "hand": [], "statuses": {"heal_bot": 1}, "health": 20},
+    )
+    t.do("roll", by="barb", dice=SLAP)
+    t.do("activate", by="barb", ability="slap")
+    t.do("spend", by="art", status="heal_bot", dice=[6])
+    t.do("spend", by="art", status="heal_bot", dice=[6])
+    assert t.player("art").statuses == {"heal_bot": 1}  # both Synth paid, the Bot kept
+    inflict(t, "art", "synth", by="art")
+    reason = why_not_spend(t, "art", "heal_bot", t.pending.kind)
+    assert reason == "its activation limit for this phase is reached"
