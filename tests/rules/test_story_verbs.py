@@ -416,3 +416,12 @@ def test_damage_on_its_way_is_announced_with_its_type_target_and_when_it_lands()
     last = t.events("damage_pending")[-1]
     assert last.text == "Test: 1 undefendable damage heads for barb (lands when the phase ends)."
     assert last.data["dtype"] == "undefendable"
+    # Isolated damage lands at once even during the Attack; untyped damage is no part of the
+    # Attack; no damage at all is not announced.
+    before = len(t.events("damage_pending"))
+    resolve(t, "gun", [{**hit, "amount": 1, "isolated": True}], opp="barb", kind="offensive")
+    resolve(t, "gun", [{**hit, "amount": 1, "type": "none"}], opp="barb", kind="offensive")
+    resolve(t, "gun", [{**hit, "amount": 0}], opp="barb", kind="offensive")
+    isolated, untyped = t.events("damage_pending")[before:]
+    assert isolated.text == "Test: 1 undefendable damage heads for barb (lands at once)."
+    assert untyped.data["attack"] is False and untyped.data["dtype"] == "none"
