@@ -197,7 +197,8 @@ def test_evasive_make_room_rule_offers_a_spend_before_gaining_past_the_limit(ans
     t = barb_attacks(SMACK, "smack", statuses={"evasive": 3}, hand=["dodge_roll"], cp=1)
     t.do("play", by="gun", card="dodge_roll", window="before_defense")
     assert t.pending.kind == "choose"
-    assert any("Spend" in label for label in t.labels())
+    assert t.pending.prompt == "Evasive is at its stack limit: spend one before gaining more?"
+    assert t.labels() == ["Spend a Evasive first", "Keep them (the extra is lost)"]
     t.do("choose", by="gun", option=answer.split()[0].lower(), dice=[4] * spent)
     assert len(t.events("status_spent")) == spent
     assert tokens(t, "gun", "evasive") == 3
