@@ -425,3 +425,26 @@ def test_damage_on_its_way_is_announced_with_its_type_target_and_when_it_lands()
     isolated, untyped = t.events("damage_pending")[before:]
     assert isolated.text == "Test: 1 undefendable damage heads for barb (lands at once)."
     assert untyped.data["attack"] is False and untyped.data["dtype"] == "none"
+
+
+def test_a_second_powder_keg_sets_off_the_first_one():
+    # The Cursed Pirate places a Powder Keg on the Barbarian, who already has one: the old
+    # keg blows up at once (3 damage to him, on its own: his own keg's damage to himself),
+    # then the new one is placed - one keg left.
+    t = Table(
+        first="pirate",
+        start_at="main1",
+        pirate={"hero": "cursed_pirate", "hand": []},
+        barb={"hero": "barbarian", "hand": []},
+    )
+    resolve(t, "pirate", [{"do": "inflict_status", "status": "powder_keg"}], opp="barb")
+    assert t.player("barb").statuses.get("powder_keg") == 1
+    assert t.events("damage_pending") == []
+    resolve(t, "pirate", [{"do": "inflict_status", "status": "powder_keg"}], opp="barb")
+    t.settle()
+    assert t.player("barb").statuses.get("powder_keg") == 1
+    blast = t.events("damage_pending")
+    assert [e.text for e in blast] == ["Powder Keg: 3 damage heads for barb (lands at once)."]
+    barb = t.seat("barb")
+    assert (blast[0].data["source"], blast[0].data["target"]) == (barb, barb)
+    assert hp(t, "barb") == 47
