@@ -90,13 +90,14 @@ def why_not(t: Table, name: str, card_id: str) -> str | None:
 
 
 def refused(t: Table, name: str, card_id: str, reason: str | None = None) -> None:
-    """`name` cannot play `card_id` now: it is not offered, the reason (if given) is shown,
-    playing it anyway raises IllegalAction, and nothing in the match changes."""
+    """`name` cannot play `card_id` now: it is not offered, the reason (if given) is the one
+    shown, word for word, playing it anyway raises IllegalAction, and nothing in the match
+    changes."""
     before = t.engine.digest()
     assert card_id not in offered(t, name)
     if reason is not None:
         why = why_not(t, name, card_id)
-        assert why is not None and reason in why, why
+        assert why == reason, why
     card = card_in_hand(t, name, card_id)
     with pytest.raises(IllegalAction):
         t.apply(act(t.seat(name), "play", card=card))
@@ -782,3 +783,29 @@ def test_draw_over_6_on_his_turn_and_sell_down_only_in_her_own_discard_phase(car
         t.apply(t.options("sell")[0])
     assert len(t.player("gun").hand) == 6
     assert t.player("gun").cp == cp + held + 1 - 6
+
+
+def test_upgrade_and_turn_refusals_name_their_reason():
+    # An upgrade for another hero, an upgrade to the level already reached, a Main Phase card
+    # on someone else's turn and a card still in the deck are each refused with their reason.
+    t = table(
+        start_at="main1",
+        gun={"hand": ["revolver_2", "showdown_2"], "cp": 10},
+        barb={"hand": ["transference", "slap_2"], "cp": 5, "statuses": {"evasive": 1}},
+    )
+    eng = t.engine
+    with eng.world.active():
+        gun, barb = eng.player(t.seat("gun")), eng.player(t.seat("barb"))
+        # She took his Slap II (as take_card does), and Showdown is already at level II.
+        slap = card_in_hand(t, "barb", "slap_2")
+        eng.piles(barb).hand.remove(slap)
+        eng.piles(gun).hand.append(slap)
+        eng.board(gun).levels["showdown"] = 2
+    t.do("play", by="gun", card="revolver_2")  # an upgrade of her own, one level up
+    assert t.player("gun").cp == 8
+    refused(t, "gun", "slap_2", "not an upgrade for your hero")
+    refused(t, "gun", "showdown_2", "that ability is already at level 2")
+    refused(t, "barb", "transference", "only on your own turn")
+    with eng.world.active():
+        in_deck = eng.piles(gun).deck[0]
+        assert playable_reason(eng, gun, in_deck, Situation("main")) == "not in hand"

@@ -197,7 +197,8 @@ def test_evasive_make_room_rule_offers_a_spend_before_gaining_past_the_limit(ans
     t = barb_attacks(SMACK, "smack", statuses={"evasive": 3}, hand=["dodge_roll"], cp=1)
     t.do("play", by="gun", card="dodge_roll", window="before_defense")
     assert t.pending.kind == "choose"
-    assert any("Spend" in label for label in t.labels())
+    assert t.pending.prompt == "Evasive is at its stack limit: spend one before gaining more?"
+    assert t.labels() == ["Spend a Evasive first", "Keep them (the extra is lost)"]
     t.do("choose", by="gun", option=answer.split()[0].lower(), dice=[4] * spent)
     assert len(t.events("status_spent")) == spent
     assert tokens(t, "gun", "evasive") == 3
@@ -692,3 +693,52 @@ def test_every_status_can_be_removed_by_buh_bye(status):
     t.do("play", by="gun", card="buh_bye")
     assert tokens(t, "barb", status) == 0
     assert t.player("gun").cp == 0
+
+
+def test_spend_refusals_name_their_reason():
+    # A token that is never spent, one not held, a Synth without the second Synth its price
+    # asks for, one held while Stunned, and a Dryad spent again in the same turn: each refusal
+    # gives its own reason, word for word.
+    t = Table(
+        first="art",
+        start_at="main1",
+        art={"hero": "artificer", "hand": [], "statuses": {"bounty": 1}},
+        tree={"hero": "treant", "hand": []},
+    )
+    with t.engine.world.active():  # her setup gave her two Synth: one is left
+        ops.find_stack(t.engine.player(t.seat("art")), "synth").count = 1
+    assert why_not_spend(t, "art", "bounty") == "cannot be spent"
+    assert why_not_spend(t, "art", "evasive") == "none held"
+    assert why_not_spend(t, "art", "synth") == "it costs 1 Synth"
+    inflict(t, "art", "synth", by="art")
+    assert why_not_spend(t, "art", "synth") is None
+    inflict(t, "art", "stun", by="tree")
+    assert why_not_spend(t, "art", "synth") == "you cannot act right now"
+
+    t = Table(
+        first="tree",
+        start_at="main1",
+        tree={"hero": "treant", "hand": [], "statuses": {"dryad": 1}, "health": 20},
+        art={"hero": "artificer", "hand": []},
+    )
+    assert why_not_spend(t, "tree", "dryad") is None
+    t.do("spend", by="tree", status="dryad")
+    assert t.player("tree").health == 22
+    inflict(t, "tree", "dryad", by="tree")
+    assert why_not_spend(t, "tree", "dryad") == "already used this turn"
+
+    # Heal Bot may be paid for twice per phase: the third time the limit is the reason.
+    t = Table(
+        first="barb",
+        start_at="offensive_roll",
+        barb={"hero": "barbarian", "hand": []},
+        art={"hero": "artificer", "hand": [], "statuses": {"heal_bot": 1}, "health": 20},
+    )
+    t.do("roll", by="barb", dice=SLAP)
+    t.do("activate", by="barb", ability="slap")
+    t.do("spend", by="art", status="heal_bot", dice=[6])
+    t.do("spend", by="art", status="heal_bot", dice=[6])
+    assert t.player("art").statuses == {"heal_bot": 1}  # both Synth paid, the Bot kept
+    inflict(t, "art", "synth", by="art")
+    reason = why_not_spend(t, "art", "heal_bot", t.pending.kind)
+    assert reason == "its activation limit for this phase is reached"

@@ -380,3 +380,71 @@ def test_removing_a_named_or_a_positive_token_touches_nothing_else():
     resolve(t, "barb", [{"do": "gain_status", "status": "bounty"}], opp="gun")
     resolve(t, "gun", [{"do": "remove_status", "status": "any_positive"}], opp="barb")
     assert t.player("barb").statuses == {"bounty": 1}
+
+
+def test_damage_on_its_way_is_announced_with_its_type_target_and_when_it_lands():
+    # Outside an Attack damage lands at once; hurting yourself is untyped; collateral damage
+    # says so; during her Revolver her extra damage joins the Attack's pool.
+    t = duel()
+    hit = {"do": "deal_damage", "type": "normal"}
+    resolve(t, "gun", [{**hit, "amount": 2}], opp="barb")
+    resolve(t, "gun", [{**hit, "amount": 1, "target": "self"}], opp="barb")
+    resolve(t, "gun", [{"do": "deal_damage", "amount": 2, "type": "collateral"}], opp="barb")
+    assert texts(t, "damage_pending") == [
+        "Test: 2 damage heads for barb (lands at once).",
+        "Test: 1 damage heads for gun (lands at once).",
+        "Test: 2 collateral damage heads for barb (lands at once).",
+    ]
+    gun, barb = t.seat("gun"), t.seat("barb")
+    sent = [e.data for e in t.events("damage_pending")]
+    assert [(d["source"], d["target"], d["amount"], d["dtype"], d["attack"]) for d in sent] == [
+        (gun, barb, 2, "normal", False),
+        (gun, gun, 1, "none", False),
+        (gun, barb, 2, "collateral", False),
+    ]
+    assert len({d["pool"] for d in sent}) == 3 and None not in {d["pool"] for d in sent}
+    assert hp(t, "gun") == 49 and hp(t, "barb") == 46
+
+    t = gun_shooting()
+    resolve(t, "gun", [{**hit, "amount": 2}], opp="barb", kind="offensive")
+    last = t.events("damage_pending")[-1]
+    assert last.text == "Test: 2 damage heads for barb (lands when the phase ends)."
+    assert last.data["attack"] is True and last.data["dtype"] == "normal"
+    # Once the Attack is undefendable, its further normal damage is undefendable too.
+    resolve(t, "gun", [{"do": "make_undefendable"}], opp="barb", kind="offensive")
+    resolve(t, "gun", [{**hit, "amount": 1}], opp="barb", kind="offensive")
+    last = t.events("damage_pending")[-1]
+    assert last.text == "Test: 1 undefendable damage heads for barb (lands when the phase ends)."
+    assert last.data["dtype"] == "undefendable"
+    # Isolated damage lands at once even during the Attack; untyped damage is no part of the
+    # Attack; no damage at all is not announced.
+    before = len(t.events("damage_pending"))
+    resolve(t, "gun", [{**hit, "amount": 1, "isolated": True}], opp="barb", kind="offensive")
+    resolve(t, "gun", [{**hit, "amount": 1, "type": "none"}], opp="barb", kind="offensive")
+    resolve(t, "gun", [{**hit, "amount": 0}], opp="barb", kind="offensive")
+    isolated, untyped = t.events("damage_pending")[before:]
+    assert isolated.text == "Test: 1 undefendable damage heads for barb (lands at once)."
+    assert untyped.data["attack"] is False and untyped.data["dtype"] == "none"
+
+
+def test_a_second_powder_keg_sets_off_the_first_one():
+    # The Cursed Pirate places a Powder Keg on the Barbarian, who already has one: the old
+    # keg blows up at once (3 damage to him, on its own: his own keg's damage to himself),
+    # then the new one is placed - one keg left.
+    t = Table(
+        first="pirate",
+        start_at="main1",
+        pirate={"hero": "cursed_pirate", "hand": []},
+        barb={"hero": "barbarian", "hand": []},
+    )
+    resolve(t, "pirate", [{"do": "inflict_status", "status": "powder_keg"}], opp="barb")
+    assert t.player("barb").statuses.get("powder_keg") == 1
+    assert t.events("damage_pending") == []
+    resolve(t, "pirate", [{"do": "inflict_status", "status": "powder_keg"}], opp="barb")
+    t.settle()
+    assert t.player("barb").statuses.get("powder_keg") == 1
+    blast = t.events("damage_pending")
+    assert [e.text for e in blast] == ["Powder Keg: 3 damage heads for barb (lands at once)."]
+    barb = t.seat("barb")
+    assert (blast[0].data["source"], blast[0].data["target"]) == (barb, barb)
+    assert hp(t, "barb") == 47
