@@ -729,16 +729,23 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
     # ------------------------------------------------------------ odds
 
-    def odds(self, seat: int) -> dict[tuple[str, int], float] | None:
+    def odds_key(self, seat: int) -> tuple[int, tuple[int, ...] | None, int] | None:
+        """(seat, the offense dice on the table, roll attempts left) while `seat` makes its
+        Offensive Roll, the odds' cache key; None at any other moment."""
         choice = self.engine.pending
         if choice is None or choice.kind != "offensive_roll" or choice.player != seat:
             return None
-        left = choice.context.get("attempts_left", 0)
         values = None
         for dice in self.view.dice:
             if dice.group == self.view.combat.offense_group:
                 values = tuple(dice.values)
-        key = (seat, values, left)
+        return seat, values, choice.context.get("attempts_left", 0)
+
+    def odds(self, seat: int) -> dict[tuple[str, int], float] | None:
+        key = self.odds_key(seat)
+        if key is None:
+            return None
+        _seat, values, left = key
         if key in self.odds_cache:
             return self.odds_cache[key]
         with self.engine.world.active():

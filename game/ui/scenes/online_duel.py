@@ -153,15 +153,10 @@ class OnlineDuelScene(DuelScene):
         return not should_ask(policy, choice, self.view, self.content, self.card_id, None)
 
     def odds(self, seat: int) -> dict[tuple[str, int], float] | None:
-        choice = self.engine.pending
-        if choice is None or choice.kind != "offensive_roll" or choice.player != seat:
+        key = self.odds_key(seat)
+        if key is None:
             return None
-        left = choice.context.get("attempts_left", 0)
-        values = None
-        for dice in self.view.dice:
-            if dice.group == self.view.combat.offense_group:
-                values = tuple(dice.values)
-        key = (seat, values, left)
+        _seat, values, left = key
         if key not in self.odds_cache:
             from game.ai.odds import odds as compute_odds
 
