@@ -102,6 +102,7 @@ class OnlineDuelScene(DuelScene):
             self.presenter.feed(events)
             self.view = self.engine.view
             self.decided_for = None
+            self.sent_for = None  # the server has moved on: nothing of ours is outstanding
             self.buttons, self.modal, self.confirm_end = [], [], None
             self.odds_cache.clear()
         self.link.updates.clear()
