@@ -292,8 +292,9 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
             assert m["choice"]["player"] == m["state"]["conclusion"]["current"]
 
 
-def test_a_campaign_room_resumes_after_a_server_restart(server, clients):
-    seats = [{"kind": "human", "hero": "treant"}, {"kind": "human", "hero": "artificer"}]
+def _open_campaign(server, clients, seats):
+    """A Normal campaign room made by one client in seat 0 and joined by another in seat 1:
+    (the two clients, the room code, the room's start record)."""
     a = clients(server.url)
     a.send(
         {
@@ -309,7 +310,12 @@ def test_a_campaign_room_resumes_after_a_server_restart(server, clients):
     b = clients(server.url)
     b.join(code, 1)
     wait_for(b, is_type("seated"))
-    start = _room_start(server.rooms_dir, code)
+    return a, b, code, _room_start(server.rooms_dir, code)
+
+
+def test_a_campaign_room_resumes_after_a_server_restart(server, clients):
+    seats = [{"kind": "human", "hero": "treant"}, {"kind": "human", "hero": "artificer"}]
+    a, b, code, start = _open_campaign(server, clients, seats)
 
     def third_turn(message):
         scenario = message["state"].get("scenario")
@@ -399,22 +405,7 @@ def test_a_computer_hero_plays_beside_two_people_in_a_campaign_room(server, clie
         {"kind": "human", "hero": "treant"},
         {"kind": "computer", "hero": "barbarian", "level": "easy"},
     ]
-    a = clients(server.url)
-    a.send(
-        {
-            "type": "create",
-            "version": a.version,
-            "mode": "adventure",
-            "adventure_difficulty": "normal",
-            "seats": seats,
-            "seat": 0,
-        }
-    )
-    code = wait_for(a, is_type("seated"))["room"]
-    b = clients(server.url)
-    b.join(code, 1)
-    wait_for(b, is_type("seated"))
-    start = _room_start(server.rooms_dir, code)
+    a, b, code, start = _open_campaign(server, clients, seats)
 
     def computer_acted(message):
         return sum(x.player == 2 for x in room_actions(server.rooms_dir, code)) >= 10
