@@ -14,7 +14,7 @@ from typing import Any
 
 from game.content.bounded import BoundsError, loads_json
 from game.content.defs import Requirement
-from game.content.loader import ContentError, _join, _Reader
+from game.content.reader import ContentError, _join, _Reader
 from game.missions.content_defs import (
     BONUS_KINDS,
     BOOST_KINDS,
