@@ -130,11 +130,11 @@ def test_a_loot_chest_bonus_row_gives_one_token_showing_the_rows_number(monkeypa
     """Rule 79: "take 1 corresponding token" - the Rare chest's 12-13 row is one +2 token."""
     engine = crawl_kit.new_crawl()
     with engine.world.active():
-        from game.adventures import crawl
+        from game.adventures import crawl_rewards
 
         player = engine.player(0)
-        monkeypatch.setattr(crawl, "roll_loot_die", lambda eng, p, why: 12)
-        crawl.grant_chest(engine, player, "rare", "a test chest")
+        monkeypatch.setattr(crawl_rewards, "roll_loot_die", lambda eng, p, why: 12)
+        crawl_rewards.grant_chest(engine, player, "rare", "a test chest")
         engine.program.pending = None  # the open question is asked again after the gain
         engine._run()
         assert bonus_faces(engine, player) == [2]
