@@ -9,22 +9,28 @@ malformed file.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import esper
 
+from game.content import schema
 from game.content.defs import ContentDB
 from game.content.loader import ContentError, default_content, load_content
 from game.modes import variants as formats
-from game.rules import ops, phases, schema, variants
+from game.rules import ops, phases, variants
 from game.rules.actions import Action, PendingChoice
 from game.rules.components import StatusLimits, TurnFlags
 from game.rules.engine import Engine, MatchSetup, SeatSetup
 from game.rules.frames import MatchFrame, TurnFrame
 from game.rules.view import match_view
-from game.scenario_models import ShapeError, read_file
+from game.scenario_models import (
+    ExpectationFailed,
+    Scenario,
+    ScenarioError,
+    ShapeError,
+    read_file,
+)
 
 START_PHASES = {"upkeep": 0, "income": 1, "main1": 2, "offensive_roll": 3, "main2": 4, "discard": 5}
 STEP_KEYS = {
@@ -88,22 +94,6 @@ EXPECT_KEYS = {
     "offers",
     "not_offers",
 }
-
-
-class ScenarioError(Exception):
-    """A malformed scenario file (exit code 2)."""
-
-
-class ExpectationFailed(Exception):
-    """The rules did not do what the scenario says (exit code 1)."""
-
-
-@dataclass
-class Scenario:
-    path: Path
-    title: str
-    data: dict[str, Any]
-    names: list[str] = field(default_factory=list)  # player names in seat order
 
 
 def load(path: Path) -> Scenario:

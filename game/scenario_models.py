@@ -13,12 +13,30 @@ each key as they meet it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from game.content.bounded import BoundsError, loads_toml
+
+
+class ScenarioError(Exception):
+    """A malformed scenario file (exit code 2)."""
+
+
+class ExpectationFailed(Exception):
+    """The rules did not do what the scenario says (exit code 1)."""
+
+
+@dataclass
+class Scenario:
+    path: Path
+    title: str
+    data: dict[str, Any]
+    names: list[str] = field(default_factory=list)  # player names in seat order
+
 
 # the Mission round steps a Mission scenario file may start at (game/missions/scenario.py)
 MISSION_PHASES = (

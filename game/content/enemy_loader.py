@@ -164,7 +164,7 @@ def _reward(r, value: Any, path: str) -> Reward:
 
 def load_boss_deck(r, raw: Any, db: ContentDB, checkers: list) -> BossDeckDef:
     from game.content import loader as L
-    from game.rules import schema
+    from game.content import schema
 
     obj = r.obj(raw, "")
     r.only(obj, "", {"boss", "upgrades", "actions"})

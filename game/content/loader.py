@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.content import schema
 from game.content.bounded import BoundsError, loads_json
 from game.content.defs import (
     LOOT_RARITIES,
@@ -36,7 +37,6 @@ from game.content.reader import (
     _requirement,
 )
 from game.paths import content_dir
-from game.rules import schema
 
 # ---------------------------------------------------------------- statuses
 

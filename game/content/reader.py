@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.content import schema
 from game.content.defs import Requirement
-from game.rules import schema
 
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 

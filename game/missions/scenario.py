@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.actions import Action
-from game.scenario_models import MISSION_PHASES
+from game.scenario_models import MISSION_PHASES, ExpectationFailed, Scenario, ScenarioError
 
 PHASES = MISSION_PHASES
 TOP_KEYS = {"mode", "title", "rules", "description", "setup", "hero", "enemy", "tile", "answer"}
@@ -64,17 +64,8 @@ EXPECT_HERO = {
 EXPECT_ENEMY = {"health", "tokens", "defeated"}
 
 
-def _errors():
-    from game.scenario import ExpectationFailed, ScenarioError
-
-    return ScenarioError, ExpectationFailed
-
-
 def validate(data: dict[str, Any], path: Path):
     """Check a mission scenario's shape; returns a game.scenario.Scenario."""
-    from game.scenario import Scenario
-
-    ScenarioError, _ = _errors()
 
     def bad(where: str, why: str):
         return ScenarioError(f"{path}: {where}: {why}")
@@ -136,7 +127,6 @@ def _hex(value, where: str, path: Path):
     if value is None or value == []:
         return None
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        ScenarioError, _ = _errors()
         raise ScenarioError(f"{path}: {where}: a space is [q, r]")
     return (value[0], value[1])
 
@@ -144,7 +134,6 @@ def _hex(value, where: str, path: Path):
 def _place_tokens(engine, holder, tokens: dict, where: str, path: Path) -> None:
     """Tokens exactly as the file gives them: a status the game does not know, or more than
     the holder's stack limit, is refused (never cut silently)."""
-    ScenarioError, _ = _errors()
     for status, count in tokens.items():
         if status not in engine.db.statuses and status not in engine.content.statuses:
             raise ScenarioError(f"{path}: {where}.{status}: unknown status")
@@ -159,7 +148,6 @@ def _place_tokens(engine, holder, tokens: dict, where: str, path: Path) -> None:
 def _arrange(engine, data: dict, path: Path) -> None:
     from game.missions.state import EnemyState
 
-    ScenarioError, _ = _errors()
     setup = data["setup"]
     info = engine.info
     if setup.get("side", 1) == 2 and info.side == 0:
@@ -355,7 +343,6 @@ def run(scenario):
     """Run a mission scenario; returns something with close() (the engine)."""
     from game.missions.engine import MissionEngine, MissionSetup
 
-    ScenarioError, ExpectationFailed = _errors()
     data, path = scenario.data, scenario.path
     setup = data["setup"]
     if setup["phase"] == "perks":
@@ -408,7 +395,6 @@ def _check_offers(answers: _Answers, expect: dict) -> None:
 
 
 def _fail(message: str):
-    _, ExpectationFailed = _errors()
     return ExpectationFailed(message)
 
 
@@ -471,7 +457,6 @@ def _run_perks(data: dict, path: Path) -> None:
     from game.missions import perks
     from game.missions.content import default_missions
 
-    ScenarioError, _ = _errors()
     db = default_missions()
     try:
         sheet = perks.PerkSheet.from_json(

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.rules import schema
+from game.content import schema
 from game.rules.effects import CAN_ACT, VERBS, register
 
 RULES = Path(__file__).resolve().parents[2] / "game" / "rules"

@@ -1,4 +1,4 @@
-"""Effect verbs: one small function per verb named in `game.rules.schema.VERBS`.
+"""Effect verbs: one small function per verb named in `game.content.schema.VERBS`.
 
 A verb is called with the engine, the `ResolveFrame` it belongs to and its effect. It returns
 DONE when finished (it may have pushed frames that run before the next effect) or WAIT after
