@@ -228,3 +228,29 @@ def test_hot_seat_2v2_the_source_never_holds_the_other_teams_hand(app):
         app.frame(STEP)
     assert checked >= 40 and handoffs >= 2
     assert len({scene.view.players[v].team for v in viewers}) == 2  # both teams sat there
+
+
+def test_hot_seat_a_window_the_setting_passes_never_asks_for_the_screen(app):
+    """Hot-seat duel under "Never ask": the controller reads the other player's own update
+    (`LocalTable.peek`) and passes their response windows without handing the screen over;
+    the screen changes hands only for decisions that are shown."""
+    app.settings.auto_pass = "always"
+    scene = start(app, "duel", ["cursed_pirate", "huntress"], [HUMAN, HUMAN], seed=5)
+    engine, rng = scene.engine, random.Random(4)
+    handoffs, passed_elsewhere = [], 0
+    for _ in range(4000):
+        if engine.over or len(engine.actions) > 150:
+            break
+        if scene.pass_to is not None:
+            handoffs.append(engine.pending.kind)
+            key(app, pygame.K_RETURN)
+            continue
+        choice = scene.source.pending
+        if choice is not None and scene.decided_for is choice and not scene.presenter.busy:
+            scene.act(rng.choice(choice.options).action)
+        asked = engine.pending
+        elsewhere = asked is not None and asked.kind == "respond" and asked.player != scene.viewer
+        app.frame(STEP)
+        passed_elsewhere += elsewhere and engine.pending is not asked and scene.pass_to is None
+    assert handoffs and "respond" not in handoffs
+    assert passed_elsewhere > 0
