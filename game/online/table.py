@@ -162,6 +162,10 @@ class RemoteTable:
         self.cards: dict[int, str] = {}  # card entity -> card id, for every card seen face up
         self.time_left: float | None = None  # the turn timer, when the update came
         self.time_at = 0.0  # (time.monotonic() then)
+        self.log_kept: int | None = LOG_KEPT
+        self.costs: dict[int, int] = {}  # card in a hand this seat sees -> its cost now
+        self.reasons: dict[int, str] = {}  # card in this seat's hand -> why it is not playable
+        self.windows: dict[str, list[str]] = {}  # token an option spends -> spend windows open
 
     @property
     def pending(self) -> PendingChoice | None:
@@ -178,6 +182,15 @@ class RemoteTable:
         mode = self.view.mode
         self.setup = RemoteSetup(mode, shared_team_dial=SHARED_DIAL.get(mode, False))
         self.remote = choice_from(update.get("choice"))
+        choice = update.get("choice") or {}
+        self.reasons = {int(k): v for k, v in choice.get("why_not", {}).items()}
+        self.windows = {k: list(v) for k, v in choice.get("spend_windows", {}).items()}
+        self.costs = {
+            c["card"]: c["cost"]
+            for p in update["state"]["players"]
+            for c in p.get("hand", [])
+            if "cost" in c
+        }
         self.time_left = update.get("time_left")
         self.time_at = time.monotonic()
         for event in events:
@@ -189,11 +202,31 @@ class RemoteTable:
                 if card_id:
                     self.cards[card] = card_id
         self.log.extend(events)
-        del self.log[:-LOG_KEPT]
+        if self.log_kept is not None:
+            del self.log[: -self.log_kept]
         return events
 
     def card_id(self, card: int) -> str:
         return self.cards.get(card, "")
+
+    # ------------------------------------------------------------ what the rules worked out
+
+    def cost(self, card: int) -> int:
+        """What a card in a hand this seat sees costs now (a level III upgrade over level II
+        costs the difference); the printed cost of any other card."""
+        if card in self.costs:
+            return self.costs[card]
+        return self.content.cards[self.card_id(card)].cost
+
+    def why_not(self, card: int) -> str:
+        """Why this card of the seat's hand cannot be played now ("" when it can, or when the
+        decision is not this seat's)."""
+        return self.reasons.get(card, "")
+
+    def spend_windows(self, choice, status: str) -> list[str]:
+        """The token's spend windows open now (for the auto-pass setting,
+        `ui.prompt_policy.should_ask`)."""
+        return self.windows.get(status, [])
 
     def seconds_left(self) -> float | None:
         """What the turn timer says now (None: no timer, or nothing to decide)."""

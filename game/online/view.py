@@ -91,13 +91,27 @@ def may_see_hand(view: MatchView, viewer: int, owner: int) -> bool:
     return viewer in view.players[owner].hand_visible_to
 
 
-def _player(p: PlayerView, viewer: int) -> dict[str, Any]:
+def _player(engine, p: PlayerView, viewer: int) -> dict[str, Any]:
     out = _pick(p, PUBLIC_PLAYER_FIELDS)
     out["hand_size"] = len(p.hand)
     out["companions"] = [_pick(c, COMPANION_FIELDS) for c in p.companions]
     if viewer in p.hand_visible_to:
-        out["hand"] = [{"card": entity, "card_id": card_id} for entity, card_id in p.hand]
+        costs = hand_costs(engine, p.seat, [entity for entity, _card_id in p.hand])
+        out["hand"] = [
+            {"card": entity, "card_id": card_id, "cost": costs[entity]}
+            for entity, card_id in p.hand
+        ]
     return out
+
+
+def hand_costs(engine, seat: int, cards: list[int]) -> dict[int, int]:
+    """What each of these hand cards costs `seat` now: an upgrade over a lower level of the
+    same ability costs the difference (`rules.options.card_cost`), any other card its price."""
+    from game.rules.options import card_cost
+
+    with engine.world.active():
+        player = engine.player(seat)
+        return {card: card_cost(engine, player, card) for card in cards}
 
 
 def seat_state(engine, seat: int, view: MatchView | None = None) -> dict[str, Any]:
@@ -105,7 +119,7 @@ def seat_state(engine, seat: int, view: MatchView | None = None) -> dict[str, An
     view = view or match_view(engine)
     out = _pick(view, MATCH_FIELDS)
     out["teams"] = {str(t): list(s) for t, s in view.teams.items()}
-    out["players"] = [_player(p, seat) for p in view.players]
+    out["players"] = [_player(engine, p, seat) for p in view.players]
     out["dice"] = [_pick(d, DICE_FIELDS) for d in view.dice]
     combat = _pick(view.combat, COMBAT_FIELDS)
     combat["incoming"] = {str(k): v for k, v in view.combat.incoming.items()}
@@ -280,6 +294,43 @@ def seat_choice(choice, seat: int, seq: int) -> dict[str, Any] | None:
     }
 
 
+# the Situation's moment for each kind of decision (a response window names its own)
+MOMENTS = {
+    "main_phase": "main",
+    "offensive_roll": "offensive_roll",
+    "defensive_roll": "defensive_roll",
+}
+
+
+def seat_hints(engine, choice, seat: int) -> dict[str, Any]:
+    """What the deciding seat's window shows beside its options, worked out by the rules so a
+    client needs no engine: `why_not` {card: the reason a card in its hand cannot be played
+    now} and `spend_windows` {status: the spend windows open now} for each token an option
+    spends (the auto-pass setting skips a window where a token could only be spent "any
+    time"). Only the deciding seat's own hand and tokens are named."""
+    from game.rules.options import Situation, open_spend_windows, playable_reason
+
+    dice = list(choice.context.get("dice") or [])
+    with engine.world.active():
+        player = engine.player(seat)
+        hand = engine.piles(player).hand
+        moment = Situation(MOMENTS.get(choice.kind, choice.window or ""), dice)
+        why_not = {}
+        for card in hand:
+            reason = playable_reason(engine, player, card, moment)
+            if reason:
+                why_not[str(card)] = reason
+        window = Situation(choice.window, dice)
+        spend = {
+            str(o.action.get("status")): open_spend_windows(
+                engine, player, o.action.get("status"), window
+            )
+            for o in choice.options
+            if o.action.kind == "spend"
+        }
+    return {"why_not": why_not, "spend_windows": spend}
+
+
 def seat_update(engine, seat: int, events, seq: int, view: MatchView | None = None) -> dict:
     """The message seat `seat` receives after an action: filtered events, its table, its choice.
 
@@ -287,10 +338,13 @@ def seat_update(engine, seat: int, events, seq: int, view: MatchView | None = No
     quote it, so a replayed or late answer is refused.
     """
     view = view or match_view(engine)
+    choice = seat_choice(engine.pending, seat, seq)
+    if choice is not None and choice["mine"]:
+        choice.update(seat_hints(engine, engine.pending, seat))
     return {
         "type": "update",
         "seq": seq,
         "events": [seat_event(e, seat, view) for e in events],
         "state": seat_state(engine, seat, view),
-        "choice": seat_choice(engine.pending, seat, seq),
+        "choice": choice,
     }

@@ -259,14 +259,12 @@ def _duel(mode: str):
 
 def fill_hand(scene, count: int) -> None:
     """Deal the viewer's hand up to `count` cards from their deck (the busiest hand to draw)."""
-    from game.rules.view import match_view
-
     engine = scene.engine
     with engine.world.active():
         piles = engine.piles(engine.player(scene.viewer))
         while len(piles.hand) < count and piles.deck:
             piles.hand.append(piles.deck.pop(0))
-    scene.view = match_view(engine)
+    scene.refresh()
 
 
 def reach_main_phase(app, scene, frames: int = 3000) -> None:

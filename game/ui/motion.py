@@ -587,7 +587,7 @@ class MotionLayer:
             return
         pieces = motion.data.get("pieces")
         if pieces is None:  # confetti: thrown up from the winner and from the table, falling
-            rng = random.Random(len(scene.engine.log))
+            rng = random.Random(len(scene.source.log))
             table = scene.tray_rect.center
             pieces = [
                 (

@@ -78,8 +78,9 @@ def option_matters(option, choice, view, content, card_id, spend_windows=None) -
 def should_ask(policy: str, choice, view, content, card_id, spend_windows=None) -> bool:
     """Show this response window (kind "respond") to the human in `choice.player`'s seat?
 
-    `spend_windows(choice, status)` names the token's spend windows open now (engine_spend_windows
-    below); without it every spendable token counts."""
+    `spend_windows(choice, status)` names the token's spend windows open now (a seat view's
+    `spend_windows`, game/online/table.py, or engine_spend_windows below); without it every
+    spendable token counts."""
     if choice.kind != "respond":
         return True
     if policy == "always":

@@ -37,12 +37,12 @@ def leaders(view) -> set[int]:
     return set(view.leaders)
 
 
-def turn_order(engine, view) -> list[int]:
+def turn_order(source, view) -> list[int]:
     return list(view.turn_order) or [p.seat for p in view.players]
 
 
-def shares_dial(engine) -> bool:
-    return bool(getattr(engine.setup, "shared_team_dial", False))
+def shares_dial(source) -> bool:
+    return bool(getattr(source.setup, "shared_team_dial", False))
 
 
 @dataclass
@@ -107,7 +107,7 @@ class TableView:
 
     def focus(self, view, me: int) -> int:
         """The seat shown full size under the strip."""
-        choice = self.scene.engine.pending
+        choice = self.scene.source.pending
         if self.hover_seat is not None and self.hover_seat != me:
             return self.hover_seat
         if self.focus_pinned is not None and self.focus_pinned != me:
@@ -117,7 +117,8 @@ class TableView:
         defender = view.combat.defender
         if defender is not None and defender != me:
             return defender
-        if choice is not None and choice.kind == "choose_target":
+        if choice is not None and choice.kind == "choose_target" and choice.options:
+            # (another seat's decision carries no options in this seat's view)
             return choice.options[0].action.get("option", self.others(view, me)[0])
         opponents = [
             s
@@ -134,7 +135,7 @@ class TableView:
 
     def target_options(self) -> dict[int, object]:
         """seat -> the action choosing that seat, while a target is being chosen."""
-        choice = self.scene.engine.pending
+        choice = self.scene.source.pending
         if choice is None or choice.kind != "choose_target":
             return {}
         if not self.scene.human(choice.player) or self.scene.pass_to is not None:
@@ -152,7 +153,7 @@ class TableView:
         spots: list[Hotspot] = []
         lead = leaders(view)
         targets = self.target_options()
-        shared = shares_dial(self.scene.engine)
+        shared = shares_dial(self.scene.source)
         dial_shown: set[int] = {view.players[me].team} if shared else set()
         focus = self.focus(view, me)
         for seat, rect in self.compact.items():
@@ -242,7 +243,7 @@ class TableView:
         if show_dial:
             hrect = draw_dial(surface, (hx, cy), r, health, T.HEALTH, th)
             tip = f"Health {health} (started at {player.start_health})."
-            if shares_dial(scene.engine):
+            if shares_dial(scene.source):
                 tip = f"{team_name(player.team)}'s shared Health dial: {health}."
             spots.append(Hotspot(hrect, "health", seat, None, tip))
             scene.dial_rects[(seat, "health")] = hrect
@@ -354,7 +355,7 @@ class TableView:
         th = scene.app.theme
         self.order_rect = rect
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS_DARK, radius=6)
-        order = turn_order(scene.engine, view)
+        order = turn_order(scene.source, view)
         label = text_surface(th.font(13, bold=True), "Order", T.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(rect.x + th.px(8), rect.centery)))
         x = rect.x + th.px(16) + label.get_width()
@@ -475,7 +476,7 @@ class TableView:
         surface.blit(layer, rect)
 
     def choosing(self) -> bool:
-        choice = self.scene.engine.pending
+        choice = self.scene.source.pending
         return choice is not None and choice.kind == "choose_target"
 
     def panel_width(self) -> int:
@@ -489,7 +490,7 @@ class TableView:
 
     def update(self, dt: float) -> None:
         if self.targeting is not None:
-            choice = self.scene.engine.pending
+            choice = self.scene.source.pending
             if choice is not None and choice.kind == "choose_target":
                 return  # someone is choosing because of this roll: keep the table up
             if self._new_throw():

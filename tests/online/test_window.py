@@ -73,7 +73,7 @@ def _state(app) -> str:
     out = type(scene).__name__
     for each in app.scenes:
         link = getattr(each, "link", None)
-        table = getattr(each, "engine", None)
+        table = getattr(each, "source", None)
         if link is not None and table is not None:
             remote = table.remote
             out += f" seq={remote and remote.seq} mine={remote and remote.mine}"
@@ -120,8 +120,8 @@ def answer_randomly(rng):
             return
         scene.presenter.skip()
         scene.motion.skip()
-        choice = scene.engine.pending
-        remote = scene.engine.remote
+        choice = scene.source.pending
+        remote = scene.source.remote
         if choice is None or not remote.mine or scene.sent_for is choice:
             return
         scene.act(rng.choice(choice.options).action)
@@ -164,9 +164,11 @@ def test_two_windows_host_join_and_play_a_duel_to_the_end(windows):
     assert duel_a.view.over and duel_b.view.over
     assert duel_a.view.winner_team == duel_b.view.winner_team
     assert a.scene.headline() == b.scene.headline()
-    assert len(duel_a.engine.log) > 50 and any(e.kind == "card_played" for e in duel_a.engine.log)
-    # the window never ran an engine: no esper world was made in this process
+    assert len(duel_a.source.log) > 50 and any(e.kind == "card_played" for e in duel_a.source.log)
+    # the window never ran an engine: no esper world was made in this process, and the boards
+    # have none (they draw from their RemoteTable, the per-seat view)
     assert set(esper.list_worlds()) == worlds
+    assert duel_a.engine is None and duel_b.engine is None
     # a finished match leaves the Continue list
     assert not list(link_module.seats_dir().glob("*.json"))
     # the guest closes the window: the host's board says so under the name
@@ -193,8 +195,8 @@ def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows):
     assert len(online) == 1 and online[0].value.hosted and online[0].value.room == link.code
     rng = random.Random(2)
     act = answer_randomly(rng)
-    frames([app], lambda: len(duel.engine.log) > 30, act=act)
-    seq_before = duel.engine.remote.seq
+    frames([app], lambda: len(duel.source.log) > 30, act=act)
+    seq_before = duel.source.remote.seq
     port = link.hosted.port
     link.hosted.stop()  # the server goes away in the middle of the match
     frames([app], lambda: link.state == "lost")
@@ -206,7 +208,7 @@ def test_a_lost_server_shows_reconnecting_and_the_seat_resumes(windows):
     # the server comes back (it resumes the room from its files) and so does the seat
     link.hosted = link_module.HostedServer(port, extra=("--rate", "300"))
     frames([app], lambda: link.state == "connected", timeout=60)
-    frames([app], lambda: duel.engine.remote.seq > seq_before, timeout=60, act=act)
+    frames([app], lambda: duel.source.remote.seq > seq_before, timeout=60, act=act)
     assert connection_words(link)[0] == "Online"
 
 
@@ -228,10 +230,10 @@ def test_continue_takes_the_host_back_into_an_online_match(windows):
 
     app = windows()
     duel = play_against_a_computer(app)
-    frames([app], lambda: duel.engine.remote.seq > 12, act=answer_randomly(random.Random(8)))
+    frames([app], lambda: duel.source.remote.seq > 12, act=answer_randomly(random.Random(8)))
     # our decision is open and unanswered: nothing moves until we answer
-    frames([app], lambda: duel.engine.remote.mine and duel.sent_for is not duel.engine.pending)
-    seq, code = duel.engine.remote.seq, duel.link.code
+    frames([app], lambda: duel.source.remote.mine and duel.sent_for is not duel.source.pending)
+    seq, code = duel.source.remote.seq, duel.link.code
     hand = list(duel.view.players[0].hand)
     hosted = duel.link.hosted
     duel._quit()  # "Leave to title": the window and its server stop
@@ -245,7 +247,7 @@ def test_continue_takes_the_host_back_into_an_online_match(windows):
     menu.pick(menu.entries.index(online[0]))
     frames([app], lambda: isinstance(app.scene, OnlineDuelScene), timeout=60)
     back = app.scene
-    assert back.engine.remote.seq == seq and back.engine.remote.mine
+    assert back.source.remote.seq == seq and back.source.remote.mine
     assert back.view.players[0].hand == hand  # the same decision, the same hand
     hosted = back.link.hosted
     app.reset(TitleScene(app))  # as when the window closes: the server goes with it
@@ -302,7 +304,7 @@ def test_a_2v2_lobby_seats_a_teammate_who_sees_the_hosts_hand(windows):
     frames([a, b], both)
     duel_a, duel_b = a.scene, b.scene
     assert duel_b.table is not None  # the team table, as offline
-    frames([a, b], lambda: len(duel_b.engine.log) > 60, act=answer_randomly(random.Random(4)))
+    frames([a, b], lambda: len(duel_b.source.log) > 60, act=answer_randomly(random.Random(4)))
     for duel in (duel_a, duel_b):
         players = duel.view.players
         assert all(card != HIDDEN_CARD for p in players[:2] for card in p.hand)  # my team
@@ -329,12 +331,12 @@ def test_the_turn_timer_counts_down_on_the_board_and_the_computer_steps_in(windo
     lobby.toggle_ready()
     frames([app], lambda: isinstance(app.scene, OnlineDuelScene))
     duel = app.scene
-    frames([app], lambda: duel.engine.remote.mine and duel.engine.pending.kind != "respond")
-    timed = duel.engine.pending
-    seq, first = duel.engine.remote.seq, duel.engine.seconds_left()
+    frames([app], lambda: duel.source.remote.mine and duel.source.pending.kind != "respond")
+    timed = duel.source.pending
+    seq, first = duel.source.remote.seq, duel.source.seconds_left()
     assert first is not None and 0 < first <= 8
-    frames([app], lambda: duel.engine.seconds_left() < first - 0.5)  # it counts down
-    frames([app], lambda: duel.engine.remote.seq > seq)
+    frames([app], lambda: duel.source.seconds_left() < first - 0.5)  # it counts down
+    frames([app], lambda: duel.source.remote.seq > seq)
     # this window never answered the timed decision: the computer did, for us (a response
     # window the board passed by itself earlier does not count)
     assert duel.sent_for is not timed
@@ -370,7 +372,7 @@ def test_a_refused_answer_is_said_and_the_decision_offered_again(windows):
     app.push(duel)
     frames([app], lambda: bool(duel.buttons))  # the Main Phase controls are up
     duel.act(duel.find("end_phase"))
-    assert duel.sent_for is duel.engine.pending and not duel.buttons
+    assert duel.sent_for is duel.source.pending and not duel.buttons
     link.error, link.error_code = "too many messages; slow down (nothing changed)", "rate"
     frames([app], lambda: bool(duel.buttons))  # offered again
     assert duel.sent_for is None and duel.last_refusal == "rate"

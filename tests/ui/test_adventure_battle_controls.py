@@ -24,7 +24,7 @@ def test_an_adventures_battle_main_phase_shows_end_phase(scale, monkeypatch):
         app.push(AdventureScene(app, runner))
         pump(app, lambda: isinstance(app.scene, AdventureBattleScene))
         battle = app.scene
-        pump(app, lambda: battle.decided_for is battle.engine.pending and battle.buttons, 2000)
+        pump(app, lambda: battle.decided_for is battle.source.pending and battle.buttons, 2000)
         assert battle.engine.pending.kind == "main_phase"
         surface = pygame.Surface(app.screen.get_size())
         battle.draw(surface)

@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from game.persistence.settings import Settings
-from game.rules.view import match_view
 from game.ui import hand as H
 from game.ui import layoutcheck as L
 from game.ui import theme as T
@@ -48,7 +47,7 @@ def duel_with_cards(app, count: int):
             piles.hand.append(piles.deck.pop(0))
         while len(piles.hand) > count:
             piles.deck.append(piles.hand.pop())
-    scene.view = match_view(engine)
+    scene.refresh()
     app.draw()
     return scene
 

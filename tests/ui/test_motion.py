@@ -292,7 +292,7 @@ def test_the_next_decision_is_taken_while_motions_still_play(played):
                 break
         assert not scene.presenter.busy
         assert "ultimate" in scene.motion.kinds(), "the Ultimate's moment is still playing"
-        choice = scene.engine.pending
+        choice = scene.source.pending  # the decision as the board shows it
         assert scene.decided_for is choice and scene.buttons  # the controls are up already
         end = next(b for b in scene.buttons if b.label.startswith("End"))
         before = len(scene.engine.log)

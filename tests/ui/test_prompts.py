@@ -40,21 +40,22 @@ def press(app, key, *, release=True):
 
 def test_ending_a_main_phase_with_a_playable_card_asks_once_more(app):
     scene = main_phase_duel(app)
-    choice = scene.engine.pending
+    asked = scene.engine.pending
+    choice = scene.source.pending  # the decision as the board shows it (the seat's view)
     assert scene.playable_now(choice), "the test needs a playable card in hand"
     press(app, pygame.K_SPACE)
-    assert scene.engine.pending is choice  # still the Main Phase: it asks
+    assert scene.engine.pending is asked  # still the Main Phase: it asks
     assert "anyway" in scene._prompt_text(choice)
     assert [b.label for b in scene.buttons][:2] == ["End Phase", "Keep playing"]
     press(app, pygame.K_ESCAPE)  # Keep playing
-    assert scene.engine.pending is choice and scene.confirm_end is None
+    assert scene.engine.pending is asked and scene.confirm_end is None
     press(app, pygame.K_SPACE)
     press(app, pygame.K_SPACE)  # pressed again at once (mashing Space): not yet
-    assert scene.engine.pending is choice and scene.confirm_end is choice
+    assert scene.engine.pending is asked and scene.confirm_end is choice
     for _ in range(40):  # the question has been up for a moment
         app.frame(STEP)
     press(app, pygame.K_SPACE)  # a second, deliberate press ends it
-    assert scene.engine.pending is not choice
+    assert scene.engine.pending is not asked
     assert scene.engine.pending.kind != "main_phase"
 
 
@@ -187,7 +188,8 @@ def test_a_token_whose_only_open_use_is_any_time_waits_for_the_players_turn():
 def test_no_pass_button_is_left_once_the_duel_is_over(app, monkeypatch):
     scene = main_phase_duel(app)
     assert scene.buttons  # End Phase is on offer
-    monkeypatch.setattr(Engine, "over", property(lambda self: True))
+    # the board reads the end from the seat's view (its source)
+    monkeypatch.setattr(type(scene.source), "over", property(lambda self: True))
     scene.update(STEP)
     assert scene.buttons == [] and scene.modal == []
 
@@ -305,7 +307,7 @@ def test_until_my_turn_passes_every_window_until_the_seats_own_turn(app):
             choice is not None
             and choice.player == 1
             and choice.kind == "respond"
-            and (scene.decided_for is choice)
+            and (scene.decided_for is scene.source.pending)
         ):
             break
     else:
@@ -322,7 +324,7 @@ def test_until_my_turn_passes_every_window_until_the_seats_own_turn(app):
             continue
         if scene.view.active == 1:
             break
-        if scene.decided_for is choice:  # shown to the human: note it and answer it
+        if scene.decided_for is scene.source.pending:  # shown to the human: answer it
             asked_before_turn.append(choice.kind)
             scene.act(choice.options[0].action)
     else:
@@ -332,7 +334,7 @@ def test_until_my_turn_passes_every_window_until_the_seats_own_turn(app):
     for _ in range(6000):
         app.frame(STEP)
         choice = engine.pending
-        if choice is None or choice.player != 1 or scene.decided_for is not choice:
+        if choice is None or choice.player != 1 or scene.decided_for is not scene.source.pending:
             continue
         if choice.kind == "respond":
             break

@@ -892,8 +892,7 @@ class AdventureBattleScene(DuelScene):
             return "Boss" if enemy is not None and enemy.kind == "boss" else "Minion"
         return super().seat_kind_label(seat)
 
-    def act(self, action: Action) -> None:
-        from game.rules.view import match_view
+    def apply(self, action: Action) -> None:
         from game.ui.devhooks import record_events
 
         engine = self.engine
@@ -910,8 +909,9 @@ class AdventureBattleScene(DuelScene):
         else:
             head, tail = split_battle(events)
         self.parent.ticker.extend(tail)
+        self.source.sync(head)  # the board's per-seat view follows (heroes are one team)
         self.presenter.feed(head)
-        self.view = match_view(engine)
+        self.view = self.source.view
         self.decided_for = None
         self.odds_cache.clear()
         self._focus()

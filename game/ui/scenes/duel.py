@@ -1,8 +1,12 @@
 """The duel board: both heroes, the dice tray, the hand, the log, and every decision.
 
-The scene only shows engine state (through `match_view`) and sends the engine actions chosen
-from its PendingChoice options: a click on a lit ability, a die, a card, a token or a button
-becomes one of those options, never anything else.
+The scene draws only from its `source`, the per-seat view of the seat at the screen (what that
+seat may see, the event stream as that seat was told it, its own decision with numbered
+options): a `LocalTable` fed from the engine in this window (hot-seat, against the computer),
+or a `RemoteTable` fed by the server (online). A click on a lit ability, a die, a card, a token
+or a button becomes one of the options, and is answered by its number (`send`). The engine is
+read only by the controller part (`send`, `apply`, the computer seats, undo, saves), never by
+the drawing code; online there is none.
 """
 
 from __future__ import annotations
@@ -11,14 +15,14 @@ import pygame
 
 from game.ai import LEVEL_NAMES
 from game.ai.worker import AIWorker, controller
+from game.online.local_table import LocalTable
+from game.online.table import board_abilities
 from game.persistence import writer
 from game.persistence.duel_save import delete_duel, match_data, match_path
 from game.persistence.files import write_json
 from game.persistence.replay import record_replay
-from game.rules import ops
 from game.rules.actions import Action
-from game.rules.options import Situation, playable_reason
-from game.rules.view import MatchView, match_view
+from game.rules.view import MatchView
 from game.ui import keymap
 from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot
@@ -50,14 +54,17 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
         return duel_targets(self)
 
-    def __init__(self, app, engine, seats: list[dict], save_path=None) -> None:
+    def __init__(self, app, engine, seats: list[dict], save_path=None, source=None) -> None:
         super().__init__(app)
+        # the controller's engine (None online: the server holds it) and the drawing's source
         self.engine = engine
+        self.source = source if source is not None else LocalTable(engine, 0)
         # this game's own save: its format's file, or the file it was continued from
-        self.save_path = save_path or match_path(engine.setup.mode)
-        self.content = engine.content
+        mode = self.source.setup.mode
+        self.save_path = save_path or (match_path(mode) if engine is not None else None)
+        self.content = self.source.content
         self.seats = seats
-        seed = engine.setup.seed
+        seed = self.source.setup.seed
         specs = {
             seat: ("duel", info.get("level", "normal"), seed * 31 + seat)
             for seat, info in enumerate(seats)
@@ -100,6 +107,20 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         # three or more heroes: compact boards around the table (game/ui/table_view.py)
         self.table = TableView(self) if len(self.view.players) > 2 else None
 
+    @property
+    def viewer(self) -> int:
+        """The seat at the screen: the source shows what this seat may see."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int) -> None:
+        self._viewer = seat
+        source = getattr(self, "source", None)
+        sit = getattr(source, "sit", None)  # a local source follows the seat; online is one seat
+        if sit is not None and source.seat != seat:
+            sit(seat)
+            self.view = source.view
+
     # ------------------------------------------------------------ setup
 
     def enter(self) -> None:
@@ -108,7 +129,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         self.resize()
         self.enter_worker()
         self.tray = DiceTray(
-            self.tray_rect, die_size=self.app.theme.px(54), seed=self.engine.setup.seed
+            self.tray_rect, die_size=self.app.theme.px(54), seed=self.source.setup.seed
         )
         view = self.view
         self.presenter = Presenter(
@@ -116,11 +137,9 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         )
         self.presenter.speed = self.app.settings.speed_factor
         self.presenter.motion = self.motion = MotionLayer(self)
-        for event in self.engine.log[-120:]:
-            if event.text:
-                self.presenter.log.append((event.kind, event.text))
+        self._relog()
         # a resumed duel (Continue, or back from a pause) keeps its last hit on the panel
-        last_hit = next((e for e in reversed(self.engine.log) if e.kind == "damage_resolved"), None)
+        last_hit = next((e for e in reversed(self.source.log) if e.kind == "damage_resolved"), None)
         if last_hit is not None:
             self.presenter.breakdown = last_hit.text
         groups = sorted(view.dice, key=lambda d: d.group)
@@ -166,9 +185,19 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.tray.set_rect(self.tray_rect)
         self.decided_for = None
 
+    def refresh(self) -> None:
+        """The controller's part: the engine changed outside this scene (a test, the layout
+        check, a battle's crawl steps): the source shows the seat at the screen afresh."""
+        self.source.sit(self.viewer)
+        self.view = self.source.view
+
+    def _relog(self) -> None:
+        """The log panel from the source's event stream (the seat at the screen's words)."""
+        self.presenter.log[:] = [(e.kind, e.text) for e in self.source.log[-120:] if e.text]
+
     def read_view(self) -> MatchView:
-        """The table as this screen may show it (online: what the server sent this seat)."""
-        return match_view(self.engine)
+        """The table as this screen may show it: the source's view for the seat at the screen."""
+        return self.source.view
 
     # ------------------------------------------------------------ helpers used by the presenter
 
@@ -242,7 +271,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
     def dial_mates(self, seat: int) -> list[int]:
         """The seats whose Health dial is this seat's (teammates share one in team formats)."""
-        if not self.engine.setup.shared_team_dial:
+        if not self.source.setup.shared_team_dial:
             return [seat]
         return [p.seat for p in self.view.players if p.team == self.view.players[seat].team]
 
@@ -268,11 +297,37 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
     # ------------------------------------------------------------ acting
 
-    def act(self, action: Action) -> None:
-        choice = self.engine.pending
-        if choice is None or choice.find(action) is None:
+    def act(self, action: Action | None) -> None:
+        """Answer the open decision of the seat at the screen with this option (by number)."""
+        answer = None if action is None else self.source.answer(action)
+        if answer is None:
             # A control left over from an earlier question (e.g. a key pressed as the
             # decision moved on): refuse it without touching the match.
+            self.message = "That is not possible right now."
+            self.decided_for = None
+            return
+        self.send(*answer)
+
+    def send(self, seq: int, number: int) -> None:
+        """The controller takes an answer (decision number, option number): offline it applies
+        that option to the engine; online it goes to the server (OnlineDuelScene)."""
+        choice = self.engine.pending
+        if (
+            choice is None
+            or seq != len(self.engine.actions)
+            or not 0 <= number < len(choice.options)
+        ):
+            self.message = "That is not possible right now."
+            self.decided_for = None
+            return
+        self.apply(choice.options[number].action)
+
+    def apply(self, action: Action) -> None:
+        """Apply one action of the open decision to the engine (the controller: the answers
+        of the seat at the screen, a computer seat's, a hot-seat pass), then show the events
+        as the source's seat may see them."""
+        choice = self.engine.pending
+        if choice is None or choice.find(action) is None:
             self.message = "That is not possible right now."
             self.decided_for = None
             return
@@ -290,8 +345,8 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.undo_stack.append((snapshot, phase, self._label(action)))
         elif any(e.kind in UNDO_BREAKERS for e in events) or action.kind == "end_phase":
             self.undo_stack.clear()
-        self.presenter.feed(events)
-        self.view = match_view(self.engine)
+        self.presenter.feed(self.source.sync(events))
+        self.view = self.source.view
         self.decided_for = None
         # the answered question's buttons go at once: nothing stays lit while the other side
         # acts (an Adventures Minion plays inside the engine, with no question of its own)
@@ -318,7 +373,8 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             return
         snapshot, phase, label = self.undo_stack.pop()
         self.engine.restore(snapshot)
-        self.view = match_view(self.engine)
+        self.source.sit(self.viewer)
+        self.view = self.source.view
         for player in self.view.players:
             self.presenter.shown_health[player.seat] = player.health
             self.presenter.shown_cp[player.seat] = player.cp
@@ -343,7 +399,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.message = f"Could not save the duel: {exc}"
 
     def find(self, kind: str, **args) -> Action | None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return None
         for option in choice.options:
@@ -359,21 +415,22 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         if exact is not None or kind == "sell":
             return exact
         card_id = self.card_id(card)
-        choice = self.engine.pending
+        choice = self.source.pending
         for option in choice.options if choice else []:
             if option.action.kind == kind and self.card_id(option.action.get("card")) == card_id:
                 return option.action
         return None
 
     def card_id(self, card: int) -> str:
-        with self.engine.world.active():
-            return self.engine.card_id(card)
+        return self.source.card_id(card)
 
     # ------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
         for problem in writer.errors():  # an autosave that could not be written
             self.message = problem
+        if self.engine is not None and self.source.seq != self.source.taken:
+            self.refresh()  # the engine moved on outside the scene (a test, a battle's crawl)
         self.confirm_age += dt
         self.presenter.speed = self.app.settings.speed_factor
         for impulse in self.tray.update(dt):
@@ -390,7 +447,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.hover_card = None
         if self.presenter.busy:
             return
-        if self.engine.over:
+        if self.source.over:
             self.buttons, self.modal, self.decided_for = [], [], None  # nothing left to answer
             if not self.ended and not self.motion.finale:
                 self.ended = True
@@ -398,7 +455,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
                 self.app.push(EndScene(self.app, self))
             return
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return
         seat = choice.player
@@ -409,17 +466,20 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.ai_timer += dt
             due = self.ai_timer >= 0.45 * self.app.settings.speed_factor
             if due or self.worker.active:  # the worker is asked at once, inline only when due
-                action = self.worker.decide(self.engine, choice, self.controllers[seat])
+                # the computer decides on the engine's own question (the controller's part)
+                asked = choice if self.engine is None else self.engine.pending
+                action = self.worker.decide(self.engine, asked, self.controllers[seat])
                 if action is not None and due:
                     self.ai_timer = 0.0
-                    self.act(action)
+                    self.apply(action)
             return
         self.ai_timer = 0.0
         if self.hotseat and seat != self.viewer and self.pass_to is None:
-            if choice.kind == "respond" and self._auto_pass(choice):
-                passing = self.find("pass")
+            theirs = self.source.peek(seat)  # their decision, read before the hand-over
+            if theirs.pending.kind == "respond" and self._auto_pass(theirs.pending, theirs):
+                passing = theirs.answer(self._pass_of(theirs.pending))
                 if passing is not None:  # nothing to hide: no need to hand the screen over
-                    self.act(passing)
+                    self.send(*passing)
                     return
             if self.table is not None and self.teammates(seat, self.viewer):
                 # teammates may see each other's hands: no privacy screen between them
@@ -445,22 +505,30 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             choice = self.engine.pending
             if choice is None or choice.player not in self.controllers:
                 break
-            self.act(self.controllers[choice.player].decide(self.engine, choice))
+            self.apply(self.controllers[choice.player].decide(self.engine, choice))
             guard += 1
         self.presenter.skip()
         self.tray.finish()
 
-    def _auto_pass(self, choice) -> bool:
-        from game.ui.prompt_policy import engine_spend_windows, should_ask
+    @staticmethod
+    def _pass_of(choice) -> Action | None:
+        return next((o.action for o in choice.options if o.action.kind == "pass"), None)
 
+    def _auto_pass(self, choice, table=None) -> bool:
+        """Does the auto-pass setting skip this response window? Read from the deciding
+        seat's table (the source, or a hot-seat player's before the hand-over): its options
+        and the spend windows the rules say are open."""
+        from game.ui.prompt_policy import should_ask
+
+        table = table or self.source
         seat = choice.player
         if seat in self.pass_until_turn:
             if self.view.active != seat:
                 return True
             self.pass_until_turn.discard(seat)  # their turn came: the setting asks again
         policy = self.app.settings.auto_pass
-        windows = engine_spend_windows(self.engine)
-        return not should_ask(policy, choice, self.view, self.content, self.card_id, windows)
+        windows = table.spend_windows
+        return not should_ask(policy, choice, self.view, self.content, table.card_id, windows)
 
     # ------------------------------------------------------------ input
 
@@ -486,6 +554,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
                 self.viewer = self.pass_to
                 self.pass_to = None
                 self.decided_for = None
+                self._relog()  # the log as the new seat may read it
             return
         if event.type == pygame.KEYUP:
             return
@@ -589,12 +658,12 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         for spot in self.spots:
             if not spot.rect.collidepoint(pos):
                 continue
-            if spot.kind in ("row", "ability") and spot.seat == self.engine.pending.player:
+            if spot.kind in ("row", "ability") and spot.seat == self.source.pending.player:
                 self._activate(spot)
                 return
             if spot.kind == "token":
                 action = self.find("spend", status=spot.key)
-                if action is not None and spot.seat == self.engine.pending.player:
+                if action is not None and spot.seat == self.source.pending.player:
                     self.act(action)
                     return
 
@@ -609,11 +678,11 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.act(max(options, key=lambda a: a.get("row")))
 
     def _options(self, kind: str) -> list[Action]:
-        choice = self.engine.pending
+        choice = self.source.pending
         return [o.action for o in choice.options if o.action.kind == kind] if choice else []
 
     def _play_or_sell(self, card: int) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return
         if choice.kind == "discard":
@@ -638,20 +707,13 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self._play_or_sell(card)
 
     def _why_not(self, card: int) -> str:
-        choice = self.engine.pending
+        """Why a card of the hand cannot be played now, as the rules said in the seat's view."""
+        choice = self.source.pending
         if choice is None:
             return ""
-        with self.engine.world.active():
-            player = self.engine.player(self.viewer)
-            moment = {
-                "main_phase": "main",
-                "offensive_roll": "offensive_roll",
-                "defensive_roll": "defensive_roll",
-            }.get(choice.kind, choice.window or "")
-            dice = choice.context.get("dice", [])
-            if choice.player != self.viewer:
-                return "It is not your decision right now."
-            reason = playable_reason(self.engine, player, card, Situation(moment, dice))
+        if choice.player != self.viewer:
+            return "It is not your decision right now."
+        reason = self.source.why_not(card)
         return f"Can't play that now: {reason}." if reason else ""
 
     def _card_at(self, pos) -> int | None:
@@ -684,7 +746,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
                 return
 
     def _card_tip(self, card: int) -> str:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.player != self.viewer:
             return ""
         play = self.find_card("play", card)
@@ -713,7 +775,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         )
 
     def _quit(self) -> None:
-        if not self.engine.over:
+        if not self.source.over:
             self._save()
         from game.ui.scenes.title import TitleScene
 
@@ -732,7 +794,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
     def odds_key(self, seat: int) -> tuple[int, tuple[int, ...] | None, int] | None:
         """(seat, the offense dice on the table, roll attempts left) while `seat` makes its
         Offensive Roll, the odds' cache key; None at any other moment."""
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.kind != "offensive_roll" or choice.player != seat:
             return None
         values = None
@@ -748,10 +810,9 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         _seat, values, left = key
         if key in self.odds_cache:
             return self.odds_cache[key]
-        with self.engine.world.active():
-            player = self.engine.player(seat)
-            hero = self.engine.hero(player)
-            abilities = ops.abilities(self.engine, player, ("offensive", "ultimate"))
+        player = self.view.players[seat]
+        hero = self.content.heroes[player.hero]
+        abilities = board_abilities(self.content, player, ("offensive", "ultimate"))
         # solved in the worker (a first solve for a hero takes tens of ms): None until it is in
         which = (hero.id, tuple((a.id, a.level) for a in abilities), values, left)
         result = self.worker.odds(which, hero, abilities, values, left)
@@ -768,7 +829,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         self.spots = []
         me = self.viewer
         opp = self.opponent_seat(view, me)
-        choice = self.engine.pending
+        choice = self.source.pending
         deciding = choice.player if choice is not None else None
         if self.table is not None:
             self.table.layout(self.opp_bar, view, me)

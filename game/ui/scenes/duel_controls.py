@@ -13,7 +13,7 @@ from game.ui.widgets import Button
 
 
 class DuelControls:
-    """Mixin for DuelScene (needs its engine, view, app, tray, buttons and modal)."""
+    """Mixin for DuelScene (needs its source, view, app, tray, buttons and modal)."""
 
     # ------------------------------------------------------------ decision controls
 
@@ -220,7 +220,7 @@ class DuelControls:
         self.buttons[-1].on_click, self.buttons[-1].enabled = never_ask, True
 
     def roll(self) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return
         rolls = [o.action for o in choice.options if o.action.kind == "roll"]
@@ -237,7 +237,7 @@ class DuelControls:
         self.message = "Keep at least one die fewer than all of them to re-roll."
 
     def toggle_keep(self, index: int) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.kind not in ("offensive_roll", "defensive_roll"):
             return
         if not any(o.action.kind == "roll" for o in choice.options):

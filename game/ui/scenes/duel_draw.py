@@ -117,7 +117,7 @@ class DuelDrawing:
         if seat == self.viewer and (self.drag is not None and self.drag["moved"]):
             glow(surface, crect, th, color=T.CP, strength=4, radius=r)
         usable = set()
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is not None and choice.player == seat and self.human(seat):
             usable = {o.action.get("status") for o in choice.options if o.action.kind == "spend"}
         tx = crect.right + th.px(14)
@@ -170,7 +170,7 @@ class DuelDrawing:
         hero = self.content.heroes[player.hero]
         lit: dict[str, set[int]] = {}
         clickable: set[str] = set()
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is not None and choice.player == seat:
             for option in choice.options:
                 if option.action.kind == "activate":
@@ -212,7 +212,7 @@ class DuelDrawing:
             return art.die_face(self.content.heroes[hero_id], value, size, kept=kept)
 
         self.tray.draw(surface, face)
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is not None and choice.kind in ("offensive_roll", "defensive_roll"):
             left = choice.context.get("attempts_left", 0)
             total = choice.context.get("attempts_total", 0)
@@ -260,7 +260,7 @@ class DuelDrawing:
             text, self.message = self.message, ""
             self._last_message = text
             return text
-        if self.engine.over:
+        if self.source.over:
             return "The duel is over."
         if choice is None:
             return ""
@@ -330,7 +330,7 @@ class DuelDrawing:
             area, len(cards), th, raised=raised, window=surface.get_rect()
         )
         self.hand_rects = [(fan.rect_of(i), card) for i, card in enumerate(ids)]
-        choice = self.engine.pending
+        choice = self.source.pending
         playable: set[str] = set()
         sellable = False
         if choice is not None and choice.player == seat and self.human(seat):
@@ -363,10 +363,8 @@ class DuelDrawing:
         hand_fan.draw(surface, fan, face, th, lit=lit, dim=dim, part="rest")
 
     def _cost(self, seat: int, card: int) -> int:
-        from game.rules.options import card_cost
-
-        with self.engine.world.active():
-            return card_cost(self.engine, self.engine.player(seat), card)
+        """The card's cost now, as the seat's view says (an upgrade's discount included)."""
+        return self.source.cost(card)
 
     def _draw_card_zoom(self, surface, card: int) -> None:
         """The hovered card of the hand, raised and enlarged over the table."""
@@ -558,7 +556,7 @@ class DuelDrawing:
 
     def handoff_reason(self) -> str:
         """Why the screen changes hands: what the next player is asked (cards stay hidden)."""
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return "Cards are hidden until the next player is ready."
         if choice.kind == "respond":

@@ -31,7 +31,7 @@ class EndScene(Scene):
 
     def enter(self) -> None:
         self.view = self.duel.view
-        self.stats = match_stats(self.duel.engine.log)
+        self.stats = match_stats(self.duel.source.log)
         self.resize()
 
     def resize(self) -> None:

@@ -30,7 +30,7 @@ def _hand(hand_rects) -> list[tuple]:
 
 
 def duel_targets(scene) -> list[tuple]:
-    choice = scene.engine.pending
+    choice = scene.source.pending
     if (
         choice is None
         or not scene.human(choice.player)

@@ -1,12 +1,12 @@
 """An online match: the offline board, drawn from what the server sent this seat.
 
-`OnlineDuelScene` is the duel scene with a `RemoteTable` where the engine would be: the same
-boards, tray, hand, log, odds and tooltips are drawn by the same code (duel.py, duel_draw.py,
-table_view.py) from the per-seat view, the server's filtered events are played back by the
-same presenter, and a click becomes the same `Action` - which is then sent to the server as
-its option number instead of being applied here. There is no engine in this window: a rule
-the view does not carry (why a card cannot be played, the upgrade discount of a level III
-card over a level II) is shown in its simpler form.
+`OnlineDuelScene` is the duel scene with a `RemoteTable` as its source (offline it is a
+`LocalTable` built by the same `view.seat_update`): the same boards, tray, hand, log, odds and
+tooltips are drawn by the same code (duel.py, duel_draw.py, table_view.py) from the per-seat
+view, the server's filtered events are played back by the same presenter, and a click becomes
+the same option number - sent to the server instead of applied here. There is no engine in
+this window: why a card cannot be played, an upgrade's discounted cost and the spend windows
+the auto-pass setting reads come in the view, worked out by the server's rules.
 
 The other seats are "decided elsewhere" (`ElsewhereSeat`), as the computer seats are offline.
 Undo is never offered online: taking an action back would need every affected player's
@@ -20,8 +20,6 @@ import pygame
 from game.ai import LEVEL_NAMES
 from game.online.link import OnlineLink
 from game.online.table import RemoteTable, board_abilities
-from game.rules.actions import Action
-from game.rules.view import MatchView
 from game.ui import theme as T
 from game.ui.scenes.duel import DuelScene
 from game.ui.scenes.end import EndScene
@@ -67,7 +65,7 @@ class OnlineDuelScene(DuelScene):
             table.take(update)
         link.updates.clear()
         seats = [{"kind": "human"} for _ in table.view.players]
-        super().__init__(app, table, seats)
+        super().__init__(app, None, seats, source=table)
         self.viewer = link.seat or 0
         self.hotseat = False
         self.controllers = {s: ElsewhereSeat() for s in range(len(seats)) if s != self.viewer}
@@ -76,31 +74,21 @@ class OnlineDuelScene(DuelScene):
         self.sent_for = None  # the decision this window has answered (waiting for the server)
         self.last_refusal = ""  # the code of the server's latest refusal
 
-    def read_view(self) -> MatchView:
-        return self.engine.view
-
     # ------------------------------------------------------------ the server's side
 
-    def act(self, action: Action | None) -> None:
-        if action is None:
-            return  # another seat's decision: the server tells us what they did
-        answer = self.engine.answer(action)
-        if answer is None:
-            self.message = "That is not possible right now."
-            self.decided_for = None
-            return
+    def send(self, seq: int, number: int) -> None:
         if self.link.state != "connected":
             self.message = "Not connected: wait until the connection is back."
             return
-        self.link.act(*answer)
-        self.sent_for = self.engine.pending
+        self.link.act(seq, number)
+        self.sent_for = self.source.pending
         self.buttons, self.modal, self.confirm_end = [], [], None
 
     def _take_updates(self) -> None:
         for update in self.link.updates:
-            events = self.engine.take(update)
+            events = self.source.take(update)
             self.presenter.feed(events)
-            self.view = self.engine.view
+            self.view = self.source.view
             self.decided_for = None
             self.sent_for = None  # the server has moved on: nothing of ours is outstanding
             self.buttons, self.modal, self.confirm_end = [], [], None
@@ -118,11 +106,11 @@ class OnlineDuelScene(DuelScene):
             self.link.error = ""
             self.sent_for = None
             self.decided_for = None
-        if self.engine.pending is self.sent_for and self.sent_for is not None:
+        if self.source.pending is self.sent_for and self.sent_for is not None:
             self.decided_for = self.sent_for  # answered: no controls until the server replies
         super().update(dt)
         if (
-            self.engine.over
+            self.source.over
             and not self.shown_end
             and not self.presenter.busy
             and not self.motion.finale
@@ -131,27 +119,7 @@ class OnlineDuelScene(DuelScene):
             self.shown_end = True
             self.app.push(OnlineEndScene(self.app, self))
 
-    # ------------------------------------------------------------ what the view does not carry
-
-    def card_id(self, card: int) -> str:
-        return self.engine.card_id(card)
-
-    def _cost(self, seat: int, card: int) -> int:
-        return self.content.cards[self.card_id(card)].cost
-
-    def _why_not(self, card: int) -> str:
-        choice = self.engine.pending
-        if choice is None:
-            return ""
-        if choice.player != self.viewer:
-            return "It is not your decision right now."
-        return "Can't play that now."
-
-    def _auto_pass(self, choice) -> bool:
-        from game.ui.prompt_policy import should_ask
-
-        policy = self.app.settings.auto_pass
-        return not should_ask(policy, choice, self.view, self.content, self.card_id, None)
+    # ------------------------------------------------------------ the odds, solved here
 
     def odds(self, seat: int) -> dict[tuple[str, int], float] | None:
         key = self.odds_key(seat)
@@ -220,8 +188,8 @@ class OnlineDuelScene(DuelScene):
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
-        left = self.engine.seconds_left()
-        if left is not None and self.engine.pending is not None:
+        left = self.source.seconds_left()
+        if left is not None and self.source.pending is not None:
             clock = pygame.Rect(0, rect.y, th.px(96), rect.h)
             clock.right = rect.x - th.px(6)
             late = left <= 10
