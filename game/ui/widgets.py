@@ -69,11 +69,14 @@ def shortened(full: str, in_tooltip: bool = False) -> None:
         RECORDER.shortened(full, in_tooltip)
 
 
-def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Font]:
+def fit_name(
+    font_for, name: str, width: int, report: bool = True
+) -> tuple[list[str], pygame.font.Font]:
     """A hero name in one or two lines that fit `width`.
 
     Tries the bold condensed face on one line, then split at a space over two lines, then the
-    regular condensed face, and only then shortens the longest word with a full stop."""
+    regular condensed face, and only then shortens the longest word with a full stop (which
+    the layout check counts, unless `report=False`: a trial whose cut result is not drawn)."""
     for bold in (True, False):
         font = font_for(bold)
         if font.size(name)[0] <= width:
@@ -111,7 +114,7 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
     lines = name.split(" ", 1) if " " in name else [name]
     out = []
     for line in lines:
-        if font.size(line)[0] > width and len(line) > 3:
+        if report and font.size(line)[0] > width and len(line) > 3:
             shortened(name)
         while font.size(line)[0] > width and len(line) > 3:
             line = line[:-2] + "."
@@ -234,6 +237,34 @@ def fit_lines(
         lines = lines[:fit]
         _end_cut(font, lines, width, text, in_tooltip)
     return lines, font
+
+
+def draw_fitted(
+    surface: pygame.Surface,
+    th: T.Theme,
+    size: int,
+    text: str,
+    color,
+    pos: tuple[int, int],
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+    in_tooltip: bool = False,
+) -> int:
+    """`text` wrapped into a `width` x `height` box at `pos` in the largest size that holds it
+    whole (`fit_lines`: from `size` at the text scale down to 13 px); returns the height used.
+    Only where even 13 px cannot hold it is it shortened, which the layout check counts unless
+    `in_tooltip`."""
+    lines, font = fit_lines(
+        th, size, text, width, height, bold=bold, condensed=condensed, in_tooltip=in_tooltip
+    )
+    x, y = pos
+    for line in lines:
+        surface.blit(text_surface(font, line, color), (x, y))
+        y += font.get_linesize()
+    return y - pos[1]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
