@@ -601,9 +601,11 @@ class MissionPanels:
                 tag = "EXITED"
             cards = f"{len(hero.hand)} cards"
             both = f"{tag} · {cards}"
-            tag_font = th.fit_font(12, both, room, height=th.px(14), bold=True)
-            if tag_font.size(both)[0] <= room:
-                tag, cards = both, ""
+            for bold, cond in ((True, False), (True, True), (False, True)):
+                tag_font = th.fit_font(12, both, room, height=th.px(14), bold=bold, condensed=cond)
+                if tag_font.size(both)[0] <= room:
+                    tag, cards = both, ""
+                    break
             else:
                 tag_font = th.fit_font(12, tag, room, height=th.px(14), bold=True)
             draw_text(
@@ -655,10 +657,15 @@ class MissionPanels:
             box = pygame.Rect(lv.right, row.y, row.right - lv.right, row.h)
             box = inset(box, th.px(4), th.px(2))
             if cards and names and self._roster_extra(box, cards, names) is None:
-                # the hand size goes before the tokens: the Allies take the box alone
+                # the hand size goes before the tokens (the Allies take the box alone), or,
+                # with no room there either, into the row's tooltip
                 face = th.fit_font(12, cards, th.px(170), height=tsize, bold=True)
-                draw_text(surface, cards, face, T.TEXT_DIM, (tx, token_y))
-                tx += face.size(cards)[0] + th.px(6)
+                if token_y + face.get_ascent() <= row.bottom - th.px(2):
+                    draw_text(surface, cards, face, T.TEXT_DIM, (tx, token_y))
+                    tx += face.size(cards)[0] + th.px(6)
+                else:
+                    shortened(cards, in_tooltip=True)
+                    self.tips.append((row, f"{hero.name}: {cards} in hand."))
                 cards = ""
             for status, count in sorted(hero.tokens.items()):
                 if count <= 0 or tx + tsize > row.x + th.px(170):
