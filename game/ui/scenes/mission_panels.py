@@ -646,7 +646,9 @@ class MissionPanels:
             )
             lv = pygame.Rect(cx + dial_r + th.px(4), row.centery - th.px(10), th.px(34), th.px(20))
             pygame.draw.rect(surface, MV.MOMENTUM, lv, border_radius=th.px(4))
-            lab = text_surface(th.font(12, bold=True), f"Lv{hero.momentum_level}", T.WHITE)
+            words = f"Lv{hero.momentum_level}"
+            face = th.fit_font(12, words, lv.w - th.px(4), height=lv.h - th.px(2), bold=True)
+            lab = text_surface(face, words, T.WHITE)
             surface.blit(lab, lab.get_rect(center=lv.center))
             self.tips.append((lv, f"Momentum card level {hero.momentum_level}: {lines}"))
             # the tokens under the name and seat, the Allies (whole: wrapped, then smaller)
