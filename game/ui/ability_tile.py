@@ -247,7 +247,7 @@ def _fit_tile_name(th: T.Theme, name: str, room: int, height: int):
         font = th.font_px(real, True, True)
         if font.size(name)[0] <= room:
             return [name], font
-        lines, font = fit_name(lambda bold, r=real: th.font_px(r, bold, True), name, room)
+        lines, font = fit_name(lambda bold, r=real: th.font_px(r, bold, True), name, room, False)
         step = font.get_ascent() - font.get_descent()
         if (
             _whole_words(lines, name)
@@ -261,7 +261,7 @@ def _fit_tile_name(th: T.Theme, name: str, room: int, height: int):
     pieces: list[str] = []
     for word in name.split(" "):
         if font.size(word)[0] > room:
-            split = fit_name(lambda _bold: font, word, room)[0]
+            split = fit_name(lambda _bold: font, word, room, False)[0]
             pieces.extend(split if _whole_words(split, word) else _hyphenate(word, font, room))
         else:
             pieces.append(word)
@@ -568,7 +568,10 @@ def _paint_text_tile(surface, drawn, origin, th, ability, tile, y, pad, s):
     height = tile.bottom - th.px(4) - y
     if height < 13:
         return
-    lines, font = fit_lines(th, 12, ability.text, tile.w - 2 * pad, height, condensed=True)
+    # the board's hotspot has the whole text as its tooltip
+    lines, font = fit_lines(
+        th, 12, ability.text, tile.w - 2 * pad, height, condensed=True, in_tooltip=True
+    )
     step = font.get_linesize()
     for line in lines:
         _blit_text(surface, drawn, origin, font, line, T.TEXT, (pad, y))

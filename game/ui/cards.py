@@ -145,7 +145,7 @@ def card_name_lines(th: T.Theme, name: str, room: int, small: bool):
 def _broken(font, word: str, room: int) -> list[str]:
     if font.size(word)[0] <= room:
         return [word]
-    lines, _font = fit_name(lambda bold: font, word, room)
+    lines, _font = fit_name(lambda bold: font, word, room, False)  # a trial
     return lines if lines[0].endswith("-") else [word]
 
 

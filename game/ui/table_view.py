@@ -16,7 +16,7 @@ import pygame
 from game.rules import variants as rules_variants
 from game.ui import theme as T
 from game.ui.board_view import Hotspot, draw_dial, draw_tokens
-from game.ui.widgets import draw_text, glow, panel, text_surface
+from game.ui.widgets import draw_text, glow, panel, shorten, text_surface
 
 LEADER_TIP = (
     "Leader: the most Health at the table (a tie makes several Leaders). Whoever attacks a "
@@ -210,8 +210,7 @@ class TableView:
             tag = "crown"
         room = right - name_x - (th.px(20) if tag else 0)
         font = th.fit_font(14, name, room, height=th.px(15), bold=True, condensed=True)
-        while font.size(name)[0] > room and len(name) > 3:
-            name = name[:-2] + "…"
+        name = shorten(font, name, room)  # (the layout check counts a cut name)
         draw_text(surface, name, font, T.HIGHLIGHT if active else T.TEXT, (name_x, y - th.px(1)))
         if leader:
             crown_rect = pygame.Rect(0, 0, th.px(18), th.px(14))
@@ -548,9 +547,9 @@ class TableView:
                 pygame.draw.rect(
                     surface, frame_colour(cdef, hero), tag, th.px(2), border_radius=th.px(4)
                 )
-                shown = cdef.name
-                while font.size(shown)[0] > wdt - th.px(10) and len(shown) > 3:
-                    shown = shown[:-2] + "…"
+                # a teammate's card tag keeps a fixed size: a long name is cut, whole in
+                # its tooltip (hover) and in the teammate's hand
+                shown = shorten(font, cdef.name, wdt - th.px(10), in_tooltip=True)
                 draw_text(surface, shown, font, T.INK, (x + th.px(6), y + th.px(2)))
                 tip = f"{cdef.name} ({mate.name}'s card, cost {cdef.cost} CP): {cdef.text}"
                 spots.append(Hotspot(tag, "mate_card", mate.seat, cid, tip))

@@ -41,11 +41,42 @@ def text_surface(font: pygame.font.Font, text: str, color) -> pygame.Surface:
     return surf
 
 
-def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Font]:
+def shorten(font: pygame.font.Font, text: str, width: int, *, in_tooltip: bool = False) -> str:
+    """`text` (one line) cut to `width` with "..." when it is wider. Only for words that are
+    deliberately secondary and shown whole in a tooltip (`in_tooltip=True`): the layout check
+    counts any other shortened text as an overflow (docs/ui.md)."""
+    if font.size(text)[0] <= width:
+        return text
+    cut = text
+    while cut and font.size(cut + "...")[0] > width:
+        cut = cut[:-1].rstrip()
+    shortened(text, in_tooltip)
+    return cut + "..."
+
+
+def _end_cut(font, lines: list[str], width, full: str, in_tooltip: bool = False) -> None:
+    """The last of the `lines` kept of `full` ends in "..." (the rest did not fit)."""
+    last = lines[-1]
+    while last and width and font.size(last + "...")[0] > width:
+        last = last[:-1].rstrip()
+    lines[-1] = last + "..."
+    shortened(full, in_tooltip)
+
+
+def shortened(full: str, in_tooltip: bool = False) -> None:
+    """Tell the layout check that `full` was drawn cut short (with "..." or a clip)."""
+    if RECORDER is not None:
+        RECORDER.shortened(full, in_tooltip)
+
+
+def fit_name(
+    font_for, name: str, width: int, report: bool = True
+) -> tuple[list[str], pygame.font.Font]:
     """A hero name in one or two lines that fit `width`.
 
     Tries the bold condensed face on one line, then split at a space over two lines, then the
-    regular condensed face, and only then shortens the longest word with a full stop."""
+    regular condensed face, and only then shortens the longest word with a full stop (which
+    the layout check counts, unless `report=False`: a trial whose cut result is not drawn)."""
     for bold in (True, False):
         font = font_for(bold)
         if font.size(name)[0] <= width:
@@ -83,6 +114,8 @@ def fit_name(font_for, name: str, width: int) -> tuple[list[str], pygame.font.Fo
     lines = name.split(" ", 1) if " " in name else [name]
     out = []
     for line in lines:
+        if report and font.size(line)[0] > width and len(line) > 3:
+            shortened(name)
         while font.size(line)[0] > width and len(line) > 3:
             line = line[:-2] + "."
         out.append(line)
@@ -153,6 +186,32 @@ def _onset_cut(name: str, cut: int) -> bool:
     return False
 
 
+def whole_lines(
+    th: T.Theme,
+    size: int,
+    text: str,
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+) -> tuple[list[str], pygame.font.Font] | None:
+    """`text` wrapped to `width` in the largest font (from `size` at the text scale down to 13
+    px, the condensed face before the smallest sizes) whose lines all fit `height`, or None
+    when even 13 px does not."""
+    top = max(13, round(size * th.text_scale))
+    faces = [condensed] if condensed else [False, True]
+    for real in range(top, 12, -1):
+        for cond in faces:
+            font = th.font_px(real, bold, cond)
+            lines = wrap(font, text, width)
+            if len(lines) * font.get_linesize() <= height and all(
+                font.size(line)[0] <= width for line in lines
+            ):
+                return lines, font
+    return None
+
+
 def fit_lines(
     th: T.Theme,
     size: int,
@@ -162,30 +221,50 @@ def fit_lines(
     *,
     bold: bool = False,
     condensed: bool = False,
+    in_tooltip: bool = False,
 ) -> tuple[list[str], pygame.font.Font]:
     """`text` wrapped to `width` in the largest font (from `size` at the text scale down to 13
     px, the condensed face before the smallest sizes) whose lines all fit `height`; if none
-    does, the smallest, with the lines that fit and an ellipsis."""
-    top = max(13, round(size * th.text_scale))
-    faces = [condensed] if condensed else [False, True]
-    font = th.font_px(13, bold, faces[-1])
-    for real in range(top, 12, -1):
-        for cond in faces:
-            font = th.font_px(real, bold, cond)
-            lines = wrap(font, text, width)
-            if len(lines) * font.get_linesize() <= height and all(
-                font.size(line)[0] <= width for line in lines
-            ):
-                return lines, font
+    does, the smallest, with the lines that fit and an ellipsis (which the layout check counts
+    as an overflow unless `in_tooltip`)."""
+    found = whole_lines(th, size, text, width, height, bold=bold, condensed=condensed)
+    if found is not None:
+        return found
+    font = th.font_px(13, bold, True)  # the smallest, condensed
     lines = wrap(font, text, width)
     fit = max(1, height // font.get_linesize())
     if len(lines) > fit:
         lines = lines[:fit]
-        last = lines[-1]
-        while last and font.size(last + "...")[0] > width:
-            last = last[:-1].rstrip()
-        lines[-1] = last + "..."
+        _end_cut(font, lines, width, text, in_tooltip)
     return lines, font
+
+
+def draw_fitted(
+    surface: pygame.Surface,
+    th: T.Theme,
+    size: int,
+    text: str,
+    color,
+    pos: tuple[int, int],
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+    in_tooltip: bool = False,
+) -> int:
+    """`text` wrapped into a `width` x `height` box at `pos` in the largest size that holds it
+    whole (`fit_lines`: from `size` at the text scale down to 13 px); returns the height used.
+    Only where even 13 px cannot hold it is it shortened, which the layout check counts unless
+    `in_tooltip`."""
+    lines, font = fit_lines(
+        th, size, text, width, height, bold=bold, condensed=condensed, in_tooltip=in_tooltip
+    )
+    x, y = pos
+    for line in lines:
+        surface.blit(text_surface(font, line, color), (x, y))
+        y += font.get_linesize()
+    return y - pos[1]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -216,21 +295,20 @@ def draw_text(
     shadow: bool = False,
     line_gap: int = 2,
     max_height: int | None = None,
+    in_tooltip: bool = False,
 ) -> int:
     """Draw text (wrapped to `width` if given); returns the height used.
 
     With `max_height`, only the lines that fit are drawn and the last one ends in an ellipsis
-    (the full text belongs in a tooltip)."""
+    (`in_tooltip=True`: the full text is in a tooltip and deliberately secondary; the layout
+    check counts any other cut text as an overflow)."""
     lines = wrap(font, text, width) if width else text.split("\n")
     if max_height is not None:
         step = font.get_linesize() + line_gap
         fit = max(1, (max_height + line_gap) // step)
         if len(lines) > fit:
             lines = lines[:fit]
-            last = lines[-1]
-            while last and width and font.size(last + "...")[0] > width:
-                last = last[:-1].rstrip()
-            lines[-1] = last + "..."
+            _end_cut(font, lines, width, text, in_tooltip)
     x, y = pos
     height = 0
     for line in lines:

@@ -11,6 +11,7 @@ from game.ui import crawl_art, keymap, loot_art
 from game.ui import theme as T
 from game.ui.scenes.adventures_menu import scenario_label
 from game.ui.widgets import (
+    draw_fitted,
     draw_text,
     felt_background,
     fit_lines,
@@ -634,14 +635,15 @@ class AdventureDrawing:
             align="center",
         )
         if reveal.get("notice"):
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                16,
                 " ".join(reveal["lines"]),
-                th.font(16),
                 T.INK,
                 (rect.x + th.px(16), rect.y + th.px(56)),
-                width=rect.w - th.px(32),
-                max_height=th.px(140),
+                rect.w - th.px(32),
+                th.px(140),
             )
             draw_text(
                 surface,
@@ -677,14 +679,15 @@ class AdventureDrawing:
         )
         text = " ".join(([reveal["changed"]] if reveal.get("changed") else []) + reveal["lines"])
         text = text or "..."
-        draw_text(
+        draw_fitted(
             surface,
+            th,
+            16,
             text,
-            th.font(16),
             T.INK,
             (rect.x + th.px(16), rect.y + th.px(132)),
-            width=rect.w - th.px(32),
-            max_height=th.px(66),
+            rect.w - th.px(32),
+            th.px(66),
         )
         draw_text(
             surface,

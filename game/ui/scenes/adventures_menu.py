@@ -24,7 +24,16 @@ from game.ui.layout import (
     row,
     row_sized,
 )
-from game.ui.widgets import Button, draw_text, felt_background, fit_name, glow, heading, panel
+from game.ui.widgets import (
+    Button,
+    draw_fitted,
+    draw_text,
+    felt_background,
+    fit_name,
+    glow,
+    heading,
+    panel,
+)
 
 CONTROLLER_CYCLE = ("human", "easy", "normal", "hard")
 CONTROLLER_NAMES = {
@@ -503,14 +512,17 @@ class CampaignMenuScene(Scene):
                 (rect.right - th.px(8), rect.y + th.px(9)),
                 align="right",
             )
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                13,
                 diff.text,
-                th.font(13, condensed=True),
                 T.INK,
                 (rect.x + th.px(8), rect.y + th.px(32)),
-                width=rect.w - th.px(16),
-                max_height=rect.h - th.px(36),
+                rect.w - th.px(16),
+                rect.h - th.px(36),
+                condensed=True,
+                in_tooltip=True,  # a compact card: hovering it shows the whole text
             )
         draw_text(
             surface,
@@ -595,14 +607,15 @@ class CampaignMenuScene(Scene):
             button.draw(surface, th)
         if self.message:
             box = self.message_rect()
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                15,
                 self.message,
-                th.font(15),
                 T.NEGATIVE,
                 box.topleft,
-                width=box.w,
-                max_height=box.h,
+                box.w,
+                box.h,
             )
 
     def message_rect(self) -> pygame.Rect:

@@ -10,7 +10,7 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import centered, cut_bottom, inset, row
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_fitted, draw_text, felt_background, panel
 
 
 class CrashScene(Scene):
@@ -52,6 +52,11 @@ class CrashScene(Scene):
 
         self.app.reset(TitleScene(self.app))
 
+    def update(self, dt: float) -> None:
+        mouse = pygame.mouse.get_pos()
+        if self.text_box.collidepoint(mouse):  # the error whole (the page may cut it)
+            self.app.tooltip.offer(self.error, mouse)
+
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
             if button.handle(event):
@@ -80,14 +85,17 @@ class CrashScene(Scene):
             width=box.w - th.px(56),
         )
         y += th.px(10)
-        draw_text(
+        draw_fitted(
             surface,
+            th,
+            14,
             self.error[:160],
-            th.font(14, condensed=True),
             T.TEXT_DIM,
             (x, y),
-            width=box.w - th.px(56),
-            max_height=max(0, self.text_box.bottom - th.px(10) - y),
+            box.w - th.px(56),
+            max(0, self.text_box.bottom - th.px(10) - y),
+            condensed=True,
+            in_tooltip=True,  # hovering the page shows it whole; the report file has it too
         )
         for button in self.buttons:
             button.draw(surface, self.app.theme)

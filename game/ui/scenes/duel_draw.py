@@ -463,7 +463,9 @@ class DuelDrawing:
         # the whole breakdown in the room left: smaller type before any line is dropped
         text = self.presenter.breakdown or "Nothing has landed yet."
         self.spots.append(Hotspot(rect, "info", self.viewer, None, f"Last damage: {text}"))
-        lines, font = fit_lines(th, 14, text, width, max(1, bottom - y), condensed=True)
+        lines, font = fit_lines(  # (the panel's tooltip has it whole)
+            th, 14, text, width, max(1, bottom - y), condensed=True, in_tooltip=True
+        )
         for line in lines:
             draw_text(surface, line, font, T.TEXT, (x, y))
             y += font.get_linesize()

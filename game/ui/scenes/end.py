@@ -14,7 +14,7 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import cut_bottom, inset, row
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_text, felt_background, panel, shorten
 
 # the parts of Damage taken in few words, for the narrow columns of six-hero tables
 SHORT = {
@@ -207,17 +207,18 @@ class EndScene(Scene):
             rest = sum(v for _k, v in rows[room - 1 :])
             rows = [*rows[: room - 1], (f"Other ({len(rows) - room + 1})", rest)]
         font = th.font(14, condensed=True) if small else th.font(16)
+        number_font = th.font(16, bold=True)
         for name, amount in rows:
-            while font.size(name)[0] > right - left - th.px(70) and len(name) > 3:
-                name = name[:-2] + "…"
-            draw_text(surface, name, font, T.TEXT, (left + th.px(24), y))
+            # the name runs up to its number: smaller, then condensed, then cut (counted)
+            room = right - th.px(18) - number_font.size(str(amount))[0] - th.px(6)
+            room -= left + th.px(24)
+            face = font
+            if face.size(name)[0] > room:
+                face = th.fit_font(14 if small else 16, name, room, condensed=True)
+                name = shorten(face, name, room)
+            draw_text(surface, name, face, T.TEXT, (left + th.px(24), y))
             draw_text(
-                surface,
-                str(amount),
-                th.font(16, bold=True),
-                T.TEXT,
-                (right - th.px(18), y),
-                align="right",
+                surface, str(amount), number_font, T.TEXT, (right - th.px(18), y), align="right"
             )
             y += step
         draw_text(

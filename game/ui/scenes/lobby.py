@@ -19,7 +19,7 @@ from game.ui.app import Scene
 from game.ui.layout import column, cut_bottom, inset, row, row_sized, split_row
 from game.ui.scenes.online_duel import draw_connection
 from game.ui.table_view import team_colour
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_fitted, draw_text, felt_background, panel
 
 SEAT_KINDS = ("human", "computer:easy", "computer:normal", "computer:hard")
 
@@ -272,17 +272,8 @@ class LobbyScene(Scene):
             if y + font.get_linesize() > bottom:
                 break
             y += draw_text(surface, line, font, T.INK, (x, y))
-        small = th.font(14)
-        if y + small.get_linesize() <= bottom:
-            draw_text(
-                surface,
-                hint,
-                small,
-                T.INK_SOFT,
-                (x, y),
-                width=share.w - th.px(28),
-                max_height=bottom - y,
-            )
+        if y + th.font_px(13).get_linesize() <= bottom:
+            draw_fitted(surface, th, 14, hint, T.INK_SOFT, (x, y), share.w - th.px(28), bottom - y)
         for seat_row in self.rows:
             self._draw_row(surface, seat_row["rect"], seat_row["seat"])
         for button in self.buttons:

@@ -175,7 +175,7 @@ class MissionScene(
         self.enemy_rect = pygame.Rect(
             rx + th.px(4), self.roster_rect.bottom + th.px(26), right_w - th.px(8), th.px(92)
         )
-        self.hq_rect = pygame.Rect(rx, self.enemy_rect.bottom + th.px(6), right_w, th.px(60))
+        self.hq_rect = pygame.Rect(rx, self.enemy_rect.bottom + th.px(6), right_w, self.hq_height())
         self.log_rect = pygame.Rect(
             rx, self.hq_rect.bottom + th.px(6), right_w, h - self.hq_rect.bottom - th.px(6) - pad
         )

@@ -9,7 +9,7 @@ import math
 import pygame
 
 from game.rules.actions import Action
-from game.ui.widgets import Button
+from game.ui.widgets import Button, shorten
 
 HERO_TURN_KINDS = {"main_phase", "offensive_roll", "announce", "discard"}
 
@@ -86,7 +86,7 @@ class MissionControls:
         y0 = self.map_rect.bottom - th.px(14) - rows * (bh + step) + step
         if self.modal_side:
             x0, y0, step = self.side_rect.x + th.px(8), self.side_rect.y + th.px(26), th.px(5)
-        small = th.font(14, bold=True, condensed=True)
+        small = th.font_px(13, bold=True, condensed=True)  # the smallest a button draws
         for i, b in enumerate(rest):
             c, r = divmod(i, rows)
             b.rect = pygame.Rect(x0 + c * (bw + th.px(10)), y0 + r * (bh + step), bw, bh)
@@ -313,14 +313,12 @@ class MissionControls:
 
 
 def fit_label(button: Button, font, width: int) -> None:
-    """Shorten a label that does not fit its button; the whole text moves to the tooltip."""
+    """Shorten a label that does not fit its button even in `font` (the smallest its button
+    draws: 13 px); the whole text moves to the tooltip."""
     full = button.label
     if font.size(full)[0] <= width:
         return
     label = full.replace(" Momentum)", " Mom.)")
-    if font.size(label)[0] > width:
-        while font.size(label + "...")[0] > width and len(label) > 4:
-            label = label[:-1]
-        label = label.rstrip() + "..."
+    label = shorten(font, label, width, in_tooltip=True)
     button.label = label
     button.tooltip = full + (f" - {button.tooltip}" if button.tooltip else "")

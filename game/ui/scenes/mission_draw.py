@@ -737,8 +737,8 @@ class MissionDrawing:
             text = self.message
         right = min((b.rect.x for b in self.buttons), default=rect.right) - th.px(10)
         width = max(th.px(100), right - rect.x - th.px(16))
-        lines, font = fit_lines(th, 15, text, width, rect.h - th.px(8), bold=True)
-        y = rect.y + th.px(6)
+        lines, font = fit_lines(th, 15, text, width, rect.h - th.px(4), bold=True)
+        y = rect.centery - len(lines) * font.get_linesize() // 2
         for line in lines:
             draw_text(surface, line, font, T.HIGHLIGHT if mine else T.TEXT, (rect.x + th.px(12), y))
             y += font.get_linesize()

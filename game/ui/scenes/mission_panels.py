@@ -9,12 +9,15 @@ import pygame
 from game.ui import mission_view as MV
 from game.ui import theme as T
 from game.ui.board_view import draw_dial
+from game.ui.layout import inset
 from game.ui.widgets import (
     draw_text,
     fit_lines,
     glow,
     panel,
+    shortened,
     text_surface,
+    whole_lines,
     wrap,
 )
 
@@ -33,9 +36,15 @@ class MissionPanels:
         count = len(kinds) + (1 if side.threat else 0)
         gap = th.px(6)
         w = (rect.w - gap * (count - 1)) // max(1, count)
+        plans = []
+        cells = [pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h) for i in range(len(kinds))]
         for i, hid in enumerate(kinds):
-            cell = pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h)
-            self._draw_henchman_panel(surface, cell, i, self.db.henchmen[hid])
+            plans.append(self._henchman_plan(cells[i], i, self.db.henchmen[hid]))
+        if any(plan["badges"] for plan in plans):  # one way of showing Health on every panel
+            plans = [
+                self._henchman_plan(cells[i], i, self.db.henchmen[hid], badges=True)
+                for i, hid in enumerate(kinds)
+            ]
         if side.threat:
             cell = pygame.Rect(
                 rect.x + len(kinds) * (w + gap),
@@ -43,7 +52,24 @@ class MissionPanels:
                 rect.right - rect.x - len(kinds) * (w + gap),
                 rect.h,
             )
-            self._draw_threat_panel(surface, cell, self.db.threats[side.threat])
+            plans.append(self._threat_plan(cell, self.db.threats[side.threat]))
+        # one size for the names and one for the words of every panel: the largest at which
+        # each panel's fit
+        heads = [plan["head"] for plan in plans if len(plan["head"]["lines"]) == 1]
+        if heads:
+            smallest = min((head["font"] for head in heads), key=lambda f: f.get_height())
+            for head in heads:
+                head["font"] = smallest
+        fits = [plan["fit"] for plan in plans]
+        if all(fits):
+            cap = min(font.get_height() for font, _blocks in fits)
+            for plan in plans:
+                plan["fit"] = self._fit_body(plan["body"], plan["texts"], cap)
+        for plan in plans:
+            if plan["kind"] == "threat":
+                self._draw_threat_panel(surface, plan)
+            else:
+                self._draw_henchman_panel(surface, plan)
 
     def _objective_met(self, objective) -> bool:
         return (
@@ -52,14 +78,77 @@ class MissionPanels:
             and self.engine.info.phase == "enemy_roll"
         )
 
-    def _draw_henchman_panel(self, surface, cell, panel_index, hdef) -> None:
+    def _henchman_plan(self, cell, panel_index, hdef, badges: bool = False) -> dict:
+        """Where a Henchman panel's parts go and in which size its words fit whole (`badges`:
+        Health as icons on the Rolls line even where the words fit without)."""
         th = self.app.theme
-        colour = MV.panel_colour(hdef.icon)
         living = [
             e
             for e in self.engine.enemies
             if e.kind == "henchman" and e.panel == panel_index and not e.defeated
         ]
+        left = f"{len(living)} left"
+        head = self._head_plan(cell, f"{panel_index + 1}. {hdef.name}", left)
+        a = hdef.attack
+        reach = "Melee" if a.reach == "melee" else "Range"
+        kind = "" if a.dtype == "normal" else f" {a.dtype}"
+        line = f"{a.name}: {reach} {a.damage}{kind}" + (" - Multi-Strike" if a.multi_strike else "")
+        extra = ", ".join(f"+{s}" for s, _n in a.statuses)
+        c = hdef.crisis
+        effects = []
+        if c.damage:
+            effects.append(f"{c.damage} dmg" + (" (adjacent)" if c.melee_only else ""))
+        if c.heal:
+            effects.append(f"heal {c.heal}")
+        effects += [f"+{s}" for s, _n in c.gain]
+        ctext = f"Crisis - {c.name}: " + " ".join(effects)
+        texts = [(line + (f" ({extra})" if extra else ""), T.TEXT), (ctext, T.TEXT_DIM)]
+        foot = f"Health {hdef.health}" + (f"  Shields {hdef.shields}" if hdef.shields else "")
+        if not head["beside"]:
+            foot += f"  ·  {left}"
+        # Health and Shields on the bottom line; where the words then do not fit whole, as
+        # icons and numbers on the Rolls line, which gives the words the bottom line too
+        x = cell.x + th.px(8)
+        y = head["rect"].bottom + th.px(4)
+        foot_font = self._foot_font(cell, foot)
+        top = cell.bottom - th.px(3) - foot_font.get_linesize()
+        body = pygame.Rect(x, y + th.px(24), cell.w - th.px(16), top - th.px(2) - y - th.px(24))
+        fit = self._fit_body(body, texts)
+        wanted, badges = badges, []
+        if fit is None or wanted:
+            badges = [("health", hdef.health)] + (
+                [("shield", hdef.shields)] if hdef.shields else []
+            )
+            if not head["beside"]:
+                badges.append(("", len(living)))
+            if self._rolls_room(cell, x, hdef.objective, badges):
+                body = pygame.Rect(body.x, body.y, body.w, cell.bottom - th.px(4) - body.y)
+                fit = self._fit_body(body, texts)
+            else:
+                badges = []
+        return {
+            "kind": "henchman",
+            "cell": cell,
+            "index": panel_index,
+            "def": hdef,
+            "head": head,
+            "x": x,
+            "y": y,
+            "body": body,
+            "texts": texts,
+            "fit": fit,
+            "badges": badges,
+            "foot": (foot, foot_font, top),
+            "tip": f"{hdef.name}: {hdef.text} Activates when the Enemy Dice show "
+            + self._objective_words(hdef.objective)
+            + f". {ctext}. {len(living)} of this panel left on the map; they act in "
+            "reading order (top row first).",
+        }
+
+    def _draw_henchman_panel(self, surface, plan: dict) -> None:
+        th = self.app.theme
+        cell, panel_index, hdef = plan["cell"], plan["index"], plan["def"]
+        colour = MV.panel_colour(hdef.icon)
         active = self._objective_met(hdef.objective)
         acting = (
             self.acting is not None
@@ -70,76 +159,193 @@ class MissionPanels:
         if acting:
             glow(surface, cell, th, color=(255, 110, 80), strength=4)
         panel(surface, cell, th, fill=T.WOOD, rim=colour, radius=8, rim_width=3 if active else 2)
-        head = pygame.Rect(cell.x + th.px(3), cell.y + th.px(3), cell.w - th.px(6), th.px(24))
-        pygame.draw.rect(surface, colour, head, border_radius=th.px(6))
-        alive = text_surface(th.font(13, bold=True), f"{len(living)} left", T.WHITE)
-        surface.blit(alive, alive.get_rect(midright=(head.right - th.px(6), head.centery)))
-        draw_text(
-            surface,
-            f"{panel_index + 1}. {hdef.name}",
-            th.font(14, bold=True, condensed=True),
-            T.WHITE,
-            (head.x + th.px(6), head.y + th.px(4)),
-            width=head.w - alive.get_width() - th.px(16),
-            max_height=th.px(18),
-        )
-        y = head.bottom + th.px(5)
-        x = cell.x + th.px(8)
-        label = text_surface(th.font(13, bold=True), "Rolls:", T.TEXT_DIM)
-        surface.blit(label, (x, y + th.px(3)))
-        ix = x + label.get_width() + th.px(6)
-        MV.objective_icons(surface, hdef.objective, (ix, y - th.px(2)), th.px(24), th)
-        if active:
-            tag = text_surface(th.font(12, bold=True), "ACTIVATES", T.HIGHLIGHT)
-            surface.blit(tag, tag.get_rect(topright=(cell.right - th.px(8), y + th.px(3))))
-        y += th.px(27)
-        a = hdef.attack
-        reach = "Melee" if a.reach == "melee" else "Range"
-        kind = "" if a.dtype == "normal" else f" {a.dtype}"
-        line = f"{a.name}: {reach} {a.damage}{kind}" + (" - Multi-Strike" if a.multi_strike else "")
-        extra = ", ".join(f"+{s}" for s, _n in a.statuses)
-        y += draw_text(
-            surface,
-            line + (f" ({extra})" if extra else ""),
-            th.font(13, condensed=True),
-            T.TEXT,
-            (x, y),
-            width=cell.w - th.px(16),
-            line_gap=0,
-        )
-        c = hdef.crisis
-        ctext = (
-            f"Crisis - {c.name}: "
-            + (f"{c.damage} dmg" + (" (adjacent)" if c.melee_only else "") if c.damage else "")
-            + (f" heal {c.heal}" if c.heal else "")
-            + "".join(f" +{s}" for s, _n in c.gain)
-        )
-        y += draw_text(
-            surface,
-            ctext,
-            th.font(13, condensed=True),
-            T.TEXT_DIM,
-            (x, y + th.px(2)),
-            width=cell.w - th.px(16),
-            line_gap=0,
-            max_height=cell.bottom - y - th.px(26),
-        )
-        hp = f"Health {hdef.health}" + (f"  Shields {hdef.shields}" if hdef.shields else "")
-        draw_text(surface, hp, th.font(12, bold=True), T.TEXT_DIM, (x, cell.bottom - th.px(20)))
-        self.tips.append(
-            (
-                cell,
-                f"{hdef.name}: {hdef.text} Activates when the Enemy Dice show "
-                + self._objective_words(hdef.objective)
-                + ". Henchmen of this panel act in reading order (top row first).",
-            )
-        )
+        self._draw_head(surface, plan["head"], colour)
+        self._rolls_row(surface, cell, plan["x"], plan["y"], hdef.objective, active, plan["badges"])
+        if not plan["badges"]:
+            foot, font, top = plan["foot"]
+            draw_text(surface, foot, font, T.TEXT_DIM, (cell.x + th.px(8), top))
+        self._draw_body(surface, plan["body"], plan["texts"], plan["fit"])
+        self.tips.append((cell, plan["tip"]))
+
+    def _head_plan(self, cell, title: str, right: str = "") -> dict:
+        """An enemy panel's coloured title strip: the whole name (one line, smaller, or two
+        lines) and, when there is room beside it, `right` ("2 left", else only its number;
+        the tooltip says what it counts), both in one size."""
+        th = self.app.theme
+        width = cell.w - th.px(18)
+        top = max(13, round(14 * th.text_scale))
+        lines, font, words = None, None, ""
+        for words in (right, right.split(" ")[0]) if right else ():
+            for real in range(top, 12, -1):
+                face = th.font_px(real, bold=True, condensed=True)
+                fits = face.get_ascent() - face.get_descent() <= th.px(20)
+                if fits and face.size(title)[0] + face.size(words)[0] + th.px(8) <= width:
+                    lines, font = [title], face
+                    break
+            if lines:
+                break
+        beside = lines is not None
+        if not beside:
+            words = ""
+            font = th.fit_font(14, title, width, height=th.px(20), bold=True, condensed=True)
+            lines = [title]
+            if font.size(title)[0] > width:
+                two = th.font_px(13, bold=True, condensed=True).get_linesize() * 2
+                lines, font = fit_lines(th, 14, title, width, two, bold=True, condensed=True)
+        height = max(th.px(24), len(lines) * font.get_linesize() + th.px(4))
+        rect = pygame.Rect(cell.x + th.px(3), cell.y + th.px(3), cell.w - th.px(6), height)
+        return {"rect": rect, "lines": lines, "font": font, "right": words, "beside": beside}
+
+    def _draw_head(self, surface, head: dict, colour) -> None:
+        th = self.app.theme
+        rect, font = head["rect"], head["font"]
+        pygame.draw.rect(surface, colour, rect, border_radius=th.px(6))
+        if head["right"]:
+            surf = text_surface(font, head["right"], T.WHITE)
+            surface.blit(surf, surf.get_rect(midright=(rect.right - th.px(6), rect.centery)))
+        y = rect.centery - len(head["lines"]) * font.get_linesize() // 2
+        for line in head["lines"]:
+            surface.blit(text_surface(font, line, T.WHITE), (rect.x + th.px(6), y))
+            y += font.get_linesize()
+
+    def _foot_font(self, cell, text: str):
+        """The font of an enemy panel's bottom line (Health, Shields)."""
+        th = self.app.theme
+        width = cell.w - th.px(16)
+        font = th.fit_font(12, text, width, height=th.px(14), bold=True)
+        if font.size(text)[0] > width:
+            font = th.fit_font(12, text, width, height=th.px(14), bold=True, condensed=True)
+        return font
+
+    def _rolls_room(self, cell, x, objective, badges) -> bool:
+        """Whether the dice objective and `badges` fit an enemy panel's Rolls line."""
+        th = self.app.theme
+        return self._badges(badges)[1] + self._dice_width(objective) <= cell.right - th.px(8) - x
+
+    def _dice_width(self, objective) -> int:
+        th = self.app.theme
+        return sum(n * (th.px(24) + th.px(2)) + th.px(4) for _s, n in objective)
+
+    def _badges(self, badges):
+        """(icon name, number) badges as (name, number surface, width), and their width."""
+        th = self.app.theme
+        font = self._rolls_font()
+        icon = th.px(16)
+        parts = []
+        for name, value in badges:
+            num = text_surface(font, str(value), T.WHITE)
+            parts.append((name, num, (icon + th.px(2) if name else 0) + num.get_width()))
+        return parts, sum(w + th.px(6) for _n, _s, w in parts)
+
+    def _rolls_font(self):
+        th = self.app.theme
+        return th.fit_font(13, "Rolls:", th.px(200), height=th.px(16), bold=True)
+
+    def _rolls_row(self, surface, cell, x, y, objective, active, badges) -> None:
+        """An enemy panel's "Rolls:" line: the dice objective, "ACTIVATES" when the roll meets
+        it, and `badges` (icon name, number; "" for a plain number) at its right. A label with
+        no room gives way to the dice: "Rolls:" first (the tooltip says it), then "ACTIVATES"
+        (the panel's thicker rim still shows it)."""
+        th = self.app.theme
+        size = th.px(24)
+        font = self._rolls_font()
+        icon = th.px(16)
+        parts, badges_w = self._badges(badges)
+        room = cell.right - th.px(8) - x - badges_w
+        label = text_surface(font, "Rolls:", T.TEXT_DIM)
+        tag = text_surface(th.font(12, bold=True), "ACTIVATES", T.HIGHLIGHT) if active else None
+        shown = [label, tag] if tag else [label]
+        dice_w = self._dice_width(objective)
+        while shown and sum(s.get_width() + th.px(6) for s in shown) + dice_w > room:
+            shown.pop(0)
+        ix = x
+        if label in shown:
+            surface.blit(label, (x, y + th.px(3)))
+            ix += label.get_width() + th.px(6)
+        MV.objective_icons(surface, objective, (ix, y - th.px(2)), size, th)
+        if tag is not None and tag in shown:
+            right = cell.right - th.px(8) - badges_w
+            surface.blit(tag, tag.get_rect(topright=(right, y + th.px(3))))
+        from game.ui import art
+
+        bx = cell.right - th.px(8)
+        for name, num, w in reversed(parts):
+            bx -= w
+            if name:
+                colour = T.HEALTH if name == "health" else T.PARCHMENT
+                surface.blit(art.ui_icon(name, icon, colour), (bx, y + th.px(4)))
+                surface.blit(num, (bx + icon + th.px(2), y + th.px(3)))
+            else:
+                surface.blit(num, (bx, y + th.px(3)))
+            bx -= th.px(6)
+
+    def _fit_body(self, box: pygame.Rect, texts, cap: int | None = None):
+        """An enemy panel's words (attack, Crisis ability, Threat text) wrapped in the largest
+        size (from 13 at the text scale down to 13 px; no taller than `cap` px) at which all
+        fit `box` whole: (font, lines of each), or None."""
+        th = self.app.theme
+        top = max(13, round(13 * th.text_scale))
+        gap = th.px(2)
+        for real in range(top, 12, -1):
+            font = th.font_px(real, condensed=True)
+            if cap is not None and font.get_height() > cap and real > 13:
+                continue
+            blocks = [wrap(font, text, box.w) for text, _c in texts]
+            height = sum(len(b) for b in blocks) * font.get_linesize() + gap * (len(texts) - 1)
+            if height <= box.h and all(font.size(t)[0] <= box.w for b in blocks for t in b):
+                return font, blocks
+        return None
+
+    def _draw_body(self, surface, box: pygame.Rect, texts, fit) -> None:
+        """The words `_fit_body` fitted; where even 13 px could not hold them whole, the last
+        is shortened (the panel's tooltip has it whole)."""
+        th = self.app.theme
+        if fit is None:
+            font = th.font_px(13, condensed=True)
+            blocks = [wrap(font, text, box.w) for text, _c in texts]
+            room = box.h - sum(len(b) for b in blocks[:-1]) * font.get_linesize()
+            room = max(room, font.get_linesize())
+            blocks[-1] = fit_lines(
+                th, 13, texts[-1][0], box.w, room, condensed=True, in_tooltip=True
+            )[0]
+        else:
+            font, blocks = fit
+        y = box.y
+        for block, (_text, colour) in zip(blocks, texts, strict=True):
+            for line in block:
+                surface.blit(text_surface(font, line, colour), (box.x, y))
+                y += font.get_linesize()
+            y += th.px(2)
 
     def _objective_words(self, objective) -> str:
         return " and ".join(f"{n} {self.db.symbols.get(s, s)}" for s, n in objective)
 
-    def _draw_threat_panel(self, surface, cell, tdef) -> None:
+    def _threat_plan(self, cell, tdef) -> dict:
         th = self.app.theme
+        head = self._head_plan(cell, tdef.name)
+        x = cell.x + th.px(8)
+        y = head["rect"].bottom + th.px(4)
+        body = pygame.Rect(x, y + th.px(25), cell.w - th.px(16), cell.bottom - th.px(6) - y)
+        body.h -= th.px(25)
+        texts = [
+            ("Unstoppable Threat: never targeted, acts last.", (230, 150, 90)),
+            (tdef.text, T.TEXT),
+        ]
+        return {
+            "kind": "threat",
+            "cell": cell,
+            "def": tdef,
+            "head": head,
+            "x": x,
+            "y": y,
+            "body": body,
+            "texts": texts,
+            "fit": self._fit_body(body, texts),
+        }
+
+    def _draw_threat_panel(self, surface, plan: dict) -> None:
+        th = self.app.theme
+        cell, tdef = plan["cell"], plan["def"]
         active = self._objective_met(tdef.objective)
         current = self.current
         if current is not None and current.kind == "threat":
@@ -153,41 +359,9 @@ class MissionPanels:
             radius=8,
             rim_width=3 if active else 2,
         )
-        head = pygame.Rect(cell.x + th.px(3), cell.y + th.px(3), cell.w - th.px(6), th.px(24))
-        pygame.draw.rect(surface, (150, 70, 30), head, border_radius=th.px(6))
-        draw_text(
-            surface,
-            tdef.name,
-            th.font(14, bold=True, condensed=True),
-            T.WHITE,
-            (head.x + th.px(6), head.y + th.px(4)),
-        )
-        y = head.bottom + th.px(5)
-        x = cell.x + th.px(8)
-        label = text_surface(th.font(13, bold=True), "Rolls:", T.TEXT_DIM)
-        surface.blit(label, (x, y + th.px(3)))
-        ix = x + label.get_width() + th.px(6)
-        MV.objective_icons(surface, tdef.objective, (ix, y - th.px(2)), th.px(24), th)
-        y += th.px(25)
-        y += draw_text(
-            surface,
-            "Unstoppable Threat: never targeted, acts last.",
-            th.font(12, bold=True, condensed=True),
-            (230, 150, 90),
-            (x, y),
-            width=cell.w - th.px(16),
-            line_gap=0,
-        )
-        draw_text(
-            surface,
-            tdef.text,
-            th.font(13, condensed=True),
-            T.TEXT,
-            (x, y),
-            width=cell.w - th.px(16),
-            line_gap=0,
-            max_height=cell.bottom - y - th.px(6),
-        )
+        self._draw_head(surface, plan["head"], (150, 70, 30))
+        self._rolls_row(surface, cell, plan["x"], plan["y"], tdef.objective, active, [])
+        self._draw_body(surface, plan["body"], plan["texts"], plan["fit"])
         self.tips.append(
             (
                 cell,
@@ -351,9 +525,11 @@ class MissionPanels:
         for about_font in (th.font(13), th.font_px(13), None):
             about_lines = wrap(about_font, about, width) if about_font else []
             about_h = len(about_lines) * about_font.get_linesize() + th.px(6) if about_font else 0
-            lines, font = fit_lines(th, 13, objective, width, bottom - y - about_h - head_h)
-            if " ".join(lines) == objective and font.get_height() >= th.font_px(top).get_height():
+            room = bottom - y - about_h - head_h
+            found = whole_lines(th, 13, objective, width, room)
+            if found is not None and found[1].get_height() >= th.font_px(top).get_height():
                 break
+        lines, font = found or fit_lines(th, 13, objective, width, room, in_tooltip=True)
         for line in about_lines:
             surface.blit(text_surface(about_font, line, T.TEXT_DIM), (x, y))
             y += about_font.get_linesize()
@@ -423,13 +599,23 @@ class MissionPanels:
                 tag = "DEFEATED"
             elif hero.exited:
                 tag = "EXITED"
+            cards = f"{len(hero.hand)} cards"
+            both = f"{tag} · {cards}"
+            for bold, cond in ((True, False), (True, True), (False, True)):
+                tag_font = th.fit_font(12, both, room, height=th.px(14), bold=bold, condensed=cond)
+                if tag_font.size(both)[0] <= room:
+                    tag, cards = both, ""
+                    break
+            else:
+                tag_font = th.fit_font(12, tag, room, height=th.px(14), bold=True)
             draw_text(
                 surface,
                 tag,
-                th.fit_font(12, tag, room, height=th.px(14), bold=True),
+                tag_font,
                 T.TEXT_DIM if not hero.defeated else T.NEGATIVE,
                 (x, row.y + th.px(20)),
             )
+            token_y = row.y + th.px(20) + tag_font.get_linesize()
             dial_r = min(th.px(16), row.h // 2 - th.px(4))
             cx = row.x + th.px(190)
             draw_dial(surface, (cx, row.centery), dial_r, hero.health, T.HEALTH, th)
@@ -460,37 +646,44 @@ class MissionPanels:
             )
             lv = pygame.Rect(cx + dial_r + th.px(4), row.centery - th.px(10), th.px(34), th.px(20))
             pygame.draw.rect(surface, MV.MOMENTUM, lv, border_radius=th.px(4))
-            lab = text_surface(th.font(12, bold=True), f"Lv{hero.momentum_level}", T.WHITE)
+            words = f"Lv{hero.momentum_level}"
+            face = th.fit_font(12, words, lv.w - th.px(4), height=lv.h - th.px(2), bold=True)
+            lab = text_surface(face, words, T.WHITE)
             surface.blit(lab, lab.get_rect(center=lv.center))
             self.tips.append((lv, f"Momentum card level {hero.momentum_level}: {lines}"))
-            tx = lv.right + th.px(6)
-            tsize = th.px(20)
+            # the tokens under the name and seat, the Allies (whole: wrapped, then smaller)
+            # right of the dials
+            tx = x
+            tsize = min(th.px(20), row.bottom - th.px(2) - token_y)
+            names = [self.db.allies[a].name for a in hero.allies]
+            box = pygame.Rect(lv.right, row.y, row.right - lv.right, row.h)
+            box = inset(box, th.px(4), th.px(2))
+            if cards and names and self._roster_extra(box, cards, names) is None:
+                # the hand size goes before the tokens (the Allies take the box alone), or,
+                # with no room there either, into the row's tooltip
+                face = th.fit_font(12, cards, th.px(170), height=tsize, bold=True)
+                if token_y + face.get_ascent() <= row.bottom - th.px(2):
+                    draw_text(surface, cards, face, T.TEXT_DIM, (tx, token_y))
+                    tx += face.size(cards)[0] + th.px(6)
+                else:
+                    shortened(cards, in_tooltip=True)
+                    self.tips.append((row, f"{hero.name}: {cards} in hand."))
+                cards = ""
             for status, count in sorted(hero.tokens.items()):
-                if count <= 0 or tx + tsize > row.right - th.px(4):
+                if count <= 0 or tx + tsize > row.x + th.px(170):
                     continue
                 sinfo = self.db.statuses.get(status) or self.content.statuses.get(status)
                 sname = sinfo.name if sinfo else status
                 skind = getattr(sinfo, "kind", "unique") if sinfo else "unique"
                 icon = MV.token(status, sname, skind, tsize)
-                trect = pygame.Rect(tx, row.y + th.px(4), tsize, tsize)
+                trect = pygame.Rect(tx, token_y, tsize, tsize)
                 surface.blit(icon, trect)
                 if count > 1:
                     b = text_surface(th.font(11, bold=True), str(count), T.WHITE)
                     surface.blit(b, b.get_rect(bottomright=trect.bottomright))
                 self.tips.append((trect, f"{sname} x{count}: {getattr(sinfo, 'text', '')}"))
                 tx += tsize + th.px(3)
-            extra = f"{len(hero.hand)} cards"
-            if hero.allies:
-                extra += "  Allies: " + ", ".join(self.db.allies[a].name for a in hero.allies)
-            draw_text(
-                surface,
-                extra,
-                th.font(12, condensed=True),
-                T.TEXT_DIM,
-                (lv.right + th.px(6), row.bottom - th.px(18)),
-                width=row.right - lv.right - th.px(10),
-                max_height=th.px(16),
-            )
+            self._draw_roster_extra(surface, box, cards, names)
         free_y = rect.y + th.px(8) + n * row_h
         if rect.bottom - free_y >= th.px(70) and heroes:
             self._draw_momentum_card(
@@ -499,6 +692,35 @@ class MissionPanels:
                     rect.x + th.px(8), free_y, rect.w - th.px(16), rect.bottom - free_y - th.px(6)
                 ),
             )
+
+    @staticmethod
+    def _roster_text(cards: str, names) -> str:
+        allies = ("Ally: " if len(names) == 1 else "Allies: ") + ", ".join(names)
+        return " · ".join(filter(None, [cards, allies if names else ""]))
+
+    def _roster_extra(self, box: pygame.Rect, cards: str, names):
+        """The lines and font in which a Hero's hand size and Allies fit `box` whole, or None."""
+        text = self._roster_text(cards, names)
+        return whole_lines(self.app.theme, 12, text, box.w, box.h, condensed=True)
+
+    def _draw_roster_extra(self, surface, box: pygame.Rect, cards: str, names) -> None:
+        """A Hero's Allies (and hand size, when the seat line had no room for it) right of
+        their dials: every name whole, wrapped and then smaller; where even 13 px cannot
+        hold them (four Heroes in a small window) they are shortened and the row's tooltip
+        names them."""
+        th = self.app.theme
+        text = self._roster_text(cards, names)
+        if not text:
+            return
+        found = self._roster_extra(box, cards, names)
+        if found is None:
+            found = fit_lines(th, 12, text, box.w, box.h, condensed=True, in_tooltip=True)
+            self.tips.append((box, text))
+        lines, font = found
+        y = box.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(text_surface(font, line, T.TEXT_DIM), (box.x, y))
+            y += font.get_linesize()
 
     def _draw_momentum_card(self, surface, box: pygame.Rect) -> None:
         """The Momentum card of the Hero deciding now (or the first Hero): its actions."""
@@ -512,8 +734,11 @@ class MissionPanels:
         title_font = th.fit_font(13, title, box.w - th.px(16), height=th.px(16), bold=True)
         draw_text(surface, title, title_font, T.WHITE, (box.x + th.px(8), box.y + th.px(5)))
         y = box.y + th.px(24)
+        # the card is a reminder: what does not fit is cut, and the Momentum level badge of
+        # each Hero in the list has the whole card as its tooltip
         for action in self.db.momentum_levels.get(hero.momentum_level, ()):
             if y > box.bottom - th.px(16):
+                shortened(f"{action.cost} - {action.text}", in_tooltip=True)
                 break
             limit = f", {action.per_round}/round" if action.per_round else ""
             line = f"{action.cost} - {action.text} ({action.phase}{limit})"
@@ -527,6 +752,7 @@ class MissionPanels:
                 width=box.w - th.px(16),
                 line_gap=0,
                 max_height=box.bottom - y,
+                in_tooltip=True,
             )
 
     def _draw_enemy_dice(self, surface) -> None:
@@ -573,6 +799,13 @@ class MissionPanels:
             )
         )
 
+    def hq_height(self) -> int:
+        """The Ally HQ panel's height: its title and cells two lines of 13 px tall (an Ally's
+        name and cost over two lines, whole), at least 60 at the layout scale."""
+        th = self.app.theme
+        two = 2 * th.font_px(13, bold=True, condensed=True).get_linesize()
+        return max(th.px(60), th.px(22) + two)
+
     def _draw_hq(self, surface) -> None:
         th = self.app.theme
         rect = self.hq_rect
@@ -590,10 +823,10 @@ class MissionPanels:
         w = (rect.w - th.px(16) - th.px(6) * 2) // 3
         h = rect.h - th.px(22)
         labels = [f"{self.db.allies[a].name} ({self.db.allies[a].cost})" for a in hq]
-        # every name whole (wrapped, then smaller; never cut: docs/ui.md), all in one size
+        # every name whole (wrapped, then smaller; never cut: docs/ui.md), all in one size;
+        # the lines' own leading is the cell's padding
         fits = [
-            fit_lines(th, 12, text, w - th.px(8), h - th.px(4), bold=True, condensed=True)
-            for text in labels
+            fit_lines(th, 12, text, w - th.px(8), h, bold=True, condensed=True) for text in labels
         ]
         font = min((f for _lines, f in fits), key=lambda f: f.get_height(), default=None)
         for ally_id, label in zip(hq, labels, strict=True):

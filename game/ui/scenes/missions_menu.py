@@ -36,6 +36,7 @@ from game.ui.scenes.mission_result import MissionResultScene  # noqa: F401
 from game.ui.scenes.perk_sheet import PerkSheetScene
 from game.ui.widgets import (
     Button,
+    draw_fitted,
     draw_text,
     felt_background,
     fit_name,
@@ -520,12 +521,10 @@ class MissionSelectScene(Scene):
         # details
         dr = self.detail_rect
         panel(surface, dr, th, radius=10)
-        x, y = dr.x + th.px(12), dr.y + th.px(10)
-        draw_text(surface, mission.name, th.font(20, bold=True), T.BRASS, (x, y))
-        y += th.px(28)
-        y += draw_text(
-            surface, mission.text, th.font(14), T.TEXT, (x, y), width=dr.w - th.px(24), line_gap=0
-        ) + th.px(4)
+        x, y = dr.x + th.px(12), dr.y + th.px(8)
+        head = th.font(20, bold=True)
+        draw_text(surface, mission.name, head, T.BRASS, (x, y))
+        y += head.get_linesize()
         s1, s2 = mission.sides
         hench = ", ".join(self.db.henchmen[hid].name for hid in s1.henchmen)
         threat = self.db.threats[s1.threat].name if s1.threat else "none"
@@ -536,19 +535,21 @@ class MissionSelectScene(Scene):
         ]
         if s1.perfect:
             lines.append(f"Perfect: {s1.perfect['text']}")
-        for line in lines:
-            if y > dr.bottom - th.px(18):
-                break
-            y += draw_text(
-                surface,
-                line,
-                th.font(13),
-                T.TEXT,
-                (x, y),
-                width=dr.w - th.px(24),
-                line_gap=0,
-                max_height=dr.bottom - y - th.px(4),
-            ) + th.px(2)
+        # the story and the sides' lines whole, in one size (14 down to 13 px); the panel's
+        # tooltip has them too
+        block = "\n".join([mission.text, *lines])
+        self.tips.append((dr, block))
+        draw_fitted(
+            surface,
+            th,
+            14,
+            block,
+            T.TEXT,
+            (x, y),
+            dr.w - th.px(24),
+            dr.bottom - y - th.px(4),
+            in_tooltip=True,
+        )
         # previews
         pr = self.preview_rect
         panel(surface, pr, th, radius=10)
@@ -683,14 +684,16 @@ class MissionSelectScene(Scene):
             self._draw_typing(surface)
         if self.app.messages:  # the latest, on the line left under the summary
             box = self.message_rect()
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                13,
                 self.app.messages[-1],
-                th.font(13),
                 T.NEGATIVE,
                 box.topleft,
-                width=box.w,
-                max_height=box.h,
+                box.w,
+                box.h,
+                in_tooltip=True,
             )
 
     def message_rect(self) -> pygame.Rect:

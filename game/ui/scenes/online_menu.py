@@ -17,7 +17,7 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
 from game.ui.text_field import TextField
-from game.ui.widgets import Button, button_row, draw_text, felt_background, panel
+from game.ui.widgets import Button, button_row, draw_fitted, draw_text, felt_background, panel
 
 TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
@@ -315,14 +315,15 @@ class OnlineScene(Scene):
             head = th.fit_font(22, title, box.w - th.px(36), height=th.px(28), bold=True)
             draw_text(surface, title, head, T.BRASS, (box.x + th.px(18), box.y + th.px(8)))
             top = box.y + th.px(8) + head.get_linesize()
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                14,
                 text,
-                th.font(14),
                 T.TEXT_DIM,
                 (box.x + th.px(18), top),
-                width=box.w - th.px(36),
-                max_height=box.y + th.px(62) - top,
+                box.w - th.px(36),
+                box.y + th.px(62) - top,
             )
         for field in (self.port, self.address, self.code):
             field.draw(surface, th)

@@ -12,7 +12,15 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import cut_bottom, cut_left, cut_right, inset
 from game.ui.scenes.mission_files import mythic_name, mythic_names, spend_limit, store_sheet
-from game.ui.widgets import Button, draw_text, felt_background, glow, panel, text_surface
+from game.ui.widgets import (
+    Button,
+    draw_fitted,
+    draw_text,
+    felt_background,
+    glow,
+    panel,
+    text_surface,
+)
 
 ROW_NAMES = {
     "momentum": "Momentum",
@@ -218,15 +226,17 @@ class PerkSheetScene(Scene):
                     1,
                     border_radius=th.px(6),
                 )
-                draw_text(
+                draw_fitted(
                     surface,
+                    th,
+                    12,
                     perk.text,
-                    th.font(12, condensed=True),
                     T.TEXT,
                     (cell.x + th.px(5), cell.y + th.px(4)),
-                    width=cell.w - th.px(10),
-                    line_gap=0,
-                    max_height=cell.h - th.px(26),
+                    cell.w - th.px(10),
+                    cell.h - th.px(26),
+                    condensed=True,
+                    in_tooltip=True,  # a dense table of fixed cells: each cell's tooltip
                 )
                 filled = sheet.filled(perk)
                 for k in range(perk.circles):

@@ -31,12 +31,16 @@ from game.ui.table_view import team_colour, team_name
 from game.ui.widgets import (
     Button,
     button_row,
+    draw_fitted,
     draw_text,
     felt_background,
+    fit_lines,
     fit_name,
     glow,
     panel,
     text_surface,
+    whole_lines,
+    wrap,
 )
 
 KINDS = ["human"] + [f"computer:{level}" for level in LEVELS]
@@ -100,6 +104,8 @@ class SetupScene(Scene):
         self.mode = "duel"
         self.selected = 0  # the seat whose hero the grid picks (team formats)
         self.drawn_abilities: list[list[str]] = [[], []]  # what the last frame showed
+        # (rect, text) of the ability names shown without their requirement (in a tooltip)
+        self.ability_tips: list[list[tuple[pygame.Rect, str]]] = [[], []]
         self.resize()
 
     # ------------------------------------------------------------ state
@@ -144,6 +150,7 @@ class SetupScene(Scene):
         self.choice = [*heroes[:count], boss]
         self.kind = [*kinds[:count], kind]
         self.drawn_abilities = [[] for _ in self.choice]
+        self.ability_tips = [[] for _ in self.choice]
         self.selected = min(self.selected, count)
         self.resize()
 
@@ -167,6 +174,7 @@ class SetupScene(Scene):
                     self.choice.append(free[0])
                 self.kind.append("human" if seat == 0 else "computer:normal")
             self.drawn_abilities = [[] for _ in range(count)]
+            self.ability_tips = [[] for _ in range(count)]
             self.selected = 0
             self.resize()
             return
@@ -180,6 +188,7 @@ class SetupScene(Scene):
         del self.choice[count:]
         del self.kind[count:]
         self.drawn_abilities = [[] for _ in range(count)]
+        self.ability_tips = [[] for _ in range(count)]
         self.selected = min(self.selected, count - 1)
         self.resize()
 
@@ -269,7 +278,7 @@ class SetupScene(Scene):
         self.seat_panel, grid_room = cut_left(body, th.px(620), th.px(16))
         self.columns = [grid_room]
         count = self.seat_count()
-        head = th.px(76)
+        head = self.seats_head()
         row_h = min(th.px(84), (self.seat_panel.h - head - th.px(8)) // count)
         seats_room = cut_top(inset(self.seat_panel, th.px(10), 0), head)[1]
         self.seat_rows = column(
@@ -408,6 +417,10 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         mouse = pygame.mouse.get_pos()
+        for rect, text in (tip for tips in self.ability_tips for tip in tips):
+            if rect.collidepoint(mouse):
+                self.app.tooltip.offer(text, mouse)
+                return
         for button in [
             *self.mode_buttons,
             *sorted(self.controls, key=lambda b: "seat_row" in b.data),
@@ -475,6 +488,13 @@ class SetupScene(Scene):
             if button is not None:
                 button.draw(surface, th)
 
+    def seats_head(self) -> int:
+        """The seat panel's header: its title and the format's description in two lines of
+        13 px (condensed), at least 76 at the layout scale."""
+        th = self.app.theme
+        two = 2 * th.font_px(13, condensed=True).get_linesize()
+        return max(th.px(76), th.px(38) + two)
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         from game.ui.art import hero_emblem
 
@@ -488,14 +508,17 @@ class SetupScene(Scene):
             T.TEXT,
             (box.x + th.px(14), box.y + th.px(8)),
         )
-        draw_text(
+        draw_fitted(
             surface,
+            th,
+            13,
             MODE_TIPS.get(self.mode, ""),
-            th.font(13, condensed=True),
             T.TEXT_DIM,
             (box.x + th.px(14), box.y + th.px(34)),
-            width=box.w - th.px(28),
-            max_height=th.px(34),
+            box.w - th.px(28),
+            self.seats_head() - th.px(38),
+            condensed=True,
+            in_tooltip=True,  # the format's button has it as its tooltip
         )
         teams = self.mode in ("2v2", "3v3", "2v2v2")
         for seat, seat_row in enumerate(self.seat_rows):
@@ -639,24 +662,10 @@ class SetupScene(Scene):
             meta_font = th.fit_font(14, meta, width, height=th.px(16), condensed=True)
             draw_text(surface, meta, meta_font, T.TEXT_DIM, (x, top + th.px(34)))
             y = top + th.px(56)
-        # two lines of the story when the hero grid is tall (the tile's tooltip has it all)
-        lines = 2 if self.tiles_bottom > th.px(150) else 4
-        font = th.font(14)
-        y += draw_text(
-            surface,
-            hero.bio,
-            font,
-            T.TEXT,
-            (x, y),
-            width=width,
-            max_height=lines * (font.get_linesize() + 2),
-        )
-        y += th.px(6)
-        fixed = th.fixed()  # a dense two-column list in a fixed panel: 1.00x words
+        fixed = th.fixed()  # a dense list in a fixed panel: 1.00x words
         font = fixed.font(14, condensed=True)
         bold = fixed.font(14, bold=True, condensed=True)
         limit = col.bottom - (th.px(60) if len(self.columns) == 2 else th.px(10))
-        drawn = self.drawn_abilities[side] = []
         items = []
         for slot in hero.slots:
             for ability in slot.levels[1]:
@@ -670,24 +679,81 @@ class SetupScene(Scene):
                 else:
                     req = "Passive"
                 items.append((ability, req))
-        line = font.get_linesize()
-        fit = max(1, (limit - y) // line)
-        columns = 1 if len(items) <= fit else 2
-        per_column = -(-len(items) // columns)
-        col_w = width // columns
-        name_w = th.px(170) if columns == 1 else th.px(118)
-        for index, (ability, req) in enumerate(items):
-            c, r = divmod(index, per_column)
-            if r >= fit:
+        # the whole story and every ability name: the list takes one column, or two (a long
+        # requirement wraps), or - where neither leaves the story room - the names alone in
+        # columns, each requirement in its name's tooltip; the first that leaves the story its
+        # full size (nearly, for large text), else the one that leaves it the largest words
+        gap = th.px(6)
+        full = max(13, round(14 * th.text_scale))
+        good = th.font_px(max(13, full - max(1, round(full * 0.15)))).get_height()
+        limit -= gap
+        best = None
+        for columns, reqs in ((1, True), (2, True), (3, False)):
+            rows, used = ability_rows(items, bold, font, width, columns, gap, reqs)
+            if rows is None:
                 continue
-            ax = x + c * col_w
-            ay = y + r * line
+            story = whole_lines(th, 14, hero.bio, width, limit - y - used - gap)
+            if story is None:
+                continue
+            height = story[1].get_height()
+            if best is None or height > best[0]:
+                best = (height, rows, story)
+            if height >= good:
+                best = (height, rows, story)
+                break
+        if best is None:  # no room for both whole: the story gives way (the tiles' tooltip)
+            rows, used = ability_rows(items, bold, font, width, 3, gap, False)
+            story = fit_lines(th, 14, hero.bio, width, limit - y - used - gap, in_tooltip=True)
+        else:
+            _height, rows, story = best
+        lines, story_font = story
+        for line in lines:
+            surface.blit(text_surface(story_font, line, T.TEXT), (x, y))
+            y += story_font.get_linesize()
+        y += gap
+        drawn = self.drawn_abilities[side] = []
+        tips = self.ability_tips[side] = []
+        step = font.get_linesize()
+        for (ability, req), (dx, dy, name_w, names, reqs) in zip(items, rows, strict=True):
             drawn.append(ability.name)
-            name = text_surface(
-                bold, ability.name, T.GOLD if ability.kind == "ultimate" else T.TEXT
-            )
-            surface.blit(name, (ax, ay), area=pygame.Rect(0, 0, name_w - th.px(4), line))
-            room = col_w - name_w - th.px(6)
-            while req and font.size(req)[0] > room:
-                req = req[:-2] + "…" if len(req) > 2 else ""
-            draw_text(surface, req, font, T.TEXT_DIM, (ax + name_w, ay))
+            colour = T.GOLD if ability.kind == "ultimate" else T.TEXT
+            for k, line in enumerate(names):
+                surface.blit(text_surface(bold, line, colour), (x + dx, y + dy + k * step))
+            for k, line in enumerate(reqs):
+                surface.blit(
+                    text_surface(font, line, T.TEXT_DIM), (x + dx + name_w, y + dy + k * step)
+                )
+            if not reqs:
+                spot = pygame.Rect(x + dx, y + dy, name_w, len(names) * step)
+                tips.append((spot, f"{ability.name}: {req}"))
+
+
+def ability_rows(items, bold, font, width: int, columns: int, gap: int, reqs: bool = True):
+    """The setup's ability list in `columns`: for each (ability, requirement) its offset, the
+    width of its name column and its name and requirement lines (a long requirement wraps
+    after a " / "; `reqs=False`: names only), and the height of the whole list; (None, 0)
+    when a name or one alternative of a requirement would have to break."""
+    per_column = -(-len(items) // columns) if items else 0
+    col_w = width // columns
+    step = font.get_linesize()
+    rows, used = [], 0
+    for c in range(columns):
+        chunk = items[c * per_column : (c + 1) * per_column]
+        if not chunk:
+            continue
+        widest = max(bold.size(ability.name)[0] for ability, _req in chunk)
+        name_w = min(widest, (col_w * 3 // 5 if reqs else col_w) - gap * 2) + gap * 2
+        dy = 0
+        for ability, req in chunk:
+            names = wrap(bold, ability.name, name_w - gap * 2)
+            lines = []
+            if reqs:  # break between the alternatives of a requirement, not inside one
+                room = col_w - name_w - gap * 2
+                parts = " / ".join(part.replace(" ", "\u00a0") for part in req.split(" / "))
+                lines = [line.replace("\u00a0", " ") for line in wrap(font, parts, room)]
+                if len(names) > 1 or any(font.size(line)[0] > room for line in lines):
+                    return None, 0  # a name or a requirement would break: not this way
+            rows.append((c * col_w, dy, name_w, names, lines))
+            dy += max(len(names), len(lines)) * step
+        used = max(used, dy)
+    return rows, used

@@ -9,7 +9,7 @@ from game.ui import keymap
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import column
-from game.ui.widgets import Button, draw_text, felt_background, panel
+from game.ui.widgets import Button, draw_fitted, draw_text, felt_background, panel
 
 
 class TitleScene(Scene):
@@ -195,14 +195,15 @@ class TitleScene(Scene):
         rect = self.message_rect()
         if rect is not None:
             panel(surface, rect, th, fill=T.PARCHMENT, rim=T.NEGATIVE, radius=8)
-            draw_text(
+            draw_fitted(
                 surface,
+                th,
+                15,
                 self._message_text(),
-                th.font(15),
                 T.INK,
                 (rect.x + th.px(12), rect.y + th.px(10)),
-                width=rect.w - th.px(24),
-                max_height=rect.h - th.px(20),
+                rect.w - th.px(24),
+                rect.h - th.px(20),
             )
         from game.persistence.files import saving_enabled
 
