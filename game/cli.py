@@ -148,6 +148,23 @@ def run(argv: list[str]) -> int:
         default=0.0,
         help="seconds before the computer plays for a disconnected person (0: never)",
     )
+    srv.add_argument(
+        "--conns-per-address",
+        type=count,
+        default=32,
+        help="connections open at once from one address (loopback exempt)",
+    )
+    srv.add_argument(
+        "--rooms-per-address",
+        type=count,
+        default=30,
+        help="rooms one address may create in 10 minutes (loopback exempt)",
+    )
+    srv.add_argument(
+        "--limit-loopback",
+        action="store_true",
+        help="apply the per-address limits to this machine's own connections too",
+    )
 
     gal = sub.add_parser("gallery", help="render every portrait, card and die set to PNGs")
     gal.add_argument("--out", required=True, type=out_folder, help="a folder (made if missing)")

@@ -9,6 +9,9 @@ and checks each one against the true state at that point:
 * no opponent's `hand` list, no key naming a deck, the seed or the generator, no whole-state
   digest (nor any 64-hex-digit string), no generator state or seed digits.
 
+A spectator is audited as the seat `view.SPECTATOR` (-1): a seat outside every team, which
+may look at no hand at all, so any hand card, any `hand` list and any options are flagged.
+
 Used by the tests and by `python -m bench server` (hidden_info_violations).
 """
 
@@ -56,6 +59,8 @@ class Auditor:
                     self.revealed.update(piles.hand)
 
     def _may_see(self, player: int) -> bool:
+        if self.seat < 0:  # a spectator: outside every team, it sees no hand
+            return False
         eng = self.engine
         me = eng.player(self.seat)
         return eng.team(player) == eng.team(me)
@@ -89,6 +94,8 @@ class Auditor:
                     owner = _owner_of(path, message)
                     if owner is not None and not self._may_see(eng.player(owner)):
                         problems.append(f"{path}: seat {owner}'s hand sent to seat {self.seat}")
+                if key == "options" and self.seat < 0 and value:
+                    problems.append(f"{path}: a spectator is sent a seat's options")
             text = json.dumps(message)
             for card_id in secret_ids:
                 if f'"{card_id}"' in text:

@@ -17,10 +17,11 @@ from typing import Any
 from game.modes.variants import SHARED_DIAL
 from game.rules.actions import Action, Option, PendingChoice
 from game.rules.events import Event
+from game.rules.stats import SeatStats, match_stats
 from game.rules.view import CombatView, CompanionView, DiceView, MatchView, PlayerView
 
 HIDDEN_CARD = (-1, "")  # a card in a hand this seat may not look at
-LOG_KEPT = 400  # events kept for the log and the end screen's tallies
+LOG_KEPT = 400  # events kept for the log (the end screen's tallies come from the server)
 
 
 @dataclass(slots=True)
@@ -162,6 +163,7 @@ class RemoteTable:
         self.cards: dict[int, str] = {}  # card entity -> card id, for every card seen face up
         self.time_left: float | None = None  # the turn timer, when the update came
         self.time_at = 0.0  # (time.monotonic() then)
+        self.tallies: dict[str, Any] | None = None  # the server's totals, once the match is over
 
     @property
     def pending(self) -> PendingChoice | None:
@@ -179,6 +181,8 @@ class RemoteTable:
         self.setup = RemoteSetup(mode, shared_team_dial=SHARED_DIAL.get(mode, False))
         self.remote = choice_from(update.get("choice"))
         self.time_left = update.get("time_left")
+        if update.get("tallies") is not None:
+            self.tallies = update["tallies"]
         self.time_at = time.monotonic()
         for event in events:
             card, card_id = event.data.get("card"), event.data.get("card_id")
@@ -194,6 +198,19 @@ class RemoteTable:
 
     def card_id(self, card: int) -> str:
         return self.cards.get(card, "")
+
+    def end_stats(self) -> dict[int, SeatStats]:
+        """The end screen's numbers: the server's totals over the whole match (this table
+        keeps only the last `LOG_KEPT` events, and a resumed seat or a spectator saw only the
+        end of the log); from the events kept here only if the server sent none."""
+        if self.tallies is None:
+            return match_stats(self.log)
+        out = {}
+        for seat, numbers in self.tallies.items():
+            numbers = dict(numbers)
+            numbers["dealt_to"] = _ints(numbers.get("dealt_to", {}))
+            out[int(seat)] = SeatStats(**numbers)
+        return out
 
     def seconds_left(self) -> float | None:
         """What the turn timer says now (None: no timer, or nothing to decide)."""

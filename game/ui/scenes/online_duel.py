@@ -171,7 +171,7 @@ class OnlineDuelScene(DuelScene):
         return self.seat_kind_label(seat)
 
     def seat_kind_label(self, seat: int) -> str:
-        if seat == self.viewer:
+        if seat == self.viewer and not self.link.watching:  # a spectator is no seat's "You"
             return "You"
         info = self._room_seat(seat)
         if info is None:
@@ -250,6 +250,10 @@ class OnlineDuelScene(DuelScene):
 
 class OnlineEndScene(EndScene):
     """The end screen without a rematch (another room is made on the Online screen)."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.stats = self.duel.engine.end_stats()  # the whole match's, as the server counted
 
     def resize(self) -> None:
         super().resize()
