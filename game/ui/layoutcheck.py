@@ -487,6 +487,11 @@ def _online(kind: str, mode: str):
 
             scene = LobbyScene(app, online_preview.lobby_link(mode, kind == "host"))
             app.push(scene)
+        elif kind == "watch":
+            from game.ui.scenes.online_watch import WatchBoardScene
+
+            scene = WatchBoardScene(app, online_preview.duel_link(mode, watching=True))
+            app.push(scene)
         else:
             from game.ui.scenes.online_duel import OnlineDuelScene
 
@@ -494,7 +499,7 @@ def _online(kind: str, mode: str):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        _pump(app, None, 120 if kind in ("duel", "lost") else 3)
+        _pump(app, None, 120 if kind in ("duel", "lost", "watch") else 3)
         return app.scene
 
     return build
@@ -531,6 +536,8 @@ SCENES: dict[str, Callable] = {
     "online:1v1": _online("duel", "duel"),
     "online:1v1-lost": _online("lost", "duel"),
     "online:2v2": _online("duel", "2v2"),
+    "online:watch": _online("watch", "duel"),
+    "online:watch2v2": _online("watch", "2v2"),
 }
 
 

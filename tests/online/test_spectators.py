@@ -15,9 +15,9 @@ import time
 import pytest
 
 from game.ai import make_ai
-from game.modes.variants import setup_for
 from game.online import view as seat_view
 from game.online.audit import Auditor
+from game.online.rooms import match_setup
 from game.online.view import SPECTATOR
 from game.rules.engine import Engine
 from game.rules.stats import match_stats
@@ -229,7 +229,7 @@ def test_watching_is_refused_with_a_reason(server, clients):
 def _spectator_messages(mode, heroes, seed, leak=None):
     """Every update a spectator would be sent over a whole computer-played match (`leak`: a
     broken view in place of the spectator's), checked by the spectator's auditor."""
-    setup = setup_for(mode, heroes, seed=seed)
+    setup = match_setup(mode, heroes, seed)
     engine = Engine.new_match(setup)
     auditor = Auditor(setup, SPECTATOR)
     ais = [make_ai("random", seed + i) for i in range(len(heroes))]
@@ -263,6 +263,7 @@ def _spectator_messages(mode, heroes, seed, leak=None):
     [
         ("duel", ["cursed_pirate", "huntress"]),
         ("2v2", ["treant", "artificer", "cursed_pirate", "huntress"]),
+        ("boss_vs_many", ["treant", "huntress", "mad_king"]),
     ],
 )
 def test_the_spectator_view_passes_the_audit_and_a_leak_fails_it(mode, heroes):
@@ -293,7 +294,7 @@ def test_the_end_screen_tallies_are_the_whole_matchs():
     from game.content.loader import default_content
     from game.online.table import LOG_KEPT, RemoteTable
 
-    setup = setup_for("2v2", ["treant", "artificer", "cursed_pirate", "huntress"], seed=5)
+    setup = match_setup("2v2", ["treant", "artificer", "cursed_pirate", "huntress"], 5)
     engine = Engine.new_match(setup)
     table = RemoteTable(default_content(), SPECTATOR)
     ais = [make_ai("random", 70 + i) for i in range(4)]

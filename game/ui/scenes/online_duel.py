@@ -171,7 +171,9 @@ class OnlineDuelScene(DuelScene):
         return self.seat_kind_label(seat)
 
     def seat_kind_label(self, seat: int) -> str:
-        if seat == self.viewer and not self.link.watching:  # a spectator is no seat's "You"
+        if seat == self.viewer and not getattr(
+            self.link, "watching", False
+        ):  # a spectator: no "You"
             return "You"
         info = self._room_seat(seat)
         if info is None:
