@@ -29,6 +29,7 @@ def run(argv: list[str]) -> int:
         window_size,
     )
     from game.modes.variants import MODES
+    from game.online.limits import CONNS_PER_ADDRESS, ROOMS_PER_ADDRESS, ROOMS_WINDOW
     from game.persistence.settings import SPEEDS
 
     parser = argparse.ArgumentParser(prog="python -m game", description="Dice Throne, digital.")
@@ -151,14 +152,14 @@ def run(argv: list[str]) -> int:
     srv.add_argument(
         "--conns-per-address",
         type=count,
-        default=32,
+        default=CONNS_PER_ADDRESS,
         help="connections open at once from one address (loopback exempt)",
     )
     srv.add_argument(
         "--rooms-per-address",
         type=count,
-        default=30,
-        help="rooms one address may create in 10 minutes (loopback exempt)",
+        default=ROOMS_PER_ADDRESS,
+        help=f"rooms one address may create in {ROOMS_WINDOW / 60:.0f} minutes (loopback exempt)",
     )
     srv.add_argument(
         "--limit-loopback",

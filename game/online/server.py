@@ -11,10 +11,8 @@ metered by a token bucket, and an answer must quote the number of the decision i
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import contextlib
-import ipaddress
 import json
 import logging
 import multiprocessing
@@ -23,7 +21,6 @@ import ssl
 import time
 import zlib
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +32,14 @@ from game.content.loader import default_content
 from game.missions.content import default_missions
 from game.online import PROTOCOL_VERSION, adventure_view, mission_view, protocol, view, workers
 from game.online.campaign_room import ADVENTURE
+from game.online.limits import (
+    CONNS_PER_ADDRESS,
+    RATE_PER_SECOND,
+    ROOMS_PER_ADDRESS,
+    AddressLimits,
+    Bucket,
+    client_address,
+)
 from game.online.rooms import (
     MISSION,
     Room,
@@ -52,7 +57,6 @@ from game.rules.view import match_view
 
 log = logging.getLogger(__name__)
 
-RATE_PER_SECOND = 20.0  # sustained messages per connection (`serve --rate`)
 MAX_STRIKES = 100  # messages refused for rate before the connection is closed
 MAX_ROOMS = 5000
 OUTBOX = 256  # messages queued to one slow connection before it is dropped
@@ -63,52 +67,10 @@ IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody c
 SWEEP_EVERY = 60.0
 DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
 MAX_SPECTATORS = 32  # people watching one room at once
-# limits per client address (`serve --conns-per-address`, `--rooms-per-address`); loopback
-# (this machine) is exempt unless `--limit-loopback` is given
-CONNS_PER_ADDRESS = 32  # connections open at once from one address
-ROOMS_PER_ADDRESS = 30  # rooms one address may create ...
-ROOMS_WINDOW = 600.0  # ... in this many seconds
 WATCH_MODES_REFUSED = {
     MISSION: "co-op Mission rooms cannot be watched (their table shows every hero's hand)",
     ADVENTURE: "co-op Adventures rooms cannot be watched (their table shows every hero's hand)",
 }
-
-
-@dataclass(slots=True)
-class Bucket:
-    """A token bucket: `rate` messages a second, bursts of twice that."""
-
-    rate: float = RATE_PER_SECOND
-    tokens: float = 2 * RATE_PER_SECOND
-    stamp: float = field(default_factory=time.monotonic)
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
-def client_address(ws: ServerConnection) -> str:
-    """The address a connection comes from (an IPv4 address mapped into IPv6 as itself)."""
-    remote = ws.remote_address
-    if not remote:
-        return ""
-    with contextlib.suppress(ValueError):
-        ip = ipaddress.ip_address(remote[0])
-        mapped = getattr(ip, "ipv4_mapped", None)
-        return str(mapped or ip)
-    return str(remote[0])
-
-
-def is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
 
 
 class Conn:
@@ -170,11 +132,7 @@ class GameServer:
         limit_loopback: bool = False,
     ) -> None:
         self.rate = rate
-        self.conns_per_address = conns_per_address
-        self.rooms_per_address = rooms_per_address
-        self.limit_loopback = limit_loopback
-        self.open_from: collections.Counter[str] = collections.Counter()  # address -> conns
-        self.created_from: dict[str, collections.deque[float]] = {}  # address -> create times
+        self.limits = AddressLimits(conns_per_address, rooms_per_address, limit_loopback)
         # the server's default for a room whose host does not choose: with `--grace S` the
         # computer stands in for a person gone S seconds, without it the match waits
         self.default_on_leave = "computer" if grace > 0 else "wait"
@@ -252,27 +210,18 @@ class GameServer:
 
     # -------------------------------------------------------------- connections
 
-    def limited(self, address: str) -> bool:
-        """Do the per-address limits apply to this address (loopback: only if asked)?"""
-        return self.limit_loopback or not is_loopback(address)
-
     async def handler(self, ws: ServerConnection) -> None:
-        address = client_address(ws)
+        address = client_address(ws.remote_address)
         conn = Conn(ws, self.rate, address)
-        if self.limited(address) and self.open_from[address] >= self.conns_per_address:
+        refused = self.limits.connection_refused(address)
+        if refused:
             self.stats["refused"] += 1
-            conn.send(
-                error(
-                    "conn_limit",
-                    f"too many connections from your address ({self.conns_per_address} are "
-                    "open); close one and try again",
-                )
-            )
+            conn.send(error("conn_limit", refused))
             conn.close_soon("too many connections from this address")
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await conn.writer
             return
-        self.open_from[address] += 1
+        self.limits.opened(address)
         try:
             async for raw in ws:
                 # read no faster than this client takes its answers (TCP then slows a flood)
@@ -300,9 +249,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            self.open_from[address] -= 1
-            if self.open_from[address] <= 0:
-                del self.open_from[address]
+            self.limits.closed(address)
             self._unbind(conn)
             conn.writer.cancel()
 
@@ -431,29 +378,13 @@ class GameServer:
 
     # -------------------------------------------------------------- lobby
 
-    def _creations(self, address: str) -> collections.deque[float]:
-        """When this address created its rooms in the last `ROOMS_WINDOW` seconds."""
-        times = self.created_from.setdefault(address, collections.deque())
-        now = time.monotonic()
-        while times and now - times[0] > ROOMS_WINDOW:
-            times.popleft()
-        return times
-
     def create(self, conn: Conn, msg: protocol.Create) -> None:
         if len(self.rooms) >= MAX_ROOMS:
             conn.send(error("full", "this server holds as many rooms as it may; try later"))
             return
-        limited = self.limited(conn.address)
-        if limited and len(self._creations(conn.address)) >= self.rooms_per_address:
-            minutes = round(ROOMS_WINDOW / 60)
-            conn.send(
-                error(
-                    "room_limit",
-                    f"your address has made {self.rooms_per_address} rooms in the last "
-                    f"{minutes} minutes, as many as this server allows; wait and try again "
-                    "(nothing changed)",
-                )
-            )
+        refused = self.limits.room_refused(conn.address)
+        if refused:
+            conn.send(error("room_limit", refused))
             return
         if len(msg.seats) not in seat_counts(msg.mode):
             conn.send(error("seats", f"{msg.mode} needs {seat_counts_text(msg.mode)} seats"))
@@ -502,8 +433,7 @@ class GameServer:
         room.spectators = msg.spectators
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
-        if limited:
-            self._creations(conn.address).append(time.monotonic())
+        self.limits.room_created(conn.address)
         self._bind(conn, room, msg.seat)
         conn.send({"type": "seated", "room": room.code, "seat": msg.seat, "token": token})
         self._started_or_lobby(room)

@@ -7,8 +7,10 @@ is given (the load bench relies on the exemption), so the limits are tested with
 from __future__ import annotations
 
 import json
+import time
 
 from game.online.client import Client
+from game.online.limits import AddressLimits, client_address
 from tests.online.support import ServerProcess, is_type, wait_for
 
 DUEL = [{"kind": "human", "hero": "artificer"}, {"kind": "human", "hero": "treant"}]
@@ -85,3 +87,21 @@ def test_loopback_is_exempt_unless_asked(tmp_path, clients):
             assert wait_for(client, is_type("pong"))["n"] == n
     finally:
         server.stop()
+
+
+def test_room_creations_count_only_within_the_window_and_quiet_addresses_are_forgotten():
+    limits = AddressLimits(conns=1, rooms=2, window=0.2)
+    for _ in range(2):
+        assert limits.room_refused("203.0.113.9") is None
+        limits.room_created("203.0.113.9")
+    assert "2 rooms" in limits.room_refused("203.0.113.9")
+    assert limits.room_refused("203.0.113.10") is None  # another address has its own count
+    assert limits.room_refused("127.0.0.1") is None and limits.connection_refused("::1") is None
+    time.sleep(0.25)
+    assert limits.room_refused("203.0.113.9") is None
+    assert limits.created == {}  # nothing kept for an address gone quiet
+    limits.opened("203.0.113.9")
+    assert "too many connections" in limits.connection_refused("203.0.113.9")
+    limits.closed("203.0.113.9")
+    assert limits.connection_refused("203.0.113.9") is None and not limits.open
+    assert client_address(("::ffff:198.51.100.7", 5000, 0, 0)) == "198.51.100.7"

@@ -9,7 +9,6 @@ changed. A view that leaks a hand to a spectator fails the audit (the deliberate
 from __future__ import annotations
 
 import json
-import queue
 import time
 
 import pytest
@@ -41,20 +40,10 @@ def server(tmp_path_factory):
 
 
 def _drain(client, until, timeout=60.0) -> list[dict]:
-    """Every message the client receives until `until(message)` holds (that one included)."""
-    got = []
-    deadline = time.monotonic() + timeout
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError(f"still waiting; the last ones: {got[-3:]}")
-        try:
-            message = client.inbox.get(timeout=left)
-        except queue.Empty:
-            continue
-        got.append(message)
-        if until(message):
-            return got
+    """Every message the client has received (through `wait_for`) until `until(message)`
+    holds, that one included."""
+    wait_for(client, until, timeout)
+    return list(client.seen)
 
 
 def _audit_all(rooms_dir, code, messages: list[dict]) -> int:
