@@ -134,7 +134,9 @@ MISSION_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"boost_pile", "ally_deck", "mystery",
 class MissionAuditor:
     """The same check for a co-op Mission (`mission_view`): every hand is a teammate's, so what
     must never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
-    face-down Boost Tile or Mystery tile, the seed or the generator's state."""
+    face-down Boost Tile or Mystery tile, the seed or the generator's state. A spectator (seat
+    `SPECTATOR`, outside the team) may also see no hand: a `hand` list, options, or a card id
+    that lies only in hands (in no discard pile) are flagged for it."""
 
     def __init__(self, setup, seat: int) -> None:
         from game.missions.engine import MissionEngine
@@ -168,6 +170,8 @@ class MissionAuditor:
             for index in space.get("tiles_up", []):
                 if index not in up:
                     problems.append(f"space {space.get('hex')}: face-down tile {index} shown")
+        if self.seat < 0:
+            problems += self._spectator_problems(message, text)
         if _HEX64.search(text):
             problems.append("a 64-hex-digit digest is in the message")
         with eng.world.active():
@@ -175,6 +179,20 @@ class MissionAuditor:
         for secret in (str(rng.state), str(eng.setup.seed)):
             if len(secret) > 6 and secret in text:
                 problems.append("the seed or generator state is in the message")
+        return problems
+
+    def _spectator_problems(self, message: dict[str, Any], text: str) -> list[str]:
+        problems = []
+        for path, key, value in _walk(message):
+            if key == "hand" and isinstance(value, list):
+                problems.append(f"{path}: a hand sent to a spectator")
+            if key == "options" and value:
+                problems.append(f"{path}: a spectator is sent a seat's options")
+        public = {card for h in self.engine.heroes for card in h.discard}  # played or sold
+        for hero in self.engine.heroes:
+            for card in hero.hand:
+                if card not in public and f'"{card}"' in text:
+                    problems.append(f"card '{card}' from {hero.name}'s hand is named")
         return problems
 
 

@@ -67,10 +67,7 @@ IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody c
 SWEEP_EVERY = 60.0
 DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
 MAX_SPECTATORS = 32  # people watching one room at once
-WATCH_MODES_REFUSED = {
-    MISSION: "co-op Mission rooms cannot be watched (their table shows every hero's hand)",
-    ADVENTURE: "co-op Adventures rooms cannot be watched (their table shows every hero's hand)",
-}
+WATCH_MODES_REFUSED: dict[str, str] = {}  # modes whose rooms cannot be watched, and why
 
 
 class Conn:
@@ -374,6 +371,11 @@ class GameServer:
         return [*self.conns.get(room.code, {}).values(), *self.watchers.get(room.code, {})]
 
     def _spectator_update(self, room: Room, events: list, table=None) -> dict[str, Any]:
+        if room.is_mission:  # the table without any hand
+            return mission_view.mission_spectator_update(room.engine, events, room.seq)
+        if room.is_adventure:  # the campaign as a seat outside the heroes' team sees it
+            runner = room.engine.runner
+            return adventure_view.adventure_update(runner, view.SPECTATOR, events, room.seq, table)
         return view.spectator_update(room.engine, events, room.seq, table)
 
     # -------------------------------------------------------------- lobby

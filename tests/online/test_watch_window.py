@@ -102,3 +102,32 @@ def _any_action():
     from game.rules.actions import Action
 
     return Action(0, "pass")
+
+
+def test_a_room_the_window_cannot_draw_is_said_so_and_no_board_opens():
+    from game.persistence.settings import Settings
+    from game.ui.app import App
+
+    class Link:  # what a spectator's link holds once a Mission room's first update came
+        url, state, reason, error, code = "ws://127.0.0.1:7777", "connected", "", "", "K7QX2M9HPA"
+        room = {"mode": "mission", "seats": [], "spectators": 1}
+        latest = {"type": "update"}
+
+        def poll(self):
+            return []
+
+        def close(self):
+            self.closed = True
+
+    app = App(Settings(), size=(1280, 720))
+    app.push(TitleScene(app))
+    scene = WatchScene(app, Link(), "K7QX2M9HPA")
+    app.push(scene)
+    scene.update(STEP)
+    scene.draw(app.screen)
+    assert app.scene is scene
+    assert scene.status() == (
+        "The window cannot show a co-op Mission room yet: it shows the duel formats."
+    )
+    scene.leave()
+    assert isinstance(app.scene, TitleScene) and scene.link.closed

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.modes.variants import MODE_NAMES
-from game.online.link import OnlineLink
+from game.online.link import MODES, OnlineLink
 from game.rules.actions import Action
 from game.ui import theme as T
 from game.ui.app import Scene
@@ -23,6 +23,17 @@ from game.ui.scenes.online_duel import ElsewhereSeat, OnlineDuelScene, draw_conn
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 WATCHING = "You are watching: a spectator sees what the whole table sees and cannot act."
+# rooms the server lets people watch but the window has no board for yet
+OTHER_ROOMS = {
+    "boss_vs_many": "Boss vs Many",
+    "boss_vs_boss": "Boss vs Boss",
+    "mission": "co-op Mission",
+    "adventure": "co-op Adventures",
+}
+
+
+def room_name(mode: str) -> str:
+    return MODE_NAMES.get(mode) or OTHER_ROOMS.get(mode, mode)
 
 
 def start_watching(app, url: str, code: str, name: str = "", make_link=OnlineLink) -> None:
@@ -63,9 +74,14 @@ class WatchScene(Scene):
     def leave(self) -> None:
         self.app.pop()  # exit() closes the link
 
+    @property
+    def drawable(self) -> bool:
+        """Can the window's online board draw this room (the five duel formats)?"""
+        return (self.link.room or {}).get("mode", "duel") in MODES
+
     def update(self, dt: float) -> None:
         self.link.poll()
-        if self.link.latest is not None:  # the match runs: the board takes the link
+        if self.link.latest is not None and self.drawable:  # the board takes the link
             self.handed_over = True
             self.app.replace(WatchBoardScene(self.app, self.link))
 
@@ -79,6 +95,9 @@ class WatchScene(Scene):
             if link.state == "lost":
                 return f"Still trying to reach {link.url} ({link.reason})"
             return f"Reaching {link.url}..."
+        if not self.drawable:
+            mode = room_name(link.room["mode"])
+            return f"The window cannot show a {mode} room yet: it shows the duel formats."
         return "Waiting for the match to start."
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -93,7 +112,7 @@ class WatchScene(Scene):
         box = self.box
         panel(surface, box, th, fill=T.WOOD, rim=T.BRASS, radius=10)
         room = self.link.room or {}
-        mode = MODE_NAMES.get(room.get("mode", ""), room.get("mode", ""))
+        mode = room_name(room.get("mode", ""))
         title = f"Watching room {self.code}" + (f" - {mode}" if mode else "")
         x, width = box.x + th.px(20), box.w - th.px(40)
         head = th.fit_font(24, title, width, height=th.px(30), bold=True)
