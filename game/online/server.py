@@ -67,7 +67,6 @@ IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody c
 SWEEP_EVERY = 60.0
 DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
 MAX_SPECTATORS = 32  # people watching one room at once
-WATCH_MODES_REFUSED: dict[str, str] = {}  # modes whose rooms cannot be watched, and why
 
 
 class Conn:
@@ -331,9 +330,6 @@ class GameServer:
         room = self.rooms.get(msg.room)
         if room is None:
             conn.send(error("no_room", "there is no room with that code"))
-            return
-        if room.mode in WATCH_MODES_REFUSED:
-            conn.send(error("no_spectators", WATCH_MODES_REFUSED[room.mode]))
             return
         if not room.spectators:
             conn.send(error("no_spectators", "the host does not allow spectators in this room"))

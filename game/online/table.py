@@ -205,11 +205,15 @@ class RemoteTable:
         end of the log); from the events kept here only if the server sent none."""
         if self.tallies is None:
             return match_stats(self.log)
+        fields = set(SeatStats.__dataclass_fields__)
         out = {}
-        for seat, numbers in self.tallies.items():
-            numbers = dict(numbers)
-            numbers["dealt_to"] = _ints(numbers.get("dealt_to", {}))
-            out[int(seat)] = SeatStats(**numbers)
+        try:
+            for seat, numbers in self.tallies.items():
+                numbers = {k: v for k, v in numbers.items() if k in fields}
+                numbers["dealt_to"] = _ints(numbers.get("dealt_to", {}))
+                out[int(seat)] = SeatStats(**numbers)
+        except (AttributeError, TypeError, ValueError):  # not the shape sent: count here
+            return match_stats(self.log)
         return out
 
     def seconds_left(self) -> float | None:
