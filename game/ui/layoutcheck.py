@@ -487,6 +487,14 @@ def _online(kind: str, mode: str):
 
             scene = LobbyScene(app, online_preview.lobby_link(mode, kind == "host"))
             app.push(scene)
+        elif kind == "waiting":
+            from game.ui.scenes.online_watch import WatchScene
+
+            link = online_preview.lobby_link(mode, False)
+            link.seat, link.watching = None, True
+            link.room["spectators"] = 2
+            scene = WatchScene(app, link, link.code)
+            app.push(scene)
         elif kind == "watch":
             from game.ui.scenes.online_watch import WatchBoardScene
 
@@ -536,6 +544,7 @@ SCENES: dict[str, Callable] = {
     "online:1v1": _online("duel", "duel"),
     "online:1v1-lost": _online("lost", "duel"),
     "online:2v2": _online("duel", "2v2"),
+    "online:watching3v3": _online("waiting", "3v3"),
     "online:watch": _online("watch", "duel"),
     "online:watch2v2": _online("watch", "2v2"),
 }

@@ -115,24 +115,39 @@ class WatchScene(Scene):
         mode = room_name(room.get("mode", ""))
         title = f"Watching room {self.code}" + (f" - {mode}" if mode else "")
         x, width = box.x + th.px(20), box.w - th.px(40)
-        head = th.fit_font(24, title, width, height=th.px(30), bold=True)
+        spot = pygame.Rect(box.right - th.px(196), box.y + th.px(14), th.px(186), th.px(26))
+        head = th.fit_font(24, title, spot.x - x - th.px(10), height=th.px(30), bold=True)
         draw_text(surface, title, head, T.BRASS, (x, box.y + th.px(14)))
         y = box.y + th.px(56)
         font = th.font(16)
         draw_text(surface, self.status(), th.font(16, bold=True), T.TEXT, (x, y), width=width)
         y += th.px(34)
+        heroes = self._content().heroes
         for seat in room.get("seats", []):
-            who = seat["name"] or ("Computer" if seat["kind"] == "computer" else "Open")
-            state = "connected" if seat["connected"] or seat["kind"] == "computer" else "away"
-            line = f"Seat {seat['seat'] + 1}: {who} ({seat['hero']}) - {state}"
+            hero = heroes[seat["hero"]].name if seat["hero"] in heroes else seat["hero"]
+            if seat["kind"] == "computer":
+                who, state = "Computer", "plays on the server"
+            elif not seat["taken"]:
+                who, state = "Open", "waiting for a player"
+            else:
+                who, state = (
+                    seat["name"] or "A player",
+                    "connected" if seat["connected"] else "away",
+                )
+            line = f"Seat {seat['seat'] + 1}: {who} ({hero}) - {state}"
             draw_text(surface, line, font, T.TEXT_DIM, (x, y), width=width)
             y += font.get_linesize()
         if room:
             line = f"{room.get('spectators', 0)} watching"
             draw_text(surface, line, font, T.TEXT_DIM, (x, y + th.px(6)), width=width)
         self.leave_button.draw(surface, th)
-        spot = pygame.Rect(box.right - th.px(196), box.y + th.px(14), th.px(186), th.px(26))
         draw_connection(surface, th, self.link, spot)
+
+    @staticmethod
+    def _content():
+        from game.content.loader import default_content
+
+        return default_content()
 
 
 class WatchBoardScene(OnlineDuelScene):
