@@ -196,6 +196,7 @@ class OnlineLink:
         self.seat: int | None = None
         self.updates: list[dict[str, Any]] = []  # not yet played back by the board
         self.latest: dict[str, Any] | None = None  # the newest update (the board starts here)
+        self.notices: list[dict[str, Any]] = []  # who came or went, not yet shown by the board
         self.watching = False  # a spectator's link: no seat, nothing remembered
         self._joining: tuple[str, int] | None = None
         self._resume: tuple[str, str] | None = None
@@ -293,6 +294,8 @@ class OnlineLink:
         elif kind == "room":
             self.room = message
             self._remember()
+        elif kind == "notice":
+            self.notices.append(message)
         elif kind == "update":
             self.latest = message
             self.updates.append(message)

@@ -55,6 +55,11 @@ def test_a_window_watches_a_hosted_duel_to_the_end_without_a_hand(windows):  # n
         lambda: isinstance(a.scene, OnlineDuelScene) and isinstance(c.scene, WatchBoardScene),
     )
     board = c.scene
+    for app in (a, c):
+        app.scene.update(STEP)
+    # both logs say who came to watch
+    for scene in (a.scene, board):
+        assert "Sam is watching (1 watching)." in [text for _k, text in scene.presenter.log]
     assert board.bar_label(0) == "Online" and board.bar_label(1) == "CPU Easy"
     hands_seen = [0]
 

@@ -46,6 +46,18 @@ def connection_words(link: OnlineLink) -> tuple[str, tuple[int, int, int]]:
     return "Disconnected", T.NEGATIVE
 
 
+def notice_text(notice: dict) -> str:
+    """A line for the log about who came or went (a player's connection, or a spectator)."""
+    name = notice.get("name") or ""
+    if notice.get("role") == "spectator":
+        watching = f"({notice.get('spectators', 0)} watching)"
+        if notice.get("event") == "joined":
+            return f"{name or 'Someone'} is watching {watching}."
+        return f"{name or 'Someone'} stopped watching {watching}."
+    who = name or f"Player {int(notice.get('seat') or 0) + 1}"
+    return f"{who} is here." if notice.get("event") == "joined" else f"{who} lost the connection."
+
+
 def draw_connection(surface: pygame.Surface, th, link: OnlineLink, rect: pygame.Rect) -> None:
     """A dot and a word: Online / Connecting... / Reconnecting... / Disconnected."""
     words, colour = connection_words(link)
@@ -106,6 +118,10 @@ class OnlineDuelScene(DuelScene):
             self.buttons, self.modal, self.confirm_end = [], [], None
             self.odds_cache.clear()
         self.link.updates.clear()
+        notices = getattr(self.link, "notices", [])
+        for notice in notices:  # who came or went, in the log
+            self.presenter.log.append(("notice", notice_text(notice)))
+        notices.clear()
 
     def update(self, dt: float) -> None:
         self.link.poll()
