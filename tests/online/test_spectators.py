@@ -302,3 +302,28 @@ def test_the_end_screen_tallies_are_the_whole_matchs():
         assert table.end_stats() == whole
     finally:
         engine.close()
+
+
+def test_a_spectator_whose_connection_drops_watches_again_by_itself(server, clients):
+    seats = [DUEL[0], {"kind": "computer", "hero": "barbarian", "level": "easy"}]
+    a = clients(server.url)
+    a.create("duel", seats, seat=0, name="Ann")
+    code = wait_for(a, is_type("seated"))["room"]
+    sam = clients(server.url)
+    sam.watch(code, name="Sam")
+    wait_for(sam, is_type("watching"))
+    dropped = []
+
+    def cut(_i, message):
+        if message["seq"] >= 10 and not dropped:
+            dropped.append(message["seq"])
+            sam.drop()  # as a network fault would
+
+    updates = play_to_end([a], seed=4, on_update=cut)
+    assert dropped
+    over = lambda m: m.get("type") == "update" and m["state"]["over"]  # noqa: E731
+    watched = _drain(sam, over)
+    assert sum(m.get("type") == "watching" for m in watched) == 2  # back by itself
+    assert any(m.get("state") == "lost" for m in watched)
+    assert watched[-1]["seq"] == updates[0][-1]["seq"]
+    assert _audit_all(server.rooms_dir, code, watched) > 10
