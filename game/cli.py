@@ -29,6 +29,7 @@ def run(argv: list[str]) -> int:
         window_size,
     )
     from game.modes.variants import MODES
+    from game.online.limits import CONNS_PER_ADDRESS, ROOMS_PER_ADDRESS, ROOMS_WINDOW
     from game.persistence.settings import SPEEDS
 
     parser = argparse.ArgumentParser(prog="python -m game", description="Dice Throne, digital.")
@@ -147,6 +148,23 @@ def run(argv: list[str]) -> int:
         type=seconds_or_zero,
         default=0.0,
         help="seconds before the computer plays for a disconnected person (0: never)",
+    )
+    srv.add_argument(
+        "--conns-per-address",
+        type=count,
+        default=CONNS_PER_ADDRESS,
+        help="connections open at once from one address (loopback exempt)",
+    )
+    srv.add_argument(
+        "--rooms-per-address",
+        type=count,
+        default=ROOMS_PER_ADDRESS,
+        help=f"rooms one address may create in {ROOMS_WINDOW / 60:.0f} minutes (loopback exempt)",
+    )
+    srv.add_argument(
+        "--limit-loopback",
+        action="store_true",
+        help="apply the per-address limits to this machine's own connections too",
     )
 
     gal = sub.add_parser("gallery", help="render every portrait, card and die set to PNGs")

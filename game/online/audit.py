@@ -9,6 +9,9 @@ and checks each one against the true state at that point:
 * no opponent's `hand` list, no key naming a deck, the seed or the generator, no whole-state
   digest (nor any 64-hex-digit string), no generator state or seed digits.
 
+A spectator is audited as the seat `view.SPECTATOR` (-1): a seat outside every team, which
+may look at no hand at all, so any hand card, any `hand` list and any options are flagged.
+
 Used by the tests and by `python -m bench server` (hidden_info_violations).
 """
 
@@ -56,6 +59,8 @@ class Auditor:
                     self.revealed.update(piles.hand)
 
     def _may_see(self, player: int) -> bool:
+        if self.seat < 0:  # a spectator: outside every team, it sees no hand
+            return False
         eng = self.engine
         me = eng.player(self.seat)
         return eng.team(player) == eng.team(me)
@@ -89,6 +94,8 @@ class Auditor:
                     owner = _owner_of(path, message)
                     if owner is not None and not self._may_see(eng.player(owner)):
                         problems.append(f"{path}: seat {owner}'s hand sent to seat {self.seat}")
+                if key == "options" and self.seat < 0 and value:
+                    problems.append(f"{path}: a spectator is sent a seat's options")
             text = json.dumps(message)
             for card_id in secret_ids:
                 if f'"{card_id}"' in text:
@@ -127,7 +134,9 @@ MISSION_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"boost_pile", "ally_deck", "mystery",
 class MissionAuditor:
     """The same check for a co-op Mission (`mission_view`): every hand is a teammate's, so what
     must never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
-    face-down Boost Tile or Mystery tile, the seed or the generator's state."""
+    face-down Boost Tile or Mystery tile, the seed or the generator's state. A spectator (seat
+    `SPECTATOR`, outside the team) may also see no hand: a `hand` list, options, or a card id
+    that lies only in hands (in no discard pile) are flagged for it."""
 
     def __init__(self, setup, seat: int) -> None:
         from game.missions.engine import MissionEngine
@@ -161,6 +170,8 @@ class MissionAuditor:
             for index in space.get("tiles_up", []):
                 if index not in up:
                     problems.append(f"space {space.get('hex')}: face-down tile {index} shown")
+        if self.seat < 0:
+            problems += self._spectator_problems(message, text)
         if _HEX64.search(text):
             problems.append("a 64-hex-digit digest is in the message")
         with eng.world.active():
@@ -168,6 +179,20 @@ class MissionAuditor:
         for secret in (str(rng.state), str(eng.setup.seed)):
             if len(secret) > 6 and secret in text:
                 problems.append("the seed or generator state is in the message")
+        return problems
+
+    def _spectator_problems(self, message: dict[str, Any], text: str) -> list[str]:
+        problems = []
+        for path, key, value in _walk(message):
+            if key == "hand" and isinstance(value, list):
+                problems.append(f"{path}: a hand sent to a spectator")
+            if key == "options" and value:
+                problems.append(f"{path}: a spectator is sent a seat's options")
+        public = {card for h in self.engine.heroes for card in h.discard}  # played or sold
+        for hero in self.engine.heroes:
+            for card in hero.hand:
+                if card not in public and f'"{card}"' in text:
+                    problems.append(f"card '{card}' from {hero.name}'s hand is named")
         return problems
 
 

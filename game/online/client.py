@@ -57,6 +57,7 @@ class Client:
         self.room: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.watching: tuple[str, str] | None = None  # (room, name) while watching
         self.connected = threading.Event()
         self._tls = None
         if url.startswith("wss://"):
@@ -106,6 +107,12 @@ class Client:
         self.send(
             {"type": "join", "version": self.version, "room": room, "seat": seat, "name": name}
         )
+
+    def watch(self, room: str, name: str = "") -> None:
+        """Watch a room without a seat (a spectator: it never acts). After a lost connection
+        the client watches again by itself."""
+        self.watching = (room, name)
+        self.send({"type": "watch", "version": self.version, "room": room, "name": name})
 
     def resume(self, room: str, token: str) -> None:
         self.room, self.token = room, token
@@ -190,6 +197,10 @@ class Client:
                                 }
                             )
                         )
+                    elif not first and self.watching:
+                        room, name = self.watching
+                        watch = {"type": "watch", "room": room, "name": name}
+                        await ws.send(json.dumps({**watch, "version": self.version}))
                     first = False
                     async for raw in ws:
                         self._receive(raw)
@@ -232,6 +243,8 @@ class Client:
                         "token": self.token,
                     },
                 )
-        if message.get("type") == "error" and message.get("code") == "replaced":
-            self.retry = False  # another copy holds this seat now: do not fight over it
+        if message.get("type") == "error" and message.get("code") in ("replaced", "conn_limit"):
+            # another copy holds this seat now, or the server takes no more from this address:
+            # do not fight over it
+            self.retry = False
         self.inbox.put(message)

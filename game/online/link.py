@@ -196,6 +196,8 @@ class OnlineLink:
         self.seat: int | None = None
         self.updates: list[dict[str, Any]] = []  # not yet played back by the board
         self.latest: dict[str, Any] | None = None  # the newest update (the board starts here)
+        self.notices: list[dict[str, Any]] = []  # who came or went, not yet shown by the board
+        self.watching = False  # a spectator's link: no seat, nothing remembered
         self._joining: tuple[str, int] | None = None
         self._resume: tuple[str, str] | None = None
         self._deferred: list = []  # requests waiting for the first connection
@@ -220,6 +222,11 @@ class OnlineLink:
         are taken)."""
         self._joining = (code, 1)
         self._when_connected(lambda: self.client.join(code, 1, name=self.name))
+
+    def watch_room(self, code: str) -> None:
+        """Watch a room as a spectator (no seat; the client watches again after a reconnect)."""
+        self.watching = True
+        self._when_connected(lambda: self.client.watch(code, name=self.name))
 
     def resume(self, room: str, token: str) -> None:
         """Take this seat again (sent once connected; the client resumes it by itself after
@@ -281,9 +288,14 @@ class OnlineLink:
             self.code, self.seat = message["room"], message["seat"]
             self.error = self.error_code = ""
             self._remember()
+        elif kind == "watching":
+            self.code = message["room"]
+            self.error = self.error_code = ""
         elif kind == "room":
             self.room = message
             self._remember()
+        elif kind == "notice":
+            self.notices.append(message)
         elif kind == "update":
             self.latest = message
             self.updates.append(message)
@@ -331,7 +343,7 @@ class OnlineLink:
 
     def forget(self) -> None:
         """The match is over: it no longer belongs in the Continue list."""
-        if self.code:
+        if self.code and not self.watching:
             with contextlib.suppress(OSError):
                 seat_path(self.code).unlink(missing_ok=True)
 

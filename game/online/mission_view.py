@@ -5,14 +5,18 @@ so every hand is shown to every seat. Never sent: any deck's order (a Hero's dec
 Tile pile, the Ally deck: their sizes only), a face-down Boost Tile (on a space or on a Health
 dial: how many lie there, not which), the face-down Mystery tile on a space (only that one lies
 there), the seed or the random generator's state, or another seat's options. Events go out as
-their kind and the sentence the log prints for the whole table; their data stay on the server.
+their kind and the sentence the log prints for the whole table; their data stay on the server
+(the sentences name a card played or upgraded, never a card drawn).
+
+A spectator is outside the heroes' team: it is sent the same table with every hand as its size
+only (`mission_spectator_update`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.online.view import _pick, _plain, seat_choice
+from game.online.view import SPECTATOR, _pick, _plain, seat_choice
 
 HERO_FIELDS = (
     "seat",
@@ -91,10 +95,11 @@ def _hex(h) -> list[int] | None:
     return None if h is None else [h[0], h[1]]
 
 
-def _hero(h) -> dict[str, Any]:
+def _hero(h, hands: bool = True) -> dict[str, Any]:
     out = _pick(h, HERO_FIELDS)
     out["pos"] = _hex(h.pos)
-    out["hand"] = list(h.hand)  # teammates share hands (core rule 110)
+    if hands:
+        out["hand"] = list(h.hand)  # teammates share hands (core rule 110)
     out["hand_size"] = len(h.hand)
     out["deck_size"] = len(h.deck)
     out["facedown_tiles"] = len(h.facedown)
@@ -110,14 +115,15 @@ def _space(s) -> dict[str, Any]:
     return out
 
 
-def mission_state(engine) -> dict[str, Any]:
-    """The table of a co-op Mission (the same for every seat)."""
+def mission_state(engine, hands: bool = True) -> dict[str, Any]:
+    """The table of a co-op Mission (the same for every seat; `hands` False: for a spectator,
+    outside the heroes' team, every hand only as its size)."""
     info = engine.info
     out = _pick(info, INFO_FIELDS)
     out["mode"] = "mission"
     out["boost_pile_size"] = len(info.boost_pile)
     out["ally_deck_size"] = len(info.ally_deck)
-    out["heroes"] = [_hero(h) for h in engine.heroes]
+    out["heroes"] = [_hero(h, hands) for h in engine.heroes]
     enemies = []
     for e in engine.enemies:
         item = _pick(e, ENEMY_FIELDS)
@@ -138,3 +144,9 @@ def mission_update(engine, seat: int, events, seq: int, table: dict | None = Non
         "state": table if table is not None else mission_state(engine),
         "choice": seat_choice(engine.pending, seat, seq),
     }
+
+
+def mission_spectator_update(engine, events, seq: int) -> dict:
+    """What a spectator of a co-op Mission receives: the table without any hand's cards, the
+    public sentences, and who decides (no options)."""
+    return mission_update(engine, SPECTATOR, events, seq, mission_state(engine, hands=False))

@@ -66,6 +66,8 @@ class Create(_Strict):
     timer: Annotated[int, Field(ge=0, le=3600)] = 0
     # mode "adventure": the campaign's difficulty (a co-op Adventures campaign, one hero a seat)
     adventure_difficulty: ContentId | None = None
+    # may people watch the room (`watch`) without a seat? (the host may change it later)
+    spectators: bool = True
 
 
 class Join(_Strict):
@@ -83,6 +85,15 @@ class Resume(_Strict):
     token: Token
 
 
+class Watch(_Strict):
+    """Watch a room without a seat: only what the table shows everybody, never an action."""
+
+    type: Literal["watch"]
+    version: int
+    room: Code
+    name: Name = ""
+
+
 class Act(_Strict):
     type: Literal["act"]
     seq: Annotated[int, Field(ge=0, le=10_000_000)]
@@ -95,6 +106,7 @@ class RoomSettings(_Strict):
     type: Literal["room_settings"]
     on_leave: OnLeave | None = None
     grace: Grace | None = None
+    spectators: bool | None = None
 
 
 class Ready(_Strict):
@@ -128,7 +140,7 @@ class Ping(_Strict):
 
 
 Message = Annotated[
-    Create | Join | Resume | Act | RoomSettings | Ready | Pick | SetSeat | Ping,
+    Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(Message)
@@ -154,7 +166,7 @@ def _depth(value: Any, level: int = 0) -> int:
 
 def parse(
     raw: str | bytes,
-) -> Create | Join | Resume | Act | RoomSettings | Ready | Pick | SetSeat | Ping:
+) -> Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Ping:
     if isinstance(raw, bytes):
         raise BadMessage("send text frames holding JSON, not binary")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:

@@ -103,6 +103,7 @@ class Room:
     time_up_seq: int = -1  # the decision whose time ran out: the computer makes it
     adventure_difficulty: str = ""  # mode "adventure": the campaign's difficulty
     folder: Path | None = None  # mode "adventure": where its campaign file lives
+    spectators: bool = True  # people may watch without a seat (the host's choice)
 
     @property
     def started(self) -> bool:
@@ -199,6 +200,7 @@ class Room:
             "grace": self.grace,
             "lobby": self.lobby,
             "timer": self.timer,
+            "spectators": self.spectators,
         }
 
 
@@ -342,6 +344,7 @@ class RoomStore:
             mission_setup = MissionSetup.from_json(data.mission_setup.model_dump())
         room.on_leave = data.on_leave or on_leave
         room.grace = grace if data.grace is None else data.grace
+        room.spectators = data.spectators
         started = data.mission_setup is not None or data.adventure_started
         if setup is None and not started:  # still waiting for players
             return room, notes

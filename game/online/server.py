@@ -21,7 +21,6 @@ import ssl
 import time
 import zlib
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,14 @@ from game.content.loader import default_content
 from game.missions.content import default_missions
 from game.online import PROTOCOL_VERSION, adventure_view, mission_view, protocol, view, workers
 from game.online.campaign_room import ADVENTURE
+from game.online.limits import (
+    CONNS_PER_ADDRESS,
+    RATE_PER_SECOND,
+    ROOMS_PER_ADDRESS,
+    AddressLimits,
+    Bucket,
+    client_address,
+)
 from game.online.rooms import (
     MISSION,
     Room,
@@ -50,7 +57,6 @@ from game.rules.view import match_view
 
 log = logging.getLogger(__name__)
 
-RATE_PER_SECOND = 20.0  # sustained messages per connection (`serve --rate`)
 MAX_STRIKES = 100  # messages refused for rate before the connection is closed
 MAX_ROOMS = 5000
 OUTBOX = 256  # messages queued to one slow connection before it is dropped
@@ -60,33 +66,21 @@ IDLE_FINISHED = 600.0  # seconds a finished room nobody is connected to stays op
 IDLE_WAITING = 3600.0  # seconds a room still waiting for players, with nobody connected
 SWEEP_EVERY = 60.0
 DEFAULT_GRACE = 60.0  # seconds, when neither the host nor `serve --grace` names one
-
-
-@dataclass(slots=True)
-class Bucket:
-    """A token bucket: `rate` messages a second, bursts of twice that."""
-
-    rate: float = RATE_PER_SECOND
-    tokens: float = 2 * RATE_PER_SECOND
-    stamp: float = field(default_factory=time.monotonic)
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+MAX_SPECTATORS = 32  # people watching one room at once
 
 
 class Conn:
-    def __init__(self, ws: ServerConnection, rate: float = RATE_PER_SECOND) -> None:
+    def __init__(
+        self, ws: ServerConnection, rate: float = RATE_PER_SECOND, address: str = ""
+    ) -> None:
         self.ws = ws
+        self.address = address
         self.bucket = Bucket(rate, 2 * rate)
         self.strikes = 0
         self.room: Room | None = None
         self.seat: int | None = None
+        self.watching: Room | None = None  # a room this connection watches (no seat)
+        self.name = ""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.close_reason = "closed by the server"
         self.writer = asyncio.create_task(self._write())
@@ -129,8 +123,12 @@ class GameServer:
         workers_count: int = 1,
         rate: float = RATE_PER_SECOND,
         grace: float = 0.0,
+        conns_per_address: int = CONNS_PER_ADDRESS,
+        rooms_per_address: int = ROOMS_PER_ADDRESS,
+        limit_loopback: bool = False,
     ) -> None:
         self.rate = rate
+        self.limits = AddressLimits(conns_per_address, rooms_per_address, limit_loopback)
         # the server's default for a room whose host does not choose: with `--grace S` the
         # computer stands in for a person gone S seconds, without it the match waits
         self.default_on_leave = "computer" if grace > 0 else "wait"
@@ -138,12 +136,13 @@ class GameServer:
         self.store = RoomStore(rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, dict[int, Conn]] = {}  # room -> seat -> its connection
+        self.watchers: dict[str, dict[Conn, str]] = {}  # room -> spectators -> their names
         self.content = default_content()
         self.missions = default_missions()
         self.adventures = default_adventures()
         self.workers_count = max(1, workers_count)
         self.pool = self._new_pool()
-        self.stats = {"actions": 0, "refused": 0, "bad": 0}
+        self.stats = {"actions": 0, "refused": 0, "bad": 0, "computer_failures": 0}
         self.tasks: set[asyncio.Task] = set()
 
     # -------------------------------------------------------------- life
@@ -184,6 +183,11 @@ class GameServer:
                 self.store.archive(room)
                 del self.rooms[code]
                 self.conns.pop(code, None)
+                workers.forget(code)  # a copy kept here when a worker failed (`_decide_here`)
+                workers.forget_adventure(code)
+                for watcher in self.watchers.pop(code, {}):
+                    watcher.watching = None
+                    watcher.close_soon("the room was closed")
                 closed.append(code)
         return closed
 
@@ -203,7 +207,17 @@ class GameServer:
     # -------------------------------------------------------------- connections
 
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.rate)
+        address = client_address(ws.remote_address)
+        conn = Conn(ws, self.rate, address)
+        refused = self.limits.connection_refused(address)
+        if refused:
+            self.stats["refused"] += 1
+            conn.send(error("conn_limit", refused))
+            conn.close_soon("too many connections from this address")
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await conn.writer
+            return
+        self.limits.opened(address)
         try:
             async for raw in ws:
                 # read no faster than this client takes its answers (TCP then slows a flood)
@@ -231,6 +245,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            self.limits.closed(address)
             self._unbind(conn)
             conn.writer.cancel()
 
@@ -239,7 +254,17 @@ class GameServer:
         if kind == "ping":
             conn.send({"type": "pong", "n": message.n})
             return
-        if kind in ("create", "join", "resume"):
+        if conn.watching is not None:
+            # a spectator only watches: no seat, no lobby, no settings, no other room
+            conn.send(
+                error(
+                    "spectator",
+                    "you are watching: a spectator cannot act, take a seat or change the room "
+                    "(nothing changed)",
+                )
+            )
+            return
+        if kind in ("create", "join", "resume", "watch"):
             problem = protocol.version_problem(message.version)
             if problem:
                 conn.send(error("version", problem))
@@ -247,7 +272,9 @@ class GameServer:
             if conn.room is not None:
                 conn.send(error("seated", "this connection already has a seat"))
                 return
-        if kind == "create":
+        if kind == "watch":
+            self.watch(conn, message)
+        elif kind == "create":
             self.create(conn, message)
         elif kind == "join":
             self.join(conn, message)
@@ -271,8 +298,17 @@ class GameServer:
         conn.room, conn.seat = room, seat
         room.seen = time.time()
         room.away.pop(seat, None)  # back: the computer stops standing in
+        self._notice(room, "joined", seat=seat)
 
     def _unbind(self, conn: Conn) -> None:
+        if conn.watching is not None:
+            room, conn.watching = conn.watching, None
+            watchers = self.watchers.get(room.code, {})
+            if conn in watchers:  # (not if the host has just shown the spectators out)
+                del watchers[conn]
+                self._notice(room, "left", name=conn.name)
+                self._send_room(room)
+            return
         if conn.room is None:
             return
         seats = self.conns.get(conn.room.code, {})
@@ -282,14 +318,71 @@ class GameServer:
             room.seen = time.time()
             room.away[conn.seat] = room.seen
             self._schedule_grace(room)
+            self._notice(room, "left", seat=conn.seat)
             self._send_room(conn.room)
         conn.room = conn.seat = None
+
+    # -------------------------------------------------------------- spectators
+
+    def watch(self, conn: Conn, msg: protocol.Watch) -> None:
+        """Watch a room without a seat: the room, a join/leave notice for everybody, and (once
+        the match runs) the updates of a seat outside every team."""
+        room = self.rooms.get(msg.room)
+        if room is None:
+            conn.send(error("no_room", "there is no room with that code"))
+            return
+        if not room.spectators:
+            conn.send(error("no_spectators", "the host does not allow spectators in this room"))
+            return
+        watchers = self.watchers.setdefault(room.code, {})
+        if len(watchers) >= MAX_SPECTATORS:
+            conn.send(error("full", f"{MAX_SPECTATORS} people watch this room already"))
+            return
+        conn.watching, conn.name = room, msg.name
+        watchers[conn] = msg.name
+        conn.send({"type": "watching", "room": room.code})
+        self._notice(room, "joined", name=msg.name)
+        self._send_room(room)
+        if room.started:
+            recent = room.engine.log[-RESUME_LOG:]
+            conn.send(self._timed(room, self._spectator_update(room, recent)))
+
+    def _notice(self, room: Room, event: str, seat: int | None = None, name: str = "") -> None:
+        """Tell everybody in the room (seats and spectators) who came or went: a seat's person
+        (`seat`, its name) or a spectator (`seat` null, the name they gave)."""
+        if seat is not None:
+            name = room.seats[seat].name
+        message = {
+            "type": "notice",
+            "event": event,
+            "role": "player" if seat is not None else "spectator",
+            "seat": seat,
+            "name": name,
+            "spectators": len(self.watchers.get(room.code, {})),
+        }
+        for conn in self._everyone(room):
+            conn.send(message)
+
+    def _everyone(self, room: Room) -> list[Conn]:
+        return [*self.conns.get(room.code, {}).values(), *self.watchers.get(room.code, {})]
+
+    def _spectator_update(self, room: Room, events: list, table=None) -> dict[str, Any]:
+        if room.is_mission:  # the table without any hand
+            return mission_view.mission_spectator_update(room.engine, events, room.seq)
+        if room.is_adventure:  # the campaign as a seat outside the heroes' team sees it
+            runner = room.engine.runner
+            return adventure_view.adventure_update(runner, view.SPECTATOR, events, room.seq, table)
+        return view.spectator_update(room.engine, events, room.seq, table)
 
     # -------------------------------------------------------------- lobby
 
     def create(self, conn: Conn, msg: protocol.Create) -> None:
         if len(self.rooms) >= MAX_ROOMS:
             conn.send(error("full", "this server holds as many rooms as it may; try later"))
+            return
+        refused = self.limits.room_refused(conn.address)
+        if refused:
+            conn.send(error("room_limit", refused))
             return
         if len(msg.seats) not in seat_counts(msg.mode):
             conn.send(error("seats", f"{msg.mode} needs {seat_counts_text(msg.mode)} seats"))
@@ -335,8 +428,10 @@ class GameServer:
         room.on_leave = msg.on_leave or self.default_on_leave
         room.grace = self.default_grace if msg.grace is None else float(msg.grace)
         room.lobby, room.timer = msg.lobby, msg.timer
+        room.spectators = msg.spectators
         token = room.take(msg.seat, msg.name)
         self.rooms[room.code] = room
+        self.limits.room_created(conn.address)
         self._bind(conn, room, msg.seat)
         conn.send({"type": "seated", "room": room.code, "seat": msg.seat, "token": token})
         self._started_or_lobby(room)
@@ -431,6 +526,8 @@ class GameServer:
             "grace": room.grace,
             "lobby": room.lobby,
             "timer": room.timer,
+            "spectators_allowed": room.spectators,
+            "spectators": len(self.watchers.get(room.code, {})),
             "seats": [
                 {
                     "seat": i,
@@ -449,7 +546,7 @@ class GameServer:
 
     def _send_room(self, room: Room) -> None:
         message = self._room_message(room)
-        for conn in self.conns.get(room.code, {}).values():
+        for conn in self._everyone(room):
             conn.send(message)
 
     def _started_or_lobby(self, room: Room) -> None:
@@ -476,13 +573,21 @@ class GameServer:
                 )
             )
             return
-        if msg.on_leave is None and msg.grace is None:
-            conn.send(error("settings", "name on_leave or grace to change (nothing changed)"))
+        if msg.on_leave is None and msg.grace is None and msg.spectators is None:
+            wrong = "name on_leave, grace or spectators to change (nothing changed)"
+            conn.send(error("settings", wrong))
             return
         if msg.on_leave is not None:
             room.on_leave = msg.on_leave
         if msg.grace is not None:
             room.grace = float(msg.grace)
+        if msg.spectators is not None:
+            room.spectators = msg.spectators
+            if not room.spectators:  # those watching now are shown out
+                for watcher in list(self.watchers.pop(room.code, {})):
+                    watcher.watching = None
+                    watcher.send(error("no_spectators", "the host stopped allowing spectators"))
+                    watcher.close_soon("the host stopped allowing spectators")
         self.store.save_header(room)
         self._schedule_grace(room)
         self._send_room(room)
@@ -548,7 +653,8 @@ class GameServer:
 
     def _broadcast(self, room: Room, events: list) -> None:
         seats = self.conns.get(room.code, {})
-        if not seats:
+        watchers = self.watchers.get(room.code, {})
+        if not seats and not watchers:
             return
         self._clock(room)
         if room.is_mission:
@@ -560,6 +666,10 @@ class GameServer:
             table = match_view(room.engine)
         for seat, conn in seats.items():
             conn.send(self._timed(room, self._update(room, seat, events, table)))
+        if watchers:  # one message for every spectator
+            message = self._timed(room, self._spectator_update(room, events, table))
+            for conn in watchers:
+                conn.send(message)
 
     @staticmethod
     def _update(room: Room, seat: int, events: list, table=None) -> dict[str, Any]:
@@ -644,6 +754,7 @@ class GameServer:
             job = (workers.decide_adventure, room.code, data, seat, level, seed)
         else:
             job = self._job(room, seat, level, seed)
+        index = None
         try:
             try:
                 index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
@@ -651,9 +762,14 @@ class GameServer:
                 log.error("the computer-seat workers died; starting new ones")
                 self.pool = self._new_pool()
                 index = await asyncio.get_running_loop().run_in_executor(self.pool, *job)
-        except Exception as exc:
-            log.error("room %s: the computer in seat %d failed: %s", room.code, seat, exc)
-            index = 0
+        except Exception:
+            self.stats["computer_failures"] += 1
+            log.exception(
+                "room %s: the worker deciding for the computer in seat %d failed; "
+                "it decides in the server's loop instead",
+                room.code,
+                seat,
+            )
         finally:
             room.thinking = False
         choice = room.engine.pending
@@ -661,8 +777,28 @@ class GameServer:
             return
         if room.seats[seat].kind == "human" and not self._stands_in(room, seat):
             return  # the person came back while the computer thought
-
+        if index is None:
+            index = self._decide_here(room, seat, job)
         self._apply(room, choice.options[min(index, len(choice.options) - 1)].action)
+
+    @staticmethod
+    def _decide_here(room: Room, seat: int, job: tuple) -> int:
+        """The decision made in this process (its worker failed): the function the worker runs,
+        with the same level and seed, on a copy of the match kept here (as a worker keeps one)
+        until the room closes. It holds up the loop while it thinks, which is why it is only
+        the fallback. If that fails as well, the computer takes the first option, and the log
+        says so."""
+        decide, *args = job
+        try:
+            return decide(*args)
+        except Exception:
+            log.exception(
+                "room %s: the computer in seat %d failed in the loop too; it takes the first "
+                "option",
+                room.code,
+                seat,
+            )
+            return 0
 
 
 async def run_server(
@@ -675,8 +811,11 @@ async def run_server(
     ready: Any = None,
     rate: float = RATE_PER_SECOND,
     grace: float = 0.0,
+    limits: tuple[int, int, bool] = (CONNS_PER_ADDRESS, ROOMS_PER_ADDRESS, False),
 ) -> None:
-    game = GameServer(rooms_dir, workers_count, rate, grace)
+    """`limits`: connections open per address, rooms created per address in `ROOMS_WINDOW`
+    seconds, and whether loopback addresses are limited too."""
+    game = GameServer(rooms_dir, workers_count, rate, grace, *limits)
     for message in game.load():
         log.warning("%s", message)
     tls = None
@@ -733,6 +872,7 @@ def main(args) -> int:
                 args.workers,
                 rate=args.rate,
                 grace=args.grace,
+                limits=(args.conns_per_address, args.rooms_per_address, args.limit_loopback),
             )
         )
     return 0

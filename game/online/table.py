@@ -17,10 +17,11 @@ from typing import Any
 from game.modes.variants import SHARED_DIAL
 from game.rules.actions import Action, Option, PendingChoice
 from game.rules.events import Event
+from game.rules.stats import SeatStats, match_stats
 from game.rules.view import CombatView, CompanionView, DiceView, MatchView, PlayerView
 
 HIDDEN_CARD = (-1, "")  # a card in a hand this seat may not look at
-LOG_KEPT = 400  # events kept for the log and the end screen's tallies
+LOG_KEPT = 400  # events kept for the log (the end screen's tallies come from the server)
 
 
 @dataclass(slots=True)
@@ -166,6 +167,7 @@ class RemoteTable:
         self.costs: dict[int, int] = {}  # card in a hand this seat sees -> its cost now
         self.reasons: dict[int, str] = {}  # card in this seat's hand -> why it is not playable
         self.windows: dict[str, list[str]] = {}  # token an option spends -> spend windows open
+        self.tallies: dict[str, Any] | None = None  # the server's totals, once the match is over
 
     @property
     def pending(self) -> PendingChoice | None:
@@ -192,6 +194,8 @@ class RemoteTable:
             if "cost" in c
         }
         self.time_left = update.get("time_left")
+        if update.get("tallies") is not None:
+            self.tallies = update["tallies"]
         self.time_at = time.monotonic()
         for event in events:
             card, card_id = event.data.get("card"), event.data.get("card_id")
@@ -227,6 +231,23 @@ class RemoteTable:
         """The token's spend windows open now (for the auto-pass setting,
         `ui.prompt_policy.should_ask`)."""
         return self.windows.get(status, [])
+
+    def end_stats(self) -> dict[int, SeatStats]:
+        """The end screen's numbers: the server's totals over the whole match (this table
+        keeps only the last `LOG_KEPT` events, and a resumed seat or a spectator saw only the
+        end of the log); from the events kept here only if the server sent none."""
+        if self.tallies is None:
+            return match_stats(self.log)
+        fields = set(SeatStats.__dataclass_fields__)
+        out = {}
+        try:
+            for seat, numbers in self.tallies.items():
+                numbers = {k: v for k, v in numbers.items() if k in fields}
+                numbers["dealt_to"] = _ints(numbers.get("dealt_to", {}))
+                out[int(seat)] = SeatStats(**numbers)
+        except (AttributeError, TypeError, ValueError):  # not the shape sent: count here
+            return match_stats(self.log)
+        return out
 
     def seconds_left(self) -> float | None:
         """What the turn timer says now (None: no timer, or nothing to decide)."""

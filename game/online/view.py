@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.stats import match_stats
 from game.rules.view import MatchView, PlayerView, match_view
+
+# The "seat" a spectator watches from: outside every team, so it may look at no hand (no
+# `hand_visible_to` lists it), is given no options, and every hidden pile is only its size.
+SPECTATOR = -1
 
 # ------------------------------------------------------------------ state
 
@@ -331,20 +336,56 @@ def seat_hints(engine, choice, seat: int) -> dict[str, Any]:
     return {"why_not": why_not, "spend_windows": spend}
 
 
+# SeatStats fields of the end screen's tallies (all read from public events)
+TALLY_FIELDS = (
+    "dealt",
+    "dealt_to",
+    "taken",
+    "from_others",
+    "self_inflicted",
+    "from_no_one",
+    "companions_took",
+    "healed",
+    "cards",
+    "tokens",
+    "cp",
+)
+
+
+def match_tallies(engine) -> dict[str, Any]:
+    """The end screen's numbers per seat over the whole match (`rules.stats.match_stats` of the
+    server's full log, which the clients only see the tail of). Every one is a sum over public
+    events: damage landed, healing, cards played, tokens spent, CP gained."""
+    return {
+        str(seat): _pick(stats, TALLY_FIELDS) for seat, stats in match_stats(engine.log).items()
+    }
+
+
 def seat_update(engine, seat: int, events, seq: int, view: MatchView | None = None) -> dict:
     """The message seat `seat` receives after an action: filtered events, its table, its choice.
 
     `seq` numbers the decision now open (the count of actions applied so far); an answer must
-    quote it, so a replayed or late answer is refused.
+    quote it, so a replayed or late answer is refused. Once the match is over the message also
+    carries `tallies`, the end screen's totals over the whole match.
     """
     view = view or match_view(engine)
     choice = seat_choice(engine.pending, seat, seq)
     if choice is not None and choice["mine"]:
         choice.update(seat_hints(engine, engine.pending, seat))
-    return {
+    out = {
         "type": "update",
         "seq": seq,
         "events": [seat_event(e, seat, view) for e in events],
         "state": seat_state(engine, seat, view),
         "choice": choice,
     }
+    if view.over:
+        out["tallies"] = match_tallies(engine)
+    return out
+
+
+def spectator_update(engine, events, seq: int, view: MatchView | None = None) -> dict:
+    """What a spectator receives: the update of a seat outside every team (`SPECTATOR`): every
+    public board, the dice and the public events, hands and decks as their sizes only, and who
+    decides now without the options."""
+    return seat_update(engine, SPECTATOR, events, seq, view)

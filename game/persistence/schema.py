@@ -369,6 +369,7 @@ class OnlineRoomFile(Model):
     # mode "adventure": the campaign's difficulty; once it starts, its save is CODE.campaign.json
     adventure_difficulty: Id | None = None
     adventure_started: bool = False
+    spectators: bool = True  # people may watch without a seat (the host's choice)
 
 
 class OnlineSeatFile(Model):

@@ -568,6 +568,19 @@ def _online(kind: str, mode: str):
 
             scene = LobbyScene(app, online_preview.lobby_link(mode, kind == "host"))
             app.push(scene)
+        elif kind == "waiting":
+            from game.ui.scenes.online_watch import WatchScene
+
+            link = online_preview.lobby_link(mode, False)
+            link.seat, link.watching = None, True
+            link.room["spectators"] = 2
+            scene = WatchScene(app, link, link.code)
+            app.push(scene)
+        elif kind == "watch":
+            from game.ui.scenes.online_watch import WatchBoardScene
+
+            scene = WatchBoardScene(app, online_preview.duel_link(mode, watching=True))
+            app.push(scene)
         else:
             from game.ui.scenes.online_duel import OnlineDuelScene
 
@@ -575,7 +588,7 @@ def _online(kind: str, mode: str):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        _pump(app, None, 120 if kind in ("duel", "lost") else 3)
+        _pump(app, None, 120 if kind in ("duel", "lost", "watch") else 3)
         return app.scene
 
     return build
@@ -615,6 +628,9 @@ SCENES: dict[str, Callable] = {
     "online:1v1": _online("duel", "duel"),
     "online:1v1-lost": _online("lost", "duel"),
     "online:2v2": _online("duel", "2v2"),
+    "online:watching3v3": _online("waiting", "3v3"),
+    "online:watch": _online("watch", "duel"),
+    "online:watch2v2": _online("watch", "2v2"),
 }
 
 

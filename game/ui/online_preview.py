@@ -45,6 +45,7 @@ class StandInLink:
         self.error_code = ""
         self.latest: dict[str, Any] | None = None
         self.updates: list[dict[str, Any]] = []
+        self.watching = False
 
     @property
     def is_host(self) -> bool:
@@ -104,8 +105,9 @@ def lobby_link(mode: str, hosting: bool) -> StandInLink:
     return StandInLink(room, 0 if hosting else min(3, count - 2), hosting)
 
 
-def duel_link(mode: str) -> StandInLink:
-    """A link whose latest update is seat 0's Main Phase with its hand, in a match of `mode`."""
+def duel_link(mode: str, watching: bool = False) -> StandInLink:
+    """A link whose latest update is seat 0's Main Phase with its hand, in a match of `mode`
+    (`watching`: the update a spectator is sent at that point, no hand at all)."""
     from game.ai import make_ai
     from game.modes.variants import SEATS, setup_for
     from game.online import view as seat_view
@@ -122,10 +124,16 @@ def duel_link(mode: str) -> StandInLink:
             if choice.player == 0 and choice.kind == "main_phase" and turns > 1:
                 break
             engine.apply(ai.decide(engine, choice))
-        update = seat_view.seat_update(engine, 0, engine.log[-60:], len(engine.actions))
+        if watching:
+            update = seat_view.spectator_update(engine, engine.log[-60:], len(engine.actions))
+        else:
+            update = seat_view.seat_update(engine, 0, engine.log[-60:], len(engine.actions))
     finally:
         engine.close()
     link = StandInLink(room_message(mode, started=True, computers=(1,)), 0, True)
+    if watching:
+        link.seat, link.hosted, link.watching = None, None, True
+        link.room["spectators"] = 3
     link.latest = json.loads(json.dumps(update))
     link.latest["time_left"] = 42.0  # a turn timer running
     return link

@@ -21,6 +21,7 @@ from game.content.loader import default_content
 from game.online.adventure_view import adventure_update, crawl_state
 from game.online.audit import AdventureAuditor
 from game.online.client import Client
+from game.online.view import SPECTATOR
 from game.rules.view import match_view
 from tests.online.support import ServerProcess, is_type, room_actions, wait_for
 
@@ -37,7 +38,8 @@ def _audit_sessions(team, seed: int, sessions: int):
     """Play `sessions` whole sessions (crawl and conclusion) with computer heroes; audit every
     message every seat would receive. Returns what was seen."""
     runner = _runner(team, seed)
-    auditors = [AdventureAuditor(_runner(team, seed), seat) for seat in range(len(team))]
+    seats = [*range(len(team)), SPECTATOR]  # every hero's seat, and a spectator's
+    auditors = [AdventureAuditor(_runner(team, seed), seat) for seat in seats]
     ais = [AdventureAI("normal", seat) for seat in range(len(team))]
     seen = {"messages": 0, "shop": 0, "kinds": set(), "deciders": {}, "conclusions": set()}
     engine, read, seq = runner.engine, 0, 0
@@ -47,7 +49,7 @@ def _audit_sessions(team, seed: int, sessions: int):
                 engine, read = runner.engine, 0
             events, read = engine.log[read:], len(engine.log)
             view = match_view(engine)
-            for seat, auditor in enumerate(auditors):
+            for seat, auditor in zip(seats, auditors, strict=True):
                 message = json.loads(json.dumps(adventure_update(runner, seat, events, seq, view)))
                 problems = auditor.check(message)
                 assert not problems, f"seat {seat} at {seq}: {problems[:3]}"
@@ -243,6 +245,9 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
     assert wait_for(a, is_type("error"))["code"] == "seats"  # 2-4 heroes
     a.send(dict(message, mode="adventure", adventure_difficulty="normal"))
     code = wait_for(a, is_type("seated"))["room"]
+    sam = clients(server.url)  # a spectator, watching from before the start
+    sam.watch(code, name="Sam")
+    wait_for(sam, is_type("watching"))
     b = clients(server.url)
     b.join(code, 1, name="Bo")
     wait_for(b, is_type("seated"))
@@ -267,17 +272,27 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
     assert {x.player for x in shop} == {0, 1}  # both people shopped, each for their hero
     first_shop = actions.index(shop[0])
     assert first_shop > 0  # decisions of the crawl came first (a move asked only with a choice)
-    for seat, received in enumerate(updates):
+    last = updates[0][-1]["seq"]
+    wait_for(sam, lambda m: m.get("type") == "update" and m["seq"] >= last)
+    watched = [m for m in sam.seen if m.get("type") != "connection"]
+    assert sum(m.get("type") == "update" for m in watched) > 20
+    for seat, received in [*enumerate(updates), (SPECTATOR, watched)]:
         auditor = AdventureAuditor(_room_runner(start), seat)
         done = 0
         try:
             for message in received:
-                while done < message["seq"]:
+                while done < message.get("seq", 0):
                     auditor.advance(actions[done])
                     done += 1
                 assert not auditor.check(message), seat
         finally:
             auditor.close()
+        if seat == SPECTATOR:  # no hand, no options: a seat outside the heroes' team
+            for m in (m for m in watched if m.get("type") == "update"):
+                match = m["state"].get("match") or {"players": []}
+                assert all("hand" not in p for p in match["players"])
+                assert not m["choice"]["mine"] and "options" not in m["choice"]
+            continue
         # a crawl decision goes to the hero whose turn it is (each player moves their own hero)
         turn = None
         for m in received:
@@ -434,3 +449,17 @@ def test_a_computer_hero_plays_beside_two_people_in_a_campaign_room(server, clie
                 assert not auditor.check(message), seat
         finally:
             auditor.close()
+
+
+def test_a_campaign_spectator_sees_no_hand_and_a_heros_view_fails_its_audit():
+    runner = _crawl_with_loot()
+    auditor = AdventureAuditor(runner, SPECTATOR)
+    engine = runner.engine
+    watched = json.loads(json.dumps(adventure_update(runner, SPECTATOR, engine.log, 0)))
+    assert not auditor.check(watched)
+    players = watched["state"]["match"]["players"]
+    assert all("hand" not in p for p in players) and sum(p["hand_size"] for p in players) > 0
+    # a deliberate leak: hero 0's own update (the heroes' hands, its options) sent to a spectator
+    leaked = auditor.check(json.loads(json.dumps(adventure_update(runner, 0, engine.log, 0))))
+    assert any("hand" in p for p in leaked)
+    runner.close()

@@ -14,7 +14,8 @@ from game.missions.ai import MissionAI
 from game.missions.engine import MissionEngine, MissionSetup, replay
 from game.online.audit import MissionAuditor
 from game.online.client import Client
-from game.online.mission_view import mission_state, mission_update
+from game.online.mission_view import mission_spectator_update, mission_state, mission_update
+from game.online.view import SPECTATOR
 from tests.online.support import ServerProcess, is_type, room_actions, wait_for
 
 
@@ -22,15 +23,20 @@ def _audit_whole_mission(setup: MissionSetup) -> tuple[int, int, MissionEngine]:
     engine = MissionEngine(setup)
     seats = len(setup.heroes)
     auditors = [MissionAuditor(setup, seat) for seat in range(seats)]
+    watcher = MissionAuditor(setup, SPECTATOR)  # a spectator, outside the heroes' team
+    auditors.append(watcher)
     ais = [MissionAI(seat) for seat in range(seats)]
     checked, seen, hand_outs = 0, 0, 0
     try:
         while True:
             events, seen = engine.log[seen:], len(engine.log)
             for seat, auditor in enumerate(auditors):
-                message = json.loads(
-                    json.dumps(mission_update(engine, seat, events, len(engine.actions)))
-                )
+                if auditor is watcher:
+                    seat = SPECTATOR
+                    message = mission_spectator_update(engine, events, len(engine.actions))
+                else:
+                    message = mission_update(engine, seat, events, len(engine.actions))
+                message = json.loads(json.dumps(message))
                 while len(auditor.engine.actions) < len(engine.actions):
                     auditor.advance(engine.actions[len(auditor.engine.actions)])
                 problems = auditor.check(message)
@@ -87,6 +93,28 @@ def test_the_mission_auditor_catches_a_leak():
         assert not auditor.check({"state": {"spaces": [shown]}})
         shown["tiles_up"] = [6, 5]
         assert auditor.check({"state": {"spaces": [shown]}})
+    finally:
+        auditor.close()
+        engine.close()
+
+
+def test_a_mission_spectator_sees_no_hand_and_a_heros_view_fails_its_audit():
+    setup = MissionSetup("harbor_heist", ("huntress", "treant"), seed=99)
+    engine = MissionEngine(setup)
+    auditor = MissionAuditor(setup, SPECTATOR)
+    try:
+        watched = json.loads(json.dumps(mission_spectator_update(engine, engine.log, 0)))
+        assert not auditor.check(watched)
+        heroes = watched["state"]["heroes"]
+        assert all("hand" not in h and h["hand_size"] > 0 for h in heroes)
+        assert "options" not in watched["choice"]
+        # deliberate leaks: a hero's own update (every hand, its options), or one hand's cards
+        seat = engine.pending.player
+        leaked = auditor.check(json.loads(json.dumps(mission_update(engine, seat, engine.log, 0))))
+        assert any("hand" in p for p in leaked) and any("options" in p for p in leaked)
+        assert any(
+            "from Huntress's hand" in p for p in auditor.check({"x": list(engine.heroes[0].hand)})
+        )
     finally:
         auditor.close()
         engine.close()
@@ -165,6 +193,9 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
         }
     )
     code = wait_for(a, is_type("seated"))["room"]
+    sam = clients(server.url)  # a spectator
+    sam.watch(code, name="Sam")
+    wait_for(sam, is_type("watching"))
     b = clients(server.url)
     b.join(code, 1, name="Bo")
     wait_for(b, is_type("seated"))
@@ -189,6 +220,19 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
         finally:
             auditor.close()
         assert all("hand" in h for h in received[-1]["state"]["heroes"])
+        if seat == 0:  # the spectator saw the same decisions, without a hand or an option
+            last = received[-1]["seq"]
+            wait_for(sam, lambda m, last=last: m.get("type") == "update" and m["seq"] >= last)
+            watched = [m for m in sam.seen if m.get("type") in ("update", "room", "notice")]
+            spectator = MissionAuditor(setup, SPECTATOR)
+            try:
+                for message in watched:
+                    while len(spectator.engine.actions) < message.get("seq", 0):
+                        spectator.advance(actions[len(spectator.engine.actions)])
+                    assert not spectator.check(message), "spectator"
+            finally:
+                spectator.close()
+            assert sum(m["type"] == "update" for m in watched) >= len(received) // 2
         # a decision the rules give one player reached that player's seat only
         for message in received:
             choice = message["choice"]

@@ -44,6 +44,18 @@ def connection_words(link: OnlineLink) -> tuple[str, tuple[int, int, int]]:
     return "Disconnected", T.NEGATIVE
 
 
+def notice_text(notice: dict) -> str:
+    """A line for the log about who came or went (a player's connection, or a spectator)."""
+    name = notice.get("name") or ""
+    if notice.get("role") == "spectator":
+        watching = f"({notice.get('spectators', 0)} watching)"
+        if notice.get("event") == "joined":
+            return f"{name or 'Someone'} is watching {watching}."
+        return f"{name or 'Someone'} stopped watching {watching}."
+    who = name or f"Player {int(notice.get('seat') or 0) + 1}"
+    return f"{who} is here." if notice.get("event") == "joined" else f"{who} lost the connection."
+
+
 def draw_connection(surface: pygame.Surface, th, link: OnlineLink, rect: pygame.Rect) -> None:
     """A dot and a word: Online / Connecting... / Reconnecting... / Disconnected."""
     words, colour = connection_words(link)
@@ -94,6 +106,10 @@ class OnlineDuelScene(DuelScene):
             self.buttons, self.modal, self.confirm_end = [], [], None
             self.odds_cache.clear()
         self.link.updates.clear()
+        notices = getattr(self.link, "notices", [])
+        for notice in notices:  # who came or went, in the log
+            self.presenter.log.append(("notice", notice_text(notice)))
+        notices.clear()
 
     def update(self, dt: float) -> None:
         self.link.poll()
@@ -139,7 +155,9 @@ class OnlineDuelScene(DuelScene):
         return self.seat_kind_label(seat)
 
     def seat_kind_label(self, seat: int) -> str:
-        if seat == self.viewer:
+        if seat == self.viewer and not getattr(
+            self.link, "watching", False
+        ):  # a spectator: no "You"
             return "You"
         info = self._room_seat(seat)
         if info is None:
@@ -218,6 +236,10 @@ class OnlineDuelScene(DuelScene):
 
 class OnlineEndScene(EndScene):
     """The end screen without a rematch (another room is made on the Online screen)."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.stats = self.duel.engine.end_stats()  # the whole match's, as the server counted
 
     def resize(self) -> None:
         super().resize()

@@ -132,12 +132,20 @@ class OnlineScene(Scene):
             primary=True,
             tooltip="Start a server on this machine and open a room for your friends.",
         )
+        join_strip = cut_bottom(join, bh)[0]
+        watch_w = th.px(150)
         self.join_button = Button(
-            cut_bottom(join, bh)[0],
+            join_strip.inflate(-(watch_w + th.px(12)), 0).move(-(watch_w + th.px(12)) // 2, 0),
             "Join",
             self.join,
             primary=True,
             tooltip="Sit down in a friend's room.",
+        )
+        self.watch_button = Button(
+            pygame.Rect(join_strip.right - watch_w, join_strip.y, watch_w, bh),
+            "Watch",
+            self.watch,
+            tooltip="Watch the room's match without a seat: boards, dice and log, no hands.",
         )
         self.back_button = Button(
             anchored((th.px(140), th.px(40)), screen, "bottomleft", th.px(20)),
@@ -153,6 +161,7 @@ class OnlineScene(Scene):
             self.timer_button,
             self.host_button,
             self.join_button,
+            self.watch_button,
             self.back_button,
         ]
         self._set_timer(self.timer)
@@ -186,18 +195,36 @@ class OnlineScene(Scene):
         self._busy("host")
         self.status = f"Starting the server on port {port}..."
 
-    def join(self) -> None:
-        if self.pending:
-            return
+    def _address_and_code(self) -> tuple[str, str] | None:
+        """The server's address and the room code as typed (None: the status says what is
+        wrong)."""
         try:
             url = server_url(self.address.text)
         except ValueError as exc:
             self.status = f"{exc}."
-            return
+            return None
         code = self.code.text.strip().upper()
         if len(code) < 4:
             self.status = "Type the room code the host gave you."
+            return None
+        return url, code
+
+    def watch(self) -> None:
+        """Watch the room without a seat (game/ui/scenes/online_watch.py)."""
+        from game.ui.scenes.online_watch import start_watching
+
+        target = None if self.pending else self._address_and_code()
+        if target is not None:
+            self.status = ""
+            start_watching(self.app, *target, self.name.text.strip(), self.make_link)
+
+    def join(self) -> None:
+        if self.pending:
             return
+        target = self._address_and_code()
+        if target is None:
+            return
+        url, code = target
         self.link = self.make_link(url, name=self.name.text.strip())
         self.link.join_room(code)
         self._busy("join")
