@@ -70,7 +70,8 @@ def test_a_window_watches_a_hosted_duel_to_the_end_without_a_hand(windows):  # n
             for player in board.view.players:
                 assert all(card == HIDDEN_CARD for card in player.hand)
                 hands_seen[0] += len(player.hand)
-            assert board.engine.remote is None or not board.engine.remote.mine
+            assert board.engine is None
+            assert board.source.remote is None or not board.source.remote.mine
             assert board.hand_rects == [] and board.buttons == []
         elif isinstance(scene, OnlineDuelScene):
             play(scene)

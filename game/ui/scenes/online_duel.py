@@ -239,7 +239,7 @@ class OnlineEndScene(EndScene):
 
     def enter(self) -> None:
         super().enter()
-        self.stats = self.duel.engine.end_stats()  # the whole match's, as the server counted
+        self.stats = self.duel.source.end_stats()  # the whole match's, as the server counted
 
     def resize(self) -> None:
         super().resize()
