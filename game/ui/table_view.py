@@ -117,7 +117,8 @@ class TableView:
         defender = view.combat.defender
         if defender is not None and defender != me:
             return defender
-        if choice is not None and choice.kind == "choose_target":
+        if choice is not None and choice.kind == "choose_target" and choice.options:
+            # (online, another seat's decision comes without its options)
             return choice.options[0].action.get("option", self.others(view, me)[0])
         opponents = [
             s

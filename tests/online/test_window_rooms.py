@@ -167,3 +167,57 @@ def test_the_host_chooses_what_happens_when_a_player_drops_and_everybody_sees_it
     lobby_b.toggle_ready()
     frames([a, b], lambda: isinstance(a.scene, OnlineDuelScene))
     assert a.scene.link.room["on_leave"] == "computer" and a.scene.link.room["grace"] == 30
+
+
+def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, clients):
+    """The server serves co-op Mission rooms; the window has no board for them yet, so a code
+    for one is answered on the Online screen (no lobby, no board that could not play it, and
+    nothing left in the Continue list)."""
+    from game.online import link as link_module
+    from tests.online.support import ServerProcess, is_type, wait_for
+
+    server = ServerProcess(tmp_path / "rooms").start()
+    try:
+        host = clients(server.url)
+        seats = [{"kind": "human", "hero": "barbarian"}, {"kind": "human", "hero": "monk"}]
+        host.send(
+            {
+                "type": "create",
+                "version": host.version,
+                "mode": "mission",
+                "mission": "harbor_heist",
+                "seats": seats,
+                "seat": 0,
+                "lobby": True,
+            }
+        )
+        code = wait_for(host, is_type("seated"))["room"]
+        app = windows()
+        menu = OnlineScene(app)
+        app.push(menu)
+        menu.address.text, menu.code.text = server.url.removeprefix("ws://"), code
+        menu.join()
+        frames([app], lambda: not menu.pending, timeout=60)
+        assert app.scene is menu
+        assert "co-op Missions room" in menu.status and "cannot show" in menu.status
+        assert not list(link_module.seats_dir().glob("*.json"))
+    finally:
+        server.stop()
+
+
+def test_the_board_waits_calmly_while_another_seat_chooses_a_target(windows):
+    """Boss vs Many: while the Boss's player is the active seat, another seat may be choosing the
+    target; this window is told only who decides (no options). The table strip drew from the
+    first option and failed (found by the whole-match test above, one run in five)."""
+    from game.online.table import choice_from
+    from game.ui import online_preview
+
+    app = windows()
+    duel = OnlineDuelScene(app, online_preview.duel_link("boss_vs_many"))
+    app.push(duel)
+    me = duel.viewer
+    assert duel.view.active == me and duel.table is not None
+    duel.engine.remote = choice_from({"player": 1, "kind": "choose_target", "seq": 9})
+    assert duel.table.focus(duel.view, me) != me  # an opponent's board, shown full size
+    duel.draw(app.screen)
+    assert duel._prompt_text(duel.engine.pending).endswith("is choosing the target...")

@@ -24,6 +24,7 @@ TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
 FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
 BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
+COOP_NAMES = {"mission": "Missions", "adventure": "Adventures"}  # served, no board here yet
 
 
 def lobby_seats(mode: str, heroes: int = 2) -> list[dict]:
@@ -273,7 +274,16 @@ class OnlineScene(Scene):
             return
         link = self.link
         link.poll()
-        if link.code and link.seat is not None:
+        if link.code and link.seat is not None and link.room is not None:
+            if link.room.get("mode") not in MODES:  # a co-op room: no board for it here yet
+                link.forget()
+                kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
+                self.status = (
+                    f"Room {link.code} is a co-op {kind} room. This window cannot show one "
+                    "yet: it plays the duel and Boss formats."
+                )
+                self._cancel()
+                return
             from game.ui.scenes.lobby import LobbyScene
 
             self.link, self.hosted = None, None
