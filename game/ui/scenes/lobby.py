@@ -99,7 +99,7 @@ class LobbyScene(Scene):
         self.buttons = []
         self.rows = []
         # under the share panel: what happens when a person drops (the host's to change)
-        self.leave_rect = pygame.Rect(th.px(20), th.px(166), w - th.px(40), th.px(36))
+        self.drop_rect = pygame.Rect(th.px(20), th.px(166), w - th.px(40), th.px(36))
         top = th.px(210)
         row_h = min(th.px(56), (h - top - th.px(150)) // max(1, len(seats)))
         width = min(w - th.px(40), th.px(1100))
@@ -139,9 +139,9 @@ class LobbyScene(Scene):
             label = self.drop_label_rect()
             words = leave_words(room)
             want = th.font(17, bold=True, condensed=True).size(words)[0] + th.px(30)
-            right = self.leave_rect.right - label.right - th.px(10)
+            right = self.drop_rect.right - label.right - th.px(10)
             self.drop_button = Button(
-                pygame.Rect(label.right + th.px(10), self.leave_rect.y, min(want, right), label.h),
+                pygame.Rect(label.right + th.px(10), self.drop_rect.y, min(want, right), label.h),
                 words,
                 self.step_leave,
                 tooltip="What happens when a person's connection drops: the match waits for "
@@ -174,8 +174,8 @@ class LobbyScene(Scene):
         """Where "If a player drops:" is written (the host's choice or its words follow)."""
         th = self.app.theme
         font = th.font(16, bold=True)
-        width = min(font.size(DROP_LABEL)[0], self.leave_rect.w // 3)
-        return pygame.Rect(self.leave_rect.x, self.leave_rect.y, width, self.leave_rect.h)
+        width = min(font.size(DROP_LABEL)[0], self.drop_rect.w // 3)
+        return pygame.Rect(self.drop_rect.x, self.drop_rect.y, width, self.drop_rect.h)
 
     def row_cells(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """A seat row's parts: who sits there (the left 42%), the hero between its "<" and ">",
@@ -355,7 +355,7 @@ class LobbyScene(Scene):
                 width=share.w - th.px(28),
                 max_height=bottom - y,
             )
-        self._draw_leave(surface, room)
+        self._draw_drop(surface, room)
         for seat_row in self.rows:
             self._draw_row(surface, seat_row["rect"], seat_row["seat"])
         for button in self.buttons:
@@ -373,8 +373,8 @@ class LobbyScene(Scene):
                 max_height=th.px(40),
             )
 
-    def _draw_leave(self, surface: pygame.Surface, room: dict) -> None:
-        """ "If a player drops:" and the host's choice (a button for the host, words for the
+    def _draw_drop(self, surface: pygame.Surface, room: dict) -> None:
+        """Write "If a player drops:" and the host's choice (a button for the host, words for the
         others)."""
         if not room:
             return
@@ -385,7 +385,7 @@ class LobbyScene(Scene):
         draw_text(surface, DROP_LABEL, font, T.TEXT, (label.x, y))
         if self.drop_button is None:
             words = leave_words(room) + "."
-            room_w = self.leave_rect.right - label.right - th.px(10)
+            room_w = self.drop_rect.right - label.right - th.px(10)
             font = th.fit_font(16, words, room_w, height=label.h, bold=True)
             y = label.centery - font.get_linesize() // 2
             draw_text(surface, words, font, T.BRASS, (label.right + th.px(10), y))
