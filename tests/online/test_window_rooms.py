@@ -5,7 +5,7 @@ A Boss vs Many room is hosted from the Online screen with its heroes' count, a s
 joins and sits in the Boss's seat, the Bosses and heroes are changed in the lobby (a hero in a
 Boss's seat is refused by the server), and the two windows play the match to its end through
 the online board. The host's choice of what happens when a person drops is changed in the
-lobby, reaches the other window, and a guest cannot change it.
+lobby and from the board's pause menu, reaches the other window, and a guest cannot change it.
 """
 
 from __future__ import annotations
@@ -176,7 +176,25 @@ def test_the_host_chooses_what_happens_when_a_player_drops_and_everybody_sees_it
     lobby_a.toggle_ready()
     lobby_b.toggle_ready()
     frames([a, b], lambda: isinstance(a.scene, OnlineDuelScene))
-    assert a.scene.link.room["on_leave"] == "computer" and a.scene.link.room["grace"] == 30
+    frames([a, b], lambda: isinstance(b.scene, OnlineDuelScene))
+    duel_a, duel_b = a.scene, b.scene
+    assert duel_a.link.room["on_leave"] == "computer" and duel_a.link.room["grace"] == 30
+    # during the match the host changes it from the pause menu (Esc); a guest's has no entry
+    duel_a._open_pause()
+    duel_b._open_pause()
+    labels = [button.label for button in duel_b.pause_buttons]
+    assert not any(label.startswith("Player drops") for label in labels)
+    entry = next(x for x in duel_a.pause_buttons if x.label.startswith("Player drops"))
+    assert entry.label == "Player drops: CPU after 30 s"
+    entry.on_click()
+    assert [x.label for x in duel_a.pause_buttons if x.label.startswith("Player")] == [
+        "Player drops: CPU after 60 s"
+    ]
+    frames([a, b], lambda: duel_b.link.room.get("grace") == 60)
+    next(x for x in duel_a.pause_buttons if x.label.startswith("Player")).on_click()
+    next(x for x in duel_a.pause_buttons if x.label.startswith("Player")).on_click()  # twice
+    frames([a, b], lambda: duel_b.link.room.get("on_leave") == "wait")
+    assert "Player drops: wait" in [x.label for x in duel_a.pause_buttons]
 
 
 def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, clients):

@@ -47,6 +47,20 @@ def leave_words(room: dict) -> str:
     return "the match waits for them"
 
 
+def next_leave(room: dict) -> tuple[str, int | None]:
+    """The host's next choice after the room's current one (a grace not offered here, such as
+    the server's `--grace`, goes to the next longer one)."""
+    if room.get("on_leave") != "computer":
+        now = LEAVE_CHOICES.index(("wait", None))
+    else:
+        grace = room.get("grace") or 0
+        now = max(
+            (i for i, (_kind, g) in enumerate(LEAVE_CHOICES) if g is not None and g <= grace),
+            default=0,
+        )
+    return LEAVE_CHOICES[(now + 1) % len(LEAVE_CHOICES)]
+
+
 def seat_kind(seat: dict) -> str:
     return "human" if seat["kind"] == "human" else f"computer:{seat['level'] or 'normal'}"
 
@@ -243,15 +257,7 @@ class LobbyScene(Scene):
         room = self.link.room
         if room is None or not self.link.is_host:
             return
-        if room.get("on_leave") != "computer":
-            now = LEAVE_CHOICES.index(("wait", None))
-        else:  # a grace not offered here (the server's `--grace`): the next longer one
-            grace = room.get("grace") or 0
-            now = max(
-                (i for i, (_kind, g) in enumerate(LEAVE_CHOICES) if g is not None and g <= grace),
-                default=0,
-            )
-        on_leave, grace = LEAVE_CHOICES[(now + 1) % len(LEAVE_CHOICES)]
+        on_leave, grace = next_leave(room)
         self.link.client.room_settings(on_leave=on_leave, grace=grace)
 
     def toggle_ready(self) -> None:
