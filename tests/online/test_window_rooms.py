@@ -159,11 +159,16 @@ def test_the_host_chooses_what_happens_when_a_player_drops_and_everybody_sees_it
     frames([a, b], lambda: lobby_a.drop_button.label.endswith("after 30 s"))
     lobby_b.draw(b.screen)  # the guest reads it (no button)
     assert leave_words(lobby_b.link.room) == "the computer plays for them after 30 s"
+
+    def both_show(**want) -> bool:  # the host clicks on what its own lobby shows
+        rooms = (lobby_a.link.room, lobby_b.link.room)
+        return all(room.get(k) == v for room in rooms for k, v in want.items())
+
     for want in (60, 120):
         lobby_a.step_leave()
-        frames([a, b], lambda w=want: lobby_b.link.room.get("grace") == w)
+        frames([a, b], lambda w=want: both_show(grace=w))
     lobby_a.step_leave()  # round again: wait
-    frames([a, b], lambda: lobby_b.link.room.get("on_leave") == "wait")
+    frames([a, b], lambda: both_show(on_leave="wait"))
     # a guest cannot change it: the lobby offers nothing, and the server refuses the message
     lobby_b.step_leave()
     lobby_b.link.client.room_settings(on_leave="computer", grace=0)
