@@ -201,6 +201,21 @@ class MissionAuditor:
 ADVENTURE_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"minion_decks", "loot_decks", "unidentified"}
 
 
+def board_names(content) -> set[str]:
+    """Every id a table shows by name that is not a card: the abilities on every board (heroes,
+    Minions, Bosses) and every status. Some Loot cards share one (the Loot card Tower Shield and
+    the Dark Knight's ability and the status of that name), so such a name in a message says
+    nothing about the card by itself."""
+    names = set(content.statuses)
+    for board in [*content.heroes.values(), *(content.heroes[e] for e in content.enemies)]:
+        for slot in board.slots:
+            names.add(slot.id)
+            for side in (slot.levels, slot.flipped or {}):
+                for abilities in side.values():
+                    names.update(a.id for a in abilities)
+    return names
+
+
 class AdventureAuditor:
     """The check for an online campaign (`adventure_view`). `runner` is a `CampaignRunner` at the
     same start as the room's (no autosave); `advance` applies each action to it. Besides the
@@ -211,6 +226,7 @@ class AdventureAuditor:
     def __init__(self, runner, seat: int) -> None:
         self.runner = runner
         self.seat = seat
+        self.board_names = board_names(runner.content)
         self._scenario = None
         self._inner: Auditor | None = None
         self._sync()
@@ -285,7 +301,10 @@ class AdventureAuditor:
                 problems.append(f"face-down tile '{tile_id}' is named")
         for entry in unidentified:
             card_id = entry.split(":", 1)[1]
-            if entry in text or (card_id not in public_ids and f'"{card_id}"' in text):
+            named = [f'"{card_id}"']
+            if card_id in self.board_names:  # the name of an ability or status too: as a card
+                named = [f'"card_id": "{card_id}"', f'"card": "{card_id}"']
+            if entry in text or (card_id not in public_ids and any(n in text for n in named)):
                 problems.append(f"Unidentified Loot card '{card_id}' is named")
         for secret in (str(campaign.seed), str(campaign.rng)):
             if len(secret) > 6 and secret in text:

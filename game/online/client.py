@@ -103,6 +103,16 @@ class Client:
     def set_seat(self, seat: int, kind: str, hero: str, level: str = "normal") -> None:
         self.send({"type": "set_seat", "seat": seat, "kind": kind, "hero": hero, "level": level})
 
+    def room_settings(self, on_leave: str | None = None, grace: int | None = None) -> None:
+        """The host: wait for a person who drops, or let the computer play for them after
+        `grace` seconds."""
+        message: dict[str, Any] = {"type": "room_settings"}
+        if on_leave is not None:
+            message["on_leave"] = on_leave
+        if grace is not None:
+            message["grace"] = grace
+        self.send(message)
+
     def join(self, room: str, seat: int, name: str = "") -> None:
         self.send(
             {"type": "join", "version": self.version, "room": room, "seat": seat, "name": name}

@@ -31,7 +31,9 @@ from game.persistence.schema import OnlineSeatFile
 DEFAULT_PORT = 7777
 HOST_BIND = "0.0.0.0"  # a hosted server listens on every network of this machine
 SEAT_KIND = FileKind(label="the online seat file", model=OnlineSeatFile, version=1)
-MODES = ("duel", "2v2", "koth", "3v3", "2v2v2")  # the formats the server offers
+# the formats the window offers (the server also serves co-op Missions and Adventures rooms,
+# which have no online board in the window yet)
+MODES = ("duel", "2v2", "3v3", "2v2v2", "koth", "boss_vs_many", "boss_vs_boss")
 
 
 def seats_dir() -> Path:

@@ -484,7 +484,7 @@ class GameServer:
             else:
                 room.ready.discard(conn.seat)
         elif msg.type == "pick":
-            if not self._hero_ok(conn, msg.hero):
+            if not self._hero_ok(conn, room, conn.seat, msg.hero):
                 return
             room.seats[conn.seat].hero = msg.hero
             room.ready.discard(conn.seat)
@@ -498,13 +498,21 @@ class GameServer:
             if room.seats[msg.seat].token_sha256:
                 conn.send(error("seat_taken", "a person sits there (nothing changed)"))
                 return
-            if not self._hero_ok(conn, msg.hero):
+            if not self._hero_ok(conn, room, msg.seat, msg.hero):
                 return
             room.seats[msg.seat] = SeatInfo(msg.kind, msg.hero, msg.level)
             room.ready.discard(msg.seat)
         self._started_or_lobby(room)
 
-    def _hero_ok(self, conn: Conn, hero: str) -> bool:
+    def _hero_ok(self, conn: Conn, room: Room, seat: int, hero: str) -> bool:
+        """A Boss in a Boss's seat, a hero in any other (as `create` checks)."""
+        if seat in boss_seats(room.mode, len(room.seats)):
+            if hero not in self.content.bosses:
+                known = ", ".join(sorted(self.content.bosses))
+                why = f"seat {seat} is a Boss's: one of {known} (nothing changed)"
+                conn.send(error("hero", why))
+                return False
+            return True
         if hero not in self.content.heroes or hero in self.content.enemies:
             conn.send(error("hero", f"unknown hero '{hero}' (nothing changed)"))
             return False

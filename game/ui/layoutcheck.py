@@ -551,7 +551,7 @@ def _controls(app):
     return scene
 
 
-def _online(kind: str, mode: str):
+def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
     def build(app):
         from game.ui import online_preview
 
@@ -560,13 +560,15 @@ def _online(kind: str, mode: str):
 
             scene = OnlineScene(app)
             app.push(scene)
+            scene._set_mode(mode)
             scene.status = (
                 "Could not reach ws://192.168.1.23:7777: ConnectionRefusedError (retrying)"
             )
         elif kind in ("host", "guest"):
             from game.ui.scenes.lobby import LobbyScene
 
-            scene = LobbyScene(app, online_preview.lobby_link(mode, kind == "host"))
+            link = online_preview.lobby_link(mode, kind == "host", on_leave, grace)
+            scene = LobbyScene(app, link)
             app.push(scene)
         elif kind == "waiting":
             from game.ui.scenes.online_watch import WatchScene
@@ -625,6 +627,11 @@ SCENES: dict[str, Callable] = {
     "lobby:host": _online("host", "duel"),
     "lobby:guest3v3": _online("guest", "3v3"),
     "lobby:host2v2v2": _online("host", "2v2v2"),
+    "online:menu-boss": _online("menu", "boss_vs_many"),
+    "lobby:hostboss": _online("host", "boss_vs_many", "computer", 120),
+    "lobby:guestboss": _online("guest", "boss_vs_many", "computer", 30),
+    "lobby:hostbvb": _online("host", "boss_vs_boss"),
+    "online:boss": _online("duel", "boss_vs_many"),
     "online:1v1": _online("duel", "duel"),
     "online:1v1-lost": _online("lost", "duel"),
     "online:2v2": _online("duel", "2v2"),

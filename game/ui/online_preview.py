@@ -63,20 +63,30 @@ class StandInLink:
 
 NAMES = ["Annika the Bold", "Bo", "Chidi", "Dee", "Eleanor Shellstrop", "Fynn"]
 HEROES = ["cursed_pirate", "huntress", "treant", "artificer", "barbarian", "moon_elf"]
+BOSS_ROOMS = {  # the preview's Boss rooms: Boss vs Many with 4 heroes, Boss vs Boss
+    "boss_vs_many": [*HEROES[:4], "mad_king"],
+    "boss_vs_boss": ["fallen_gunslinger", "fallen_monk"],
+}
 
 
-def room_message(mode: str, *, started: bool = False, computers=(), open_seats=()) -> dict:
+def room_heroes(mode: str) -> list[str]:
     from game.modes.variants import SEATS
 
+    return BOSS_ROOMS.get(mode) or HEROES[: SEATS[mode]]
+
+
+def room_message(
+    mode: str, *, started: bool = False, computers=(), open_seats=(), on_leave="wait", grace=60
+) -> dict:
     seats = []
-    for i in range(SEATS[mode]):
+    for i, hero in enumerate(room_heroes(mode)):
         computer = i in computers
         taken = computer or i not in open_seats
         seats.append(
             {
                 "seat": i,
                 "kind": "computer" if computer else "human",
-                "hero": HEROES[i],
+                "hero": hero,
                 "level": "hard" if computer else "",
                 "name": "" if computer or not taken else NAMES[i],
                 "taken": taken,
@@ -93,15 +103,21 @@ def room_message(mode: str, *, started: bool = False, computers=(), open_seats=(
         "host": 0,
         "lobby": True,
         "timer": 60,
+        "on_leave": on_leave,
+        "grace": float(grace),
         "seats": seats,
     }
 
 
-def lobby_link(mode: str, hosting: bool) -> StandInLink:
-    from game.modes.variants import SEATS
-
-    count = SEATS[mode]
-    room = room_message(mode, computers=(count - 1,) if count > 2 else (), open_seats=(1,))
+def lobby_link(mode: str, hosting: bool, on_leave: str = "wait", grace: int = 60) -> StandInLink:
+    count = len(room_heroes(mode))
+    room = room_message(
+        mode,
+        computers=(count - 1,) if count > 2 else (),
+        open_seats=(1,),
+        on_leave=on_leave,
+        grace=grace,
+    )
     return StandInLink(room, 0 if hosting else min(3, count - 2), hosting)
 
 
@@ -109,13 +125,13 @@ def duel_link(mode: str, watching: bool = False) -> StandInLink:
     """A link whose latest update is seat 0's Main Phase with its hand, in a match of `mode`
     (`watching`: the update a spectator is sent at that point, no hand at all)."""
     from game.ai import make_ai
-    from game.modes.variants import SEATS, setup_for
     from game.online import view as seat_view
+    from game.online.rooms import match_setup
     from game.rules.engine import Engine
 
-    count = SEATS[mode]
-    names = NAMES[:count]
-    engine = Engine.new_match(setup_for(mode, HEROES[:count], seed=7, names=names))
+    heroes = room_heroes(mode)
+    names = NAMES[: len(heroes)]
+    engine = Engine.new_match(match_setup(mode, heroes, 7, names))
     try:
         ai = make_ai("easy", 3)
         for _ in range(2000):

@@ -151,6 +151,37 @@ def test_the_adventure_auditor_catches_what_the_crawl_hides():
     runner.close()
 
 
+def test_a_loot_card_named_like_an_ability_is_flagged_only_as_a_card():
+    """The Loot card Tower Shield shares its id with the Dark Knight's ability and a status: the
+    ability or the status in a message says nothing about a hero's Unidentified card, the card
+    named as a card does (a whole Adventures room through a Boss Battle hit the first case)."""
+    from game.adventures.crawl import adventurer, heroes
+    from game.online.audit import board_names
+
+    runner = _crawl_with_loot()
+    auditor = AdventureAuditor(runner, 0)
+    try:
+        names = board_names(runner.content)
+        assert "tower_shield" in names and "tower_shield" in runner.content.cards
+        engine = runner.engine
+        with engine.world.active():
+            held = adventurer(heroes(engine)[0]).unidentified
+            held.append("epic:tower_shield")  # as if the hero had found it in a chest
+            assert (
+                auditor.check({"events": [{"kind": "defense_chosen", "ability": "tower_shield"}]})
+                == []
+            )
+            assert auditor.check({"statuses": {"tower_shield": 1}}) == []
+            assert auditor.check({"events": [{"kind": "card_drawn", "card_id": "tower_shield"}]})
+            assert auditor.check({"offer": {"card": "tower_shield"}})
+            assert auditor.check({"loot": "epic:tower_shield"})
+            held[:] = ["rare:keen_edge_test"]  # an id naming nothing else: caught anywhere
+            assert auditor.check({"loot": "keen_edge_test"})
+            held.clear()
+    finally:
+        runner.close()
+
+
 def test_unidentified_loot_reaches_the_table_as_its_rarity_only():
     runner = _crawl_with_loot(seed=777)
     try:
@@ -463,3 +494,109 @@ def test_a_campaign_spectator_sees_no_hand_and_a_heros_view_fails_its_audit():
     leaked = auditor.check(json.loads(json.dumps(adventure_update(runner, 0, engine.log, 0))))
     assert any("hand" in p for p in leaked)
     runner.close()
+
+
+def _play_thoughtfully(
+    clients_: list[Client], rooms_dir, code: str, start: dict, until, timeout: float = 300.0
+):
+    """Like `_play`, but each person answers as the Adventures computer (Normal) would: the test
+    keeps a copy of the room's campaign, brought up to each decision from the room's actions
+    file, and picks the option carrying the computer's action (random answers lose the first
+    crawl and never reach a Boss Battle). The windows' process holds no engine; this copy is
+    the test's, standing in for a player's judgement. Returns every update each client got."""
+    twin = _room_runner(start)
+    ais = {seat: AdventureAI("normal", seat) for seat in range(len(clients_))}
+    updates: list[list[dict]] = [[] for _ in clients_]
+    actions: list = []
+    applied = 0  # actions the copy has played
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            idle, reached = True, False
+            for i, client in enumerate(clients_):
+                newest = None
+                while True:
+                    try:
+                        message = client.inbox.get_nowait()
+                    except queue.Empty:
+                        break
+                    assert message.get("type") != "error", message
+                    if message.get("type") == "update":
+                        updates[i].append(message)
+                        newest = message
+                        reached = reached or until(message)
+                if newest is None or not (newest["choice"] or {}).get("mine"):
+                    continue
+                idle = False
+                seq = newest["seq"]
+                if len(actions) < seq:
+                    actions = room_actions(rooms_dir, code)
+                while applied < seq:
+                    twin.apply(actions[applied])
+                    applied += 1
+                choice = twin.pending
+                assert choice.player == i == newest["choice"]["player"]
+                wanted = json.loads(json.dumps(ais[i].decide(twin.target, choice).to_json()))
+                options = newest["choice"]["options"]
+                picks = [o for o in options if o["action"] == wanted]
+                assert picks, f"the computer's {wanted} is not among {options}"
+                pick = picks[0]
+                client.act(seq, pick["id"])
+            if reached:
+                return updates
+            if idle:
+                time.sleep(0.002)
+    finally:
+        twin.close()
+    last = [(u[-1]["seq"], u[-1]["choice"]) for u in updates if u]
+    raise TimeoutError(f"the campaign did not get there: {str(last)[:1500]}")
+
+
+def test_two_people_play_a_campaign_room_through_a_boss_battle_and_its_loot(server, clients):
+    seats = [{"kind": "human", "hero": "huntress"}, {"kind": "human", "hero": "treant"}]
+    a, b, code, start = _open_campaign(server, clients, seats)
+
+    def after_boss_loot(message):  # the Boss Battle's session is scored: the next one is set up
+        rows = message["state"]["campaign"]["rows"]
+        return any(row["kind"] == "boss" for row in rows)
+
+    updates = _play_thoughtfully([a, b], server.rooms_dir, code, start, after_boss_loot)
+    actions = room_actions(server.rooms_dir, code)
+    for seat, received in enumerate(updates):
+        kinds = {e["kind"] for m in received for e in m["events"]}
+        assert "boss_battle_started" in kinds and "unlisted" not in kinds
+        battle = [m for m in received if (m["state"].get("scenario") or {}).get("kind") == "boss"]
+        assert battle, "no update during the Boss Battle"
+        # the Boss is an enemy seat: its hand reaches nobody, the heroes' hands both heroes
+        players = battle[-1]["state"]["match"]["players"]
+        assert all("hand" in p for p in players[:2])
+        assert not any("hand" in p for p in players[2:])
+        # Boss Loot (rules 90-91, win or lose): each hero rolls and keeps or discards their own
+        # draw - the decision goes to the seat of the hero who drew (a roll whose Loot deck has
+        # nothing for the hero asks nothing)
+        loot = [m for m in received if (m["choice"] or {}).get("kind") == "adventure_boss_loot"]
+        assert loot, "no Boss Loot decision reached this seat"
+        for m in loot:
+            conclusion = m["state"]["conclusion"]
+            assert conclusion["kind"] == "boss_loot"
+            drawing = conclusion["loot_draws"][-1]
+            assert drawing["card"] and drawing["kept"] is None
+            assert m["choice"]["player"] == drawing["seat"]
+            assert m["choice"]["mine"] == (m["choice"]["player"] == seat)
+        # every update passes the audit
+        auditor = AdventureAuditor(_room_runner(start), seat)
+        done = 0
+        try:
+            for message in received:
+                while done < message["seq"]:
+                    auditor.advance(actions[done])
+                    done += 1
+                assert not auditor.check(message), seat
+        finally:
+            auditor.close()
+    # the sheet's last row is the Boss Battle's (in the newest update either client holds)
+    rows = max((m["state"]["campaign"]["rows"] for u in updates for m in u), key=len)
+    assert rows[-1]["kind"] == "boss"
+    # every decision of the Boss Battle went to a hero's seat (the Boss and its Minions are
+    # played inside the engine by their printed AI)
+    assert {x.player for x in actions} == {0, 1}

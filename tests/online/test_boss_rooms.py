@@ -63,3 +63,32 @@ def test_a_boss_room_is_checked_when_it_is_made(server, clients):
     assert "3-5 seats" in wait_for(a, is_type("error"))["reason"]
     a.create("boss_vs_boss", [{"kind": "human", "hero": "mad_king"}, hero], seat=0)
     assert wait_for(a, is_type("error"))["code"] == "hero"
+
+
+def test_a_boss_lobby_keeps_bosses_in_the_boss_seats(server, clients):
+    """`pick` and `set_seat` in a lobby are checked as `create` is: a Boss in a Boss's seat, a
+    hero anywhere else; a refusal changes nothing."""
+    seats = [
+        {"kind": "human", "hero": "monk"},
+        {"kind": "human", "hero": "ninja"},
+        {"kind": "human", "hero": "mad_king"},
+    ]
+    a = clients(server.url)
+    a.create("boss_vs_many", seats, seat=0, lobby=True)
+    code = wait_for(a, is_type("seated"))["room"]
+    a.set_seat(2, "computer", "treant", "easy")  # a hero in the Boss's seat
+    refused = wait_for(a, is_type("error"))
+    assert refused["code"] == "hero" and "seat 2 is a Boss's" in refused["reason"]
+    a.pick("fallen_monk")  # a Boss in a hero's seat
+    assert wait_for(a, is_type("error"))["code"] == "hero"
+    a.set_seat(2, "computer", "fallen_gunslinger", "hard")
+    room = wait_for(a, lambda m: m.get("type") == "room" and m["seats"][2]["kind"] == "computer")
+    assert room["seats"][2]["hero"] == "fallen_gunslinger"
+    assert [s["hero"] for s in room["seats"][:2]] == ["monk", "ninja"]
+    boss = clients(server.url)
+    boss.join(code, 1, name="Bo")
+    wait_for(boss, is_type("seated"))
+    boss.pick("mad_king")
+    assert wait_for(boss, is_type("error"))["code"] == "hero"
+    boss.pick("huntress")
+    wait_for(boss, lambda m: m.get("type") == "room" and m["seats"][1]["hero"] == "huntress")

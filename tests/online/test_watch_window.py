@@ -137,3 +137,53 @@ def test_a_room_the_window_cannot_draw_is_said_so_and_no_board_opens():
     )
     scene.leave()
     assert isinstance(app.scene, TitleScene) and scene.link.closed
+
+
+def test_a_window_watches_a_boss_vs_many_room_without_any_hand(windows):  # noqa: F811
+    """The Boss formats are drawn by the same online board: a spectator follows a Boss vs Many
+    room (the host's hero and a computer hero against a computer Boss) to the end."""
+    from tests.online.test_window_rooms import host_room
+
+    a, c = windows(), windows()
+    lobby = host_room(a, "boss_vs_many", heroes=2)
+    lobby.step_kind(1)
+    frames([a], lambda: seat_shows(lobby, 1, kind="computer"))
+    lobby.step_kind(2)
+    frames([a], lambda: seat_shows(lobby, 2, kind="computer"))
+    c.push(TitleScene(c))
+    menu = OnlineScene(c)
+    c.push(menu)
+    menu.name.text = "Sam"
+    menu.address.text = f"127.0.0.1:{lobby.link.hosted.port}"
+    menu.code.text = lobby.link.code
+    menu.watch()
+    waiting = c.scene
+    frames([a, c], lambda: waiting.link.code == lobby.link.code and waiting.link.room)
+    assert waiting.drawable and waiting.status() == "Waiting for the match to start."
+    lobby.toggle_ready()
+    frames(
+        [a, c],
+        lambda: isinstance(a.scene, OnlineDuelScene) and isinstance(c.scene, WatchBoardScene),
+    )
+    board = c.scene
+    assert board.view.mode == "boss_vs_many" and len(board.view.players) == 3
+
+    def watch(scene) -> None:
+        if scene is board:
+            board.presenter.skip()
+            board.motion.skip()
+            for player in board.view.players:
+                assert all(card == HIDDEN_CARD for card in player.hand)
+            assert board.hand_rects == [] and board.buttons == []
+        elif isinstance(scene, OnlineDuelScene):
+            play(scene)
+
+    play = answer_randomly(random.Random(5))
+    frames(
+        [a, c],
+        lambda: isinstance(c.scene, OnlineEndScene) and isinstance(a.scene, OnlineEndScene),
+        timeout=300,
+        draw_every=5,
+        act=watch,
+    )
+    assert board.view.winner_team == a.scene.duel.view.winner_team

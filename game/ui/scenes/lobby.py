@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.adventures.boss_modes import BOSS_TEAM, BOSS_VS_BOSS, BOSS_VS_MANY, HERO_TEAM
 from game.ai import LEVEL_NAMES
-from game.modes.variants import MODE_NAMES, team_of
+from game.modes.variants import team_of
 from game.online.link import OnlineLink
+from game.online.rooms import boss_seats
+from game.persistence.saved_games import mode_names
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import column, cut_bottom, inset, row, row_sized, split_row
@@ -22,6 +25,40 @@ from game.ui.table_view import team_colour
 from game.ui.widgets import Button, draw_fitted, draw_text, felt_background, panel
 
 SEAT_KINDS = ("human", "computer:easy", "computer:normal", "computer:hard")
+# what the host may choose for a seat whose person drops: wait, or the computer after a grace
+LEAVE_CHOICES = (("wait", None), ("computer", 30), ("computer", 60), ("computer", 120))
+DROP_LABEL = "If a player drops:"
+
+
+def seat_team(mode: str, seat: int, count: int) -> int:
+    """The team of a seat in a room of `count` seats (Boss modes: the heroes against the Boss,
+    or each Boss on its own)."""
+    if mode == BOSS_VS_BOSS:
+        return seat
+    if mode == BOSS_VS_MANY:
+        return BOSS_TEAM if seat in boss_seats(mode, count) else HERO_TEAM
+    return team_of(mode, seat)
+
+
+def leave_words(room: dict) -> str:
+    """What the room does when a person drops, as everybody in the lobby reads it."""
+    if room.get("on_leave") == "computer":
+        return f"the computer plays for them after {int(room.get('grace') or 0)} s"
+    return "the match waits for them"
+
+
+def next_leave(room: dict) -> tuple[str, int | None]:
+    """The host's next choice after the room's current one (a grace not offered here, such as
+    the server's `--grace`, goes to the next longer one)."""
+    if room.get("on_leave") != "computer":
+        now = LEAVE_CHOICES.index(("wait", None))
+    else:
+        grace = room.get("grace") or 0
+        now = max(
+            (i for i, (_kind, g) in enumerate(LEAVE_CHOICES) if g is not None and g <= grace),
+            default=0,
+        )
+    return LEAVE_CHOICES[(now + 1) % len(LEAVE_CHOICES)]
 
 
 def seat_kind(seat: dict) -> str:
@@ -51,6 +88,7 @@ class LobbyScene(Scene):
             ),
             key=lambda h: h.name,
         )
+        self.bosses = [content.heroes[b] for b in boss_modes.BOSSES]
         self.rows: list[dict] = []
         self.buttons: list[Button] = []
         self.message = ""
@@ -74,7 +112,9 @@ class LobbyScene(Scene):
         self.laid_for = self._signature()
         self.buttons = []
         self.rows = []
-        top = th.px(170)
+        # under the share panel: what happens when a person drops (the host's to change)
+        self.drop_rect = pygame.Rect(th.px(20), th.px(166), w - th.px(40), th.px(36))
+        top = th.px(210)
         row_h = min(th.px(56), (h - top - th.px(150)) // max(1, len(seats)))
         width = min(w - th.px(40), th.px(1100))
         me = self.link.seat
@@ -88,13 +128,14 @@ class LobbyScene(Scene):
             mine = index == me
             open_seat = seat["kind"] == "computer" or not seat["taken"]
             if mine or (host and open_seat and index != me):
+                what = "Boss" if self.is_boss_seat(index) else "hero"
                 for step, label in ((-1, "<"), (1, ">")):
                     self.buttons.append(
                         Button(
                             cells["less" if step < 0 else "more"],
                             label,
                             lambda i=index, s=step: self.step_hero(i, s),
-                            tooltip="Change this seat's hero.",
+                            tooltip=f"Change this seat's {what}.",
                         )
                     )
             if host and open_seat and index != me:
@@ -107,6 +148,21 @@ class LobbyScene(Scene):
                         "(click to change).",
                     )
                 )
+        self.drop_button = None
+        if host and not room.get("started"):
+            label = self.drop_label_rect()
+            words = leave_words(room)
+            want = th.font(17, bold=True, condensed=True).size(words)[0] + th.px(30)
+            right = self.drop_rect.right - label.right - th.px(10)
+            self.drop_button = Button(
+                pygame.Rect(label.right + th.px(10), self.drop_rect.y, min(want, right), label.h),
+                words,
+                self.step_leave,
+                tooltip="What happens when a person's connection drops: the match waits for "
+                "them, or the computer (Normal) plays their seat once they have been gone that "
+                "many seconds, until they come back. Only the host changes it; everybody sees it.",
+            )
+            self.buttons.append(self.drop_button)
         bw, bh = th.px(220), th.px(48)
         line = cut_bottom(cut_bottom(self.app.screen.get_rect(), th.px(30))[1], bh)[0]
         ready_rect, leave_rect = row(line, 2, (bw, bh), th.px(20))
@@ -127,6 +183,13 @@ class LobbyScene(Scene):
             tooltip="Back to the title (your seat stays yours: Continue takes you back).",
         )
         self.buttons += [self.ready_button, self.leave_button]
+
+    def drop_label_rect(self) -> pygame.Rect:
+        """Where "If a player drops:" is written (the host's choice or its words follow)."""
+        th = self.app.theme
+        font = th.font(16, bold=True)
+        width = min(font.size(DROP_LABEL)[0], self.drop_rect.w // 3)
+        return pygame.Rect(self.drop_rect.x, self.drop_rect.y, width, self.drop_rect.h)
 
     def row_cells(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """A seat row's parts: who sits there (the left 42%), the hero between its "<" and ">",
@@ -153,14 +216,21 @@ class LobbyScene(Scene):
                 for s in room.get("seats", [])
             ),
             self.link.seat,
+            self.link.is_host,
+            room.get("on_leave"),
+            room.get("grace"),
             self.app.screen.get_size(),
         )
 
     # ------------------------------------------------------------ requests
 
+    def is_boss_seat(self, seat: int) -> bool:
+        room = self.link.room or {}
+        return seat in boss_seats(room.get("mode", ""), len(room.get("seats", [])))
+
     def step_hero(self, seat: int, step: int) -> None:
         info = self.link.room["seats"][seat]
-        ids = [h.id for h in self.heroes]
+        ids = [h.id for h in (self.bosses if self.is_boss_seat(seat) else self.heroes)]
         index = ids.index(info["hero"]) if info["hero"] in ids else 0
         self.set_hero(seat, ids[(index + step) % len(ids)])
 
@@ -181,6 +251,14 @@ class LobbyScene(Scene):
             self.link.client.set_seat(seat, "human", info["hero"])
         else:
             self.link.client.set_seat(seat, "computer", info["hero"], kind.split(":")[1])
+
+    def step_leave(self) -> None:
+        """The host's next choice for a person who drops (the server tells everybody)."""
+        room = self.link.room
+        if room is None or not self.link.is_host:
+            return
+        on_leave, grace = next_leave(room)
+        self.link.client.room_settings(on_leave=on_leave, grace=grace)
 
     def toggle_ready(self) -> None:
         room = self.link.room
@@ -235,7 +313,7 @@ class LobbyScene(Scene):
         w, h = surface.get_size()
         link = self.link
         room = link.room or {}
-        mode = MODE_NAMES.get(room.get("mode", ""), room.get("mode", ""))
+        mode = mode_names().get(room.get("mode", ""), room.get("mode", ""))
         title = f"Online {mode} - room {link.code}"
         draw_text(
             surface,
@@ -274,6 +352,7 @@ class LobbyScene(Scene):
             y += draw_text(surface, line, font, T.INK, (x, y))
         if y + th.font_px(13).get_linesize() <= bottom:
             draw_fitted(surface, th, 14, hint, T.INK_SOFT, (x, y), share.w - th.px(28), bottom - y)
+        self._draw_drop(surface, room)
         for seat_row in self.rows:
             self._draw_row(surface, seat_row["rect"], seat_row["seat"])
         for button in self.buttons:
@@ -291,6 +370,23 @@ class LobbyScene(Scene):
                 max_height=th.px(40),
             )
 
+    def _draw_drop(self, surface: pygame.Surface, room: dict) -> None:
+        """Write "If a player drops:" and the host's choice (a button for the host, words for the
+        others)."""
+        if not room:
+            return
+        th = self.app.theme
+        label = self.drop_label_rect()
+        font = th.fit_font(16, DROP_LABEL, label.w, height=label.h, bold=True)
+        y = label.centery - font.get_linesize() // 2
+        draw_text(surface, DROP_LABEL, font, T.TEXT, (label.x, y))
+        if self.drop_button is None:
+            words = leave_words(room) + "."
+            room_w = self.drop_rect.right - label.right - th.px(10)
+            font = th.fit_font(16, words, room_w, height=label.h, bold=True)
+            y = label.centery - font.get_linesize() // 2
+            draw_text(surface, words, font, T.BRASS, (label.right + th.px(10), y))
+
     def _waiting_for(self) -> str:
         room = self.link.room
         if room is None:
@@ -303,6 +399,12 @@ class LobbyScene(Scene):
         if waiting:
             return "Waiting for " + ", ".join(waiting) + " to be ready."
         return "Starting..."
+
+    def hero_name(self, hero: str) -> str:
+        try:  # a Boss's board is found by [] (not by `in` or .get: game/content/defs.py)
+            return self.content.heroes[hero].name
+        except KeyError:
+            return hero
 
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, seat: dict) -> None:
         th = self.app.theme
@@ -317,8 +419,9 @@ class LobbyScene(Scene):
         )
         font = th.font(17, bold=True)
         y = rect.centery - font.get_linesize() // 2
-        mode = (self.link.room or {}).get("mode", "duel")
-        colour = team_colour(team_of(mode, seat["seat"]))
+        room = self.link.room or {}
+        count = len(room.get("seats", []))
+        colour = team_colour(seat_team(room.get("mode", "duel"), seat["seat"], count))
         pygame.draw.circle(surface, colour, (rect.x + th.px(16), rect.centery), th.px(6))
         if seat["kind"] == "computer":
             who = f"Computer ({LEVEL_NAMES.get(seat['level'], seat['level'])})"
@@ -334,8 +437,9 @@ class LobbyScene(Scene):
             T.TEXT,
             (cells["name"].x, y),
         )
-        hero = self.content.heroes.get(seat["hero"])
-        hero_name = hero.name if hero else seat["hero"]
+        hero_name = self.hero_name(seat["hero"])
+        if self.is_boss_seat(seat["seat"]) and room.get("mode") == BOSS_VS_MANY:
+            hero_name = f"Boss: {hero_name}"
         words = cells["hero"]
         draw_text(
             surface,

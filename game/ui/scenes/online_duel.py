@@ -67,6 +67,13 @@ def draw_connection(surface: pygame.Surface, th, link: OnlineLink, rect: pygame.
     draw_text(surface, words, font, T.TEXT, (rect.x + th.px(22), y))
 
 
+def drop_label(room: dict) -> str:
+    """The host's pause-menu entry: what happens when a person drops (click for the next)."""
+    if room.get("on_leave") == "computer":
+        return f"Player drops: CPU after {int(room.get('grace') or 0)} s"
+    return "Player drops: wait"
+
+
 class OnlineDuelScene(DuelScene):
     def __init__(self, app, link: OnlineLink, content=None) -> None:
         from game.content.loader import default_content
@@ -84,6 +91,7 @@ class OnlineDuelScene(DuelScene):
         self.ended = True  # the offline end screen offers a rematch here; ours does not
         self.shown_end = False
         self.sent_for = None  # the decision this window has answered (waiting for the server)
+        self.drop_shown: dict = {}  # the room as the host's pause menu shows it
         self.last_refusal = ""  # the code of the server's latest refusal
 
     # ------------------------------------------------------------ the server's side
@@ -178,16 +186,29 @@ class OnlineDuelScene(DuelScene):
     def undo(self) -> None:
         pass  # never online (see the module's note)
 
-    def _open_pause(self) -> None:
-        self.open_pause_menu(
-            [
-                ("Resume", self._resume),
-                ("Rules Reference", self._rules),
-                ("Settings", self._settings),
-                ("Leave to title", self._quit),
-            ],
-            note="The match stays on the server: Continue on the title takes you back to it.",
-        )
+    def _open_pause(self, room: dict | None = None) -> None:
+        entries = [
+            ("Resume", self._resume),
+            ("Rules Reference", self._rules),
+            ("Settings", self._settings),
+        ]
+        note = "The match stays on the server: Continue on the title takes you back to it."
+        room = room or self.link.room or {}
+        self.drop_shown = room  # the choice the menu shows (the next click goes on from it)
+        if self.link.is_host:  # the host may change what happens when a person drops
+            entries.append((drop_label(room), self._step_drop))
+        self.open_pause_menu([*entries, ("Leave to title", self._quit)], note=note)
+
+    def _step_drop(self) -> None:
+        """The host's next choice for a person who drops (as in the lobby); the menu shows it."""
+        from game.ui.scenes.lobby import next_leave
+
+        on_leave, grace = next_leave(self.drop_shown)
+        self.link.client.room_settings(on_leave=on_leave, grace=grace)
+        asked = {**self.drop_shown, "on_leave": on_leave}
+        if grace is not None:
+            asked["grace"] = grace
+        self._open_pause(asked)  # what was asked; the server tells everybody
 
     def _quit(self) -> None:
         from game.ui.scenes.title import TitleScene
@@ -203,6 +224,8 @@ class OnlineDuelScene(DuelScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.paused:
+            return  # the pause menu is on top (its veil covers the tray's indicator and clock)
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.modes.variants import MODE_NAMES
+from game.adventures.boss_modes import BOSS_VS_BOSS, BOSS_VS_MANY
 from game.online.link import DEFAULT_PORT, MODES, HostedServer, OnlineLink, server_url
 from game.online.rooms import CODE_ALPHABET
+from game.persistence.saved_games import mode_names
 from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
@@ -21,15 +22,23 @@ from game.ui.widgets import Button, button_row, draw_fitted, draw_text, felt_bac
 
 TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
+FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
+BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
+COOP_NAMES = {"mission": "Missions", "adventure": "Adventures"}  # served, no board here yet
 
 
-def lobby_seats(mode: str) -> list[dict]:
-    """The seats a new room starts with: all open for people, heroes to change in the lobby."""
+def lobby_seats(mode: str, heroes: int = 2) -> list[dict]:
+    """The seats a new room starts with: all open for people, heroes (and Bosses) to change in
+    the lobby. Boss vs Many: `heroes` heroes, the Boss in the last seat; Boss vs Boss: two
+    Bosses."""
     from game.modes.variants import SEATS
 
-    return [
-        {"kind": "human", "hero": FIRST_HEROES[i % len(FIRST_HEROES)]} for i in range(SEATS[mode])
-    ]
+    if mode in FIRST_BOSSES:
+        count = 0 if mode == BOSS_VS_BOSS else heroes
+        picks = [*FIRST_HEROES[:count], *FIRST_BOSSES[mode]]
+    else:
+        picks = [FIRST_HEROES[i % len(FIRST_HEROES)] for i in range(SEATS[mode])]
+    return [{"kind": "human", "hero": hero} for hero in picks]
 
 
 class OnlineScene(Scene):
@@ -37,6 +46,7 @@ class OnlineScene(Scene):
         super().__init__(app)
         self.mode = "duel"
         self.timer = 0
+        self.boss_heroes = BOSS_HEROES[0]  # Boss vs Many only
         self.status = ""
         self.hosted: HostedServer | None = None
         self.link: OnlineLink | None = None
@@ -88,7 +98,8 @@ class OnlineScene(Scene):
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
-        per_row = 3
+        names = mode_names()
+        per_row = 4
         rows = -(-len(MODES) // per_row)
         modes = pygame.Rect(
             host.x, self.host_box.y + th.px(84), host.w, rows * th.px(36) + (rows - 1) * th.px(6)
@@ -96,9 +107,9 @@ class OnlineScene(Scene):
         self.mode_buttons = [
             Button(
                 rect,
-                MODE_NAMES.get(mode, mode),
+                names.get(mode, mode),
                 lambda m=mode: self._set_mode(m),
-                tooltip=f"Host a {MODE_NAMES.get(mode, mode)} room.",
+                tooltip=f"Host a {names.get(mode, mode)} room.",
             )
             for mode, rect in zip(MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
         ]
@@ -113,7 +124,9 @@ class OnlineScene(Scene):
             for b in line:
                 b.text_px = shared
         fields = pygame.Rect(host.x, self.host_box.y + th.px(196), host.w, th.px(38))
-        port, timer = row_sized(fields, [th.px(120), th.px(220)], th.px(38), th.px(16), "left")
+        port, timer, count = row_sized(
+            fields, [th.px(110), th.px(190), th.px(160)], th.px(38), th.px(12), "left"
+        )
         self.port.rect = port
         self.address.rect = pygame.Rect(join.x, self.join_box.y + th.px(84), join.w, th.px(38))
         self.timer_button = Button(
@@ -122,6 +135,13 @@ class OnlineScene(Scene):
             self._next_timer,
             tooltip="Seconds each player has for a decision; when they run out the computer "
             "(Normal) decides for them.",
+        )
+        self.count_button = Button(
+            count,
+            "",
+            self._next_count,
+            tooltip="Boss vs Many: how many heroes face the Boss (the Boss sits in the last "
+            "seat; anyone may be a person or the computer).",
         )
         self.code.rect = pygame.Rect(join.x, self.join_box.y + th.px(196), th.px(240), th.px(38))
         bh = th.px(46)
@@ -174,10 +194,22 @@ class OnlineScene(Scene):
         self.timer = seconds
         self.timer_button.label = f"Turn timer: {seconds} s" if seconds else "Turn timer: off"
 
+    def _next_count(self) -> None:
+        self._set_count(BOSS_HEROES[(BOSS_HEROES.index(self.boss_heroes) + 1) % len(BOSS_HEROES)])
+
+    def _set_count(self, heroes: int) -> None:
+        self.boss_heroes = heroes
+        self.count_button.label = f"{heroes} heroes"
+
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
         for button, each in zip(self.mode_buttons, MODES, strict=True):
             button.primary = each == mode
+        self._set_count(self.boss_heroes)
+        # the heroes' count is a button only while Boss vs Many is picked
+        self.buttons = [b for b in self.buttons if b is not self.count_button]
+        if mode == BOSS_VS_MANY:
+            self.buttons.insert(self.buttons.index(self.timer_button) + 1, self.count_button)
 
     # ------------------------------------------------------------ acting
 
@@ -264,12 +296,21 @@ class OnlineScene(Scene):
                 self.link = self.make_link(
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
-                self.link.host_room(self.mode, lobby_seats(self.mode), self.timer)
+                self.link.host_room(self.mode, lobby_seats(self.mode, self.boss_heroes), self.timer)
                 self.status = "Opening a room..."
             return
         link = self.link
         link.poll()
-        if link.code and link.seat is not None:
+        if link.code and link.seat is not None and link.room is not None:
+            if link.room.get("mode") not in MODES:  # a co-op room: no board for it here yet
+                link.forget()
+                kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
+                self.status = (
+                    f"Room {link.code} is a co-op {kind} room. This window cannot show one "
+                    "yet: it plays the duel and Boss formats."
+                )
+                self._cancel()
+                return
             from game.ui.scenes.lobby import LobbyScene
 
             self.link, self.hosted = None, None

@@ -76,7 +76,7 @@ class WatchScene(Scene):
 
     @property
     def drawable(self) -> bool:
-        """Can the window's online board draw this room (the five duel formats)?"""
+        """Can the window's online board draw this room (the duel and Boss formats)?"""
         return (self.link.room or {}).get("mode", "duel") in MODES
 
     def update(self, dt: float) -> None:
@@ -97,7 +97,7 @@ class WatchScene(Scene):
             return f"Reaching {link.url}..."
         if not self.drawable:
             mode = room_name(link.room["mode"])
-            return f"The window cannot show a {mode} room yet: it shows the duel formats."
+            return f"The window cannot show a {mode} room yet: it shows the duel and Boss formats."
         return "Waiting for the match to start."
 
     def handle(self, event: pygame.event.Event) -> None:
