@@ -112,7 +112,7 @@ def test_a_boss_vs_many_room_from_the_lobby_to_the_end_with_a_window_as_the_boss
     )
     boss_answers = []
     played = set()  # seats that played or sold a card, from the events the Boss's window got
-    take = duel_b.engine.take
+    take = duel_b.source.take
 
     def taking(update):  # (the board's log keeps the last 400 events only)
         events = take(update)
@@ -120,12 +120,12 @@ def test_a_boss_vs_many_room_from_the_lobby_to_the_end_with_a_window_as_the_boss
         played.update(e.data.get("player") for e in events if e.kind in cards)
         return events
 
-    duel_b.engine.take = taking
+    duel_b.source.take = taking
 
     def act(scene) -> None:
-        remote = scene.engine.remote if scene is duel_b else None
-        if remote is not None and remote.mine and scene.sent_for is not scene.engine.pending:
-            boss_answers.append(scene.engine.pending.kind)
+        remote = scene.source.remote if scene is duel_b else None
+        if remote is not None and remote.mine and scene.sent_for is not scene.source.pending:
+            boss_answers.append(scene.source.pending.kind)
         inner(scene)
 
     inner = answer_randomly(random.Random(11))
@@ -250,7 +250,7 @@ def test_the_board_waits_calmly_while_another_seat_chooses_a_target(windows):
     app.push(duel)
     me = duel.viewer
     assert duel.view.active == me and duel.table is not None
-    duel.engine.remote = choice_from({"player": 1, "kind": "choose_target", "seq": 9})
+    duel.source.remote = choice_from({"player": 1, "kind": "choose_target", "seq": 9})
     assert duel.table.focus(duel.view, me) != me  # an opponent's board, shown full size
     duel.draw(app.screen)
-    assert duel._prompt_text(duel.engine.pending).endswith("is choosing the target...")
+    assert duel._prompt_text(duel.source.pending).endswith("is choosing the target...")
