@@ -33,6 +33,7 @@ from game.rules.frames import (
     UpkeepFrame,
     WindowFrame,
 )
+from game.rules.index import passive_moments, status_triggers
 from game.rules.options import Situation, response_options
 from game.rules.resolution import perform_response
 from game.rules.rng import roll_die
@@ -65,14 +66,15 @@ def set_phase(eng, phase: str) -> None:
 def collect_triggers(eng, player: int, moment: str) -> list[tuple]:
     """References to every token and passive ability of `player` that reacts to `moment`."""
     refs: list[tuple] = []
+    statuses = eng.content.statuses
     for stack in ops.held_statuses(eng, player):
-        for index, trig in enumerate(ops.status_def(eng, stack.status).triggers):
-            if trig.on == moment:
-                refs.append(("status", stack.status, index))
-    for ability in ops.abilities(eng, player, ("passive",)):
-        for index, trig in enumerate(ability.triggers):
-            if trig.on == moment:
-                refs.append(("ability", ability.id, index))
+        for index in status_triggers(statuses[stack.status]).get(moment, ()):
+            refs.append(("status", stack.status, index))
+    if moment in passive_moments(eng.hero(player)):
+        for ability in ops.abilities(eng, player, ("passive",)):
+            for index, trig in enumerate(ability.triggers):
+                if trig.on == moment:
+                    refs.append(("ability", ability.id, index))
     return refs
 
 
