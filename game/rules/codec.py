@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from operator import attrgetter
 from typing import Any
 
 from game.content.defs import Fx
@@ -17,8 +18,10 @@ _REGISTRY: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-_PLAIN = (type(None), bool, int, str, float)  # exactly these types encode as themselves
-_RECORDS: dict[type, tuple[str, ...]] = {}  # registered classes no earlier case of `encode` takes
+_PLAIN = frozenset((type(None), bool, int, str, float))  # exactly these encode as themselves
+# exact type -> its encoder, for the commonest types: lists, tuples, plain dicts and the
+# registered records no earlier case of `encode` takes (the same output as `_encode`)
+_FAST: dict[type, Any] = {}
 
 
 def register(*classes: type) -> None:
@@ -28,22 +31,45 @@ def register(*classes: type) -> None:
         _REGISTRY[cls.__name__] = cls
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
         if not issubclass(cls, (bool, int, str, float, Fx, list, tuple, dict)):
-            _RECORDS[cls] = _FIELDS[cls]
+            _FAST[cls] = _record_encoder(cls.__name__, _FIELDS[cls])
+
+
+def _record_encoder(name: str, fields: tuple[str, ...]) -> Any:
+    if not fields:
+        return lambda obj: {"__t": name, "f": {}}
+    get = attrgetter(*fields)
+    if len(fields) == 1:
+        return lambda obj: {"__t": name, "f": {fields[0]: encode(get(obj))}}
+    return lambda obj: {"__t": name, "f": dict(zip(fields, map(encode, get(obj)), strict=True))}
 
 
 def encode(obj: Any) -> Any:
-    # The commonest exact types first (the same output as the general cases below).
+    # The commonest exact types first (the same output as the general cases of `_encode`).
     cls = type(obj)
     if cls in _PLAIN:
         return obj
-    if cls is list:
-        return [encode(v) for v in obj]
-    if cls is tuple:
-        return {"__tuple": [encode(v) for v in obj]}
-    fields = _RECORDS.get(cls)
-    if fields is not None:
-        return {"__t": cls.__name__, "f": {name: encode(getattr(obj, name)) for name in fields}}
+    fast = _FAST.get(cls)
+    if fast is not None:
+        return fast(obj)
     return _encode(obj)
+
+
+def _encode_list(obj: list) -> list:
+    return [encode(v) for v in obj]
+
+
+def _encode_tuple(obj: tuple) -> dict:
+    return {"__tuple": [encode(v) for v in obj]}
+
+
+def _encode_dict(obj: dict) -> dict:
+    for k in obj:
+        if type(k) is not str or k.startswith("__"):
+            return _encode(obj)
+    return {k: encode(v) for k, v in obj.items()}
+
+
+_FAST.update({list: _encode_list, tuple: _encode_tuple, dict: _encode_dict})
 
 
 def _encode(obj: Any) -> Any:
@@ -105,7 +131,8 @@ def _hashable(value: Any) -> Any:
 
 
 def canonical_json(obj: Any) -> str:
-    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"))
+    # (no circular check: encoded state is a tree of fresh lists and dicts)
+    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"), check_circular=False)
 
 
 def digest(obj: Any) -> str:
