@@ -16,6 +16,7 @@ from game.content.defs import CardDef, HeroDef, StatusDef
 
 _TRIGGERS: dict[int, tuple[StatusDef, dict[str, tuple[int, ...]]]] = {}
 _PASSIVE: dict[int, tuple[HeroDef, frozenset[str]]] = {}
+_FLAGS: dict[int, tuple[HeroDef, frozenset[str]]] = {}
 _PROBE: dict[int, tuple[Any, bool]] = {}
 _GATES: dict[int, tuple[CardDef, tuple[frozenset[str] | None, bool, bool, bool]]] = {}
 _BOUND = 50_000  # far above the content's size: a table this big is only built-again content
@@ -56,6 +57,24 @@ def passive_moments(hero: HeroDef) -> frozenset[str]:
                     moments.update(trig.on for trig in ability.triggers)
     out = frozenset(moments)
     _store(_PASSIVE, id(hero), (hero, out))
+    return out
+
+
+def passive_flags(hero: HeroDef) -> frozenset[str]:
+    """Every flag any passive ability of this hero holds, at any level, on either side."""
+    found = _FLAGS.get(id(hero))
+    if found is not None and found[0] is hero:
+        return found[1]
+    flags = set()
+    for slot in hero.slots:
+        if slot.kind != "passive":
+            continue
+        for side in (slot.levels, slot.flipped or {}):
+            for abilities in side.values():
+                for ability in abilities:
+                    flags.update(ability.flags)
+    out = frozenset(flags)
+    _store(_FLAGS, id(hero), (hero, out))
     return out
 
 

@@ -25,6 +25,7 @@ from game.rules.components import (
 )
 from game.rules.damage import final_damage
 from game.rules.dice import meeter
+from game.rules.index import passive_flags
 from game.rules.rng import roll_die
 
 CP_MAX = 15
@@ -298,7 +299,10 @@ def last_source(player: int, status: str) -> int | None:
 def incapacitated(eng, player: int) -> bool:
     """A player holding a token like Stun can take no action of any kind."""
     statuses = eng.content.statuses
-    return any(s.count and statuses[s.status].incapacitates for s in stacks_of(player).values())
+    for stack in stacks_of(player).values():
+        if stack.count and statuses[stack.status].incapacitates:
+            return True
+    return False
 
 
 def _tokens(count: int, name: str) -> str:
@@ -313,6 +317,8 @@ def _tokens(count: int, name: str) -> str:
 def has_flag(eng, player: int, flag: str) -> bool:
     if flag in eng.flags(player).held:
         return True
+    if flag not in passive_flags(eng.hero(player)):  # no passive of the hero ever holds it
+        return False
     return any(flag in ab.flags for ab in abilities(eng, player, ("passive",)))
 
 

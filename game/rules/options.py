@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from game.content.defs import CardDef
 from game.rules import ops
-from game.rules.actions import Option, act
+from game.rules.actions import Option, option
 from game.rules.index import card_gate, needs_probe
 
 ROLL_PHASES = ("offensive_roll", "targeting_roll", "defensive_roll")
@@ -421,14 +421,10 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
         if _card_reason(eng, player, cdef, sit) is None:
             seen.add(cid)
             cost = upgrade_cost(eng, player, cdef) if cdef.type == "upgrade" else cdef.cost
-            out.append(
-                Option(act(seat, "play", card=card), f"Play {cdef.name} ({cost} CP)", cdef.text)
-            )
+            out.append(option(seat, "play", f"Play {cdef.name} ({cost} CP)", cdef.text, card=card))
     statuses = eng.content.statuses
     for stack in ops.held_statuses(eng, player):  # each holds at least one token
         sdef = statuses[stack.status]
         if sdef.spend is not None and _spend_reason(eng, player, stack.status, sdef, sit) is None:
-            out.append(
-                Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text)
-            )
+            out.append(option(seat, "spend", f"Spend {sdef.name}", sdef.text, status=stack.status))
     return out

@@ -12,7 +12,7 @@ from itertools import combinations
 import esper
 
 from game.rules import ops, variants
-from game.rules.actions import Action, Option, PendingChoice, act
+from game.rules.actions import Action, Option, PendingChoice, act, option
 from game.rules.codec import register
 from game.rules.components import Combat, Foe, TurnFlags
 from game.rules.dice import describe_requirement
@@ -380,11 +380,11 @@ def step_income(eng, frame: IncomeFrame) -> None:
 
 def main_options(eng, player: int) -> list[Option]:
     seat = eng.seat(player)
-    options = [Option(act(seat, "end_phase"), "End this phase")]
+    options = [option(seat, "end_phase", "End this phase")]
     options += response_options(eng, player, Situation("main"))
     for card in eng.piles(player).hand:
         name = ops.card_def(eng, card).name
-        options.append(Option(act(seat, "sell", card=card), f"Sell {name} for 1 CP"))
+        options.append(option(seat, "sell", f"Sell {name} for 1 CP", card=card))
     return options
 
 
@@ -936,18 +936,21 @@ def session_options(eng, frame: RollSessionFrame) -> list[Option]:
             for ability, row in ops.satisfied(eng, player, group.values):
                 req = describe_requirement(ability.rows[row].requirement, hero)
                 options.append(
-                    Option(
-                        act(seat, "activate", ability=ability.id, row=row),
+                    option(
+                        seat,
+                        "activate",
                         f"Activate {ability.name} ({req})",
                         ability.rows[row].text or ability.text,
+                        ability=ability.id,
+                        row=row,
                     )
                 )
         label = "Activate no ability" if group is not None else "Skip rolling (no ability)"
-        options.append(Option(act(seat, "no_ability"), label))
+        options.append(option(seat, "no_ability", label))
         moment = "offensive_roll"
     else:
         if group is not None and used > 0:
-            options.append(Option(act(seat, "accept"), "Use this defense roll"))
+            options.append(option(seat, "accept", "Use this defense roll"))
         moment = "defensive_roll"
     dice = [group.id] if group is not None else []
     options += response_options(eng, player, Situation(moment, dice))
