@@ -150,6 +150,8 @@ class Engine:
         self.log: list[Event] = []
         self.keep_log = True
         self._events: list[Event] = []
+        # (the world's processor list, its length, `_step_table()` for it), kept between steps
+        self._steps: tuple | None = None
 
     # ------------------------------------------------------------ creation
 
@@ -334,7 +336,13 @@ class Engine:
         program = self.program
         info = self.info
         frames = program.frames
-        table = _step_table()
+        processors = esper._processors  # the active world's list (esper 3.9)
+        held = self._steps
+        if held is not None and held[0] is processors and held[1] == len(processors):
+            table = held[2]
+        else:
+            table = _step_table()
+            self._steps = (processors, len(processors), table)
         steps = 0
         while frames and not info.over:
             if program.pending is not None:

@@ -140,6 +140,9 @@ def stacks_of(player: int) -> dict[str, StatusStack]:
     index is built once from esper's list of them and used until esper makes a new list (when
     an entity or a component is added: a new stack, a restored snapshot)."""
     listed = esper.get_component(StatusStack)  # esper's cached list, the same object until then
+    found = _LAST_STACKS[0]
+    if found[0] is listed:
+        return found[1].get(player, _NO_STACKS)
     found = _STACK_INDEX.get(id(listed))
     if found is None or found[0] is not listed:
         by_holder: dict[int, dict[str, StatusStack]] = {}
@@ -148,6 +151,7 @@ def stacks_of(player: int) -> dict[str, StatusStack]:
         if len(_STACK_INDEX) >= 64:  # one entry per world in use; older lists are gone
             _STACK_INDEX.clear()
         found = _STACK_INDEX[id(listed)] = (listed, by_holder)
+    _LAST_STACKS[0] = found
     return found[1].get(player, _NO_STACKS)
 
 
@@ -155,6 +159,7 @@ def stacks_of(player: int) -> dict[str, StatusStack]:
 # reused id() is told apart
 _STACK_INDEX: dict[int, tuple[list, dict[int, dict[str, StatusStack]]]] = {}
 _NO_STACKS: dict[str, StatusStack] = {}
+_LAST_STACKS: list[tuple] = [(None, {})]  # the entry used last (the same world, mostly)
 _BY_STACK_STATUS = lambda entry: entry[1].status  # noqa: E731
 
 

@@ -229,12 +229,15 @@ def _start_roll(eng) -> None:
 # ---------------------------------------------------------------- a turn
 
 
+_END = TURN_STAGES.index("end")
+
+
 def step_turn(eng, frame: TurnFrame) -> None:
     info = eng.info
     player = frame.player
-    if frame.stage < TURN_STAGES.index("end") and frame.stage > 0 and not eng.alive(player):
-        frame.stage = TURN_STAGES.index("end")
-    if frame.stage > TURN_STAGES.index("end"):
+    if frame.stage < _END and frame.stage > 0 and not eng.alive(player):
+        frame.stage = _END
+    if frame.stage > _END:
         ops.expire_flags(eng, "end_of_turn")
         eng.pop()
         return
