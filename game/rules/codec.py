@@ -37,14 +37,21 @@ def register(*classes: type) -> None:
 def _record_encoder(name: str, fields: tuple[str, ...]) -> Any:
     if not fields:
         return lambda obj: {"__t": name, "f": {}}
-    get = attrgetter(*fields)
     if len(fields) == 1:
-        return lambda obj: {"__t": name, "f": {fields[0]: encode(get(obj))}}
-    return lambda obj: {"__t": name, "f": dict(zip(fields, map(encode, get(obj)), strict=True))}
+        (only,) = fields
+        return lambda obj: {"__t": name, "f": {only: encode(getattr(obj, only))}}
+    get = attrgetter(*fields)
+
+    def record(obj: Any) -> dict:
+        values = [v if type(v) in _PLAIN else encode(v) for v in get(obj)]
+        return {"__t": name, "f": dict(zip(fields, values, strict=True))}
+
+    return record
 
 
 def encode(obj: Any) -> Any:
-    # The commonest exact types first (the same output as the general cases of `_encode`).
+    # The commonest exact types first (the same output as the general cases of `_encode`);
+    # plain values inside lists, tuples and records are taken as they are without a call.
     cls = type(obj)
     if cls in _PLAIN:
         return obj
@@ -55,20 +62,26 @@ def encode(obj: Any) -> Any:
 
 
 def _encode_list(obj: list) -> list:
-    return [encode(v) for v in obj]
+    return [v if type(v) in _PLAIN else encode(v) for v in obj]
 
 
 def _encode_tuple(obj: tuple) -> dict:
-    return {"__tuple": [encode(v) for v in obj]}
+    return {"__tuple": [v if type(v) in _PLAIN else encode(v) for v in obj]}
 
 
 def _encode_dict(obj: dict) -> dict:
-    for k in obj:
-        if type(k) is not str or k.startswith("__"):
-            return _encode(obj)
-    return {k: encode(v) for k, v in obj.items()}
+    if not obj:
+        return {}
+    keys = set(map(type, obj))
+    if keys == _INT:  # int keys (pools, scopes, damage dealt by entity)
+        return {"__dict": [[k, v if type(v) in _PLAIN else encode(v)] for k, v in obj.items()]}
+    if keys == _STR and not any(k.startswith("__") for k in obj):
+        return {k: v if type(v) in _PLAIN else encode(v) for k, v in obj.items()}
+    return _encode(obj)
 
 
+_INT = {int}
+_STR = {str}
 _FAST.update({list: _encode_list, tuple: _encode_tuple, dict: _encode_dict})
 
 
