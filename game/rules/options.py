@@ -293,6 +293,22 @@ def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | 
     return None
 
 
+# What must hold for each spend window of `open_spend_windows` to be open at all (a window
+# not listed is never open): always, an Attack in progress, the player's own Main Phase, dice
+# in the situation, or damage waiting in a pool.
+_WINDOW_NEEDS = {
+    "any_time": "always",
+    "own_negative_status": "always",
+    "other_status_in_play": "always",
+    "incoming_damage": "waiting",
+    "own_attack": "attack",
+    "attacked": "attack",
+    "teammate_attacked": "attack",
+    "own_main_phase": "main",
+    "opponent_dice": "dice",
+}
+
+
 def spent_key(eng, player: int, status: str, phase: str | None = None) -> str:
     """Key of TurnFlags.spent: spends of a status by a player this turn (or in one phase)."""
     key = f"{eng.seat(player)}:{status}"
@@ -423,8 +439,33 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
             cost = upgrade_cost(eng, player, cdef) if cdef.type == "upgrade" else cdef.cost
             out.append(option(seat, "play", f"Play {cdef.name} ({cost} CP)", cdef.text, card=card))
     statuses = eng.content.statuses
+    attack = eng.combat.attack
+    waiting = None  # whether any damage pool waits to land, looked up once if needed
     for stack in ops.held_statuses(eng, player):  # each holds at least one token
         sdef = statuses[stack.status]
-        if sdef.spend is not None and _spend_reason(eng, player, stack.status, sdef, sit) is None:
+        spend = sdef.spend
+        if spend is None:
+            continue
+        # Most held tokens have no spend window that could be open at this moment at all
+        # (`open_spend_windows` would find none): tell so from the moment alone.
+        for when in spend.when:
+            needs = _WINDOW_NEEDS.get(when)
+            if needs is None:
+                continue
+            if (
+                needs == "always"
+                or (needs == "attack" and attack)
+                or (needs == "main" and sit.own_main)
+                or (needs == "dice" and sit.dice)
+            ):
+                break
+            if needs == "waiting":
+                if waiting is None:
+                    waiting = bool(ops.pools_waiting(eng))
+                if waiting:
+                    break
+        else:
+            continue
+        if _spend_reason(eng, player, stack.status, sdef, sit) is None:
             out.append(option(seat, "spend", f"Spend {sdef.name}", sdef.text, status=stack.status))
     return out
