@@ -89,7 +89,8 @@ class PendingChoice:
 
     def find(self, action: Action) -> Option | None:
         for option in self.options:
-            if option.action == action:
+            offered = option.action
+            if offered is action or offered == action:  # mostly the very object offered
                 return option
         return None
 
