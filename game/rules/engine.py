@@ -150,6 +150,7 @@ class Engine:
         self.log: list[Event] = []
         self.keep_log = True
         self._events: list[Event] = []
+        self._match: dict[type, Any] | None = None  # see `_match_components`
         # (the world's processor list, its length, `_step_table()` for it), kept between steps
         self._steps: tuple | None = None
 
@@ -371,6 +372,7 @@ class Engine:
         return Snapshot(world=self.world.snapshot(), actions=list(self.actions))
 
     def restore(self, snapshot: Snapshot) -> None:
+        self._match = None
         self.world.restore(snapshot.world)
         self.actions = list(snapshot.actions)
 
@@ -382,6 +384,7 @@ class Engine:
             _install_processors(self.setup.mode)
         snapshot = self.snapshot()  # already a deep copy: the clone takes it as it is
         copy.world.restore(snapshot.world, take=True)
+        copy._match = None
         copy.actions = snapshot.actions
         return copy
 
@@ -409,33 +412,40 @@ class Engine:
     def waiting(self) -> bool:
         return self.program.pending is not None or self.info.over
 
+    def _match_components(self) -> dict[type, Any]:
+        """The match entity's components by type, kept on the engine (the same dict for the
+        world's life, whichever component is replaced in it; `restore` forgets it, as a
+        restored world holds new entities)."""
+        self._match = self.world.components(self.MATCH)
+        return self._match
+
     @property
     def program(self) -> Program:
-        return esper._entities[self.MATCH][Program]
+        return (self._match or self._match_components())[Program]
 
     @property
     def info(self) -> MatchInfo:
-        return esper._entities[self.MATCH][MatchInfo]
+        return (self._match or self._match_components())[MatchInfo]
 
     @property
     def rng(self) -> RngState:
-        return esper._entities[self.MATCH][RngState]
+        return (self._match or self._match_components())[RngState]
 
     @property
     def combat(self) -> Combat:
-        return esper._entities[self.MATCH][Combat]
+        return (self._match or self._match_components())[Combat]
 
     @property
     def pools(self) -> Pools:
-        return esper._entities[self.MATCH][Pools]
+        return (self._match or self._match_components())[Pools]
 
     @property
     def dice(self) -> DiceTable:
-        return esper._entities[self.MATCH][DiceTable]
+        return (self._match or self._match_components())[DiceTable]
 
     @property
     def turn_flags(self) -> TurnFlags:
-        return esper._entities[self.MATCH][TurnFlags]
+        return (self._match or self._match_components())[TurnFlags]
 
     def push(self, *frames: Any) -> None:
         """Push frames; the last one given runs first."""
