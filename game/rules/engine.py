@@ -513,12 +513,18 @@ class Engine:
         return not esper._entities[player][Standing].defeated
 
     def living(self) -> list[int]:
-        return [p for p in self.info.players if self.alive(p)]
+        entities = esper._entities
+        return [p for p in self.info.players if not entities[p][Standing].defeated]
 
     def opponents(self, player: int) -> list[int]:
-        team = self.team(player)
-        out = [p for p in self.living() if self.team(p) != team]
-        mine = esper.try_component(player, InBattle)
+        entities = esper._entities
+        team = entities[player][Seat].team
+        out = [
+            p
+            for p in self.info.players
+            if not entities[p][Standing].defeated and entities[p][Seat].team != team
+        ]
+        mine = entities[player].get(InBattle)
         if mine is not None:  # Adventures: only the players of the same battle
             out = [p for p in out if _battle_of(p) == mine.battle]
         return out
@@ -553,11 +559,13 @@ class Engine:
 
     def priority_order(self) -> list[int]:
         """Living players, the active player first, then the others in turn order."""
-        order = self.info.turn_order
-        active = self.info.active
+        info = self.info
+        order = info.turn_order
+        active = info.active
         start = order.index(active) if active in order else 0
         rotated = order[start:] + order[:start]
-        return [p for p in rotated if self.alive(p)]
+        entities = esper._entities
+        return [p for p in rotated if not entities[p][Standing].defeated]
 
 
 _ANSWERS: dict[type, Any] = {}
