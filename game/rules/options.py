@@ -440,7 +440,7 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
             out.append(option(seat, "play", f"Play {cdef.name} ({cost} CP)", cdef.text, card=card))
     statuses = eng.content.statuses
     attack = eng.combat.attack
-    waiting = None  # whether any damage pool waits to land, looked up once if needed
+    waiting = None  # whether damage waits to land in any pool, looked up once if needed
     for stack in ops.held_statuses(eng, player):  # each holds at least one token
         sdef = statuses[stack.status]
         spend = sdef.spend
@@ -461,7 +461,7 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
                 break
             if needs == "waiting":
                 if waiting is None:
-                    waiting = bool(ops.pools_waiting(eng))
+                    waiting = any(pool.instances for pool in ops.pools_waiting(eng))
                 if waiting:
                     break
         else:
