@@ -53,6 +53,22 @@ class Option:
     detail: str = ""
 
 
+def option(player: int, kind: str, label: str, detail: str = "", **args: Any) -> Option:
+    """`Option(act(player, kind, **args), label, detail)`, made once for the same arguments:
+    options and actions are frozen, so one object serves every decision that offers it (a
+    Pass, a card to sell or play, a token to spend are offered again and again)."""
+    key = (player, kind, label, detail, *args.items())
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= 50_000:  # a bound: seats x cards and tokens x labels stay far below
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = Option(act(player, kind, **args), label, detail)
+    return found
+
+
+_OPTIONS: dict[tuple, Option] = {}
+
+
 @dataclass(slots=True)
 class PendingChoice:
     """A question to one player. `kind` says what sort of decision it is (for UIs and AIs):
@@ -73,7 +89,8 @@ class PendingChoice:
 
     def find(self, action: Action) -> Option | None:
         for option in self.options:
-            if option.action == action:
+            offered = option.action
+            if offered is action or offered == action:  # mostly the very object offered
                 return option
         return None
 

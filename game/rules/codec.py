@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from operator import attrgetter
 from typing import Any
 
 from game.content.defs import Fx
@@ -17,8 +18,10 @@ _REGISTRY: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-_PLAIN = (type(None), bool, int, str, float)  # exactly these types encode as themselves
-_RECORDS: dict[type, tuple[str, ...]] = {}  # registered classes no earlier case of `encode` takes
+_PLAIN = frozenset((type(None), bool, int, str, float))  # exactly these encode as themselves
+# exact type -> its encoder, for the commonest types: lists, tuples, plain dicts and the
+# registered records no earlier case of `encode` takes (the same output as `_encode`)
+_FAST: dict[type, Any] = {}
 
 
 def register(*classes: type) -> None:
@@ -28,22 +31,58 @@ def register(*classes: type) -> None:
         _REGISTRY[cls.__name__] = cls
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
         if not issubclass(cls, (bool, int, str, float, Fx, list, tuple, dict)):
-            _RECORDS[cls] = _FIELDS[cls]
+            _FAST[cls] = _record_encoder(cls.__name__, _FIELDS[cls])
+
+
+def _record_encoder(name: str, fields: tuple[str, ...]) -> Any:
+    if not fields:
+        return lambda obj: {"__t": name, "f": {}}
+    if len(fields) == 1:
+        (only,) = fields
+        return lambda obj: {"__t": name, "f": {only: encode(getattr(obj, only))}}
+    get = attrgetter(*fields)
+
+    def record(obj: Any) -> dict:
+        values = [v if type(v) in _PLAIN else encode(v) for v in get(obj)]
+        return {"__t": name, "f": dict(zip(fields, values, strict=True))}
+
+    return record
 
 
 def encode(obj: Any) -> Any:
-    # The commonest exact types first (the same output as the general cases below).
+    # The commonest exact types first (the same output as the general cases of `_encode`);
+    # plain values inside lists, tuples and records are taken as they are without a call.
     cls = type(obj)
     if cls in _PLAIN:
         return obj
-    if cls is list:
-        return [encode(v) for v in obj]
-    if cls is tuple:
-        return {"__tuple": [encode(v) for v in obj]}
-    fields = _RECORDS.get(cls)
-    if fields is not None:
-        return {"__t": cls.__name__, "f": {name: encode(getattr(obj, name)) for name in fields}}
+    fast = _FAST.get(cls)
+    if fast is not None:
+        return fast(obj)
     return _encode(obj)
+
+
+def _encode_list(obj: list) -> list:
+    return [v if type(v) in _PLAIN else encode(v) for v in obj]
+
+
+def _encode_tuple(obj: tuple) -> dict:
+    return {"__tuple": [v if type(v) in _PLAIN else encode(v) for v in obj]}
+
+
+def _encode_dict(obj: dict) -> dict:
+    if not obj:
+        return {}
+    keys = set(map(type, obj))
+    if keys == _INT:  # int keys (pools, scopes, damage dealt by entity)
+        return {"__dict": [[k, v if type(v) in _PLAIN else encode(v)] for k, v in obj.items()]}
+    if keys == _STR and not any(k.startswith("__") for k in obj):
+        return {k: v if type(v) in _PLAIN else encode(v) for k, v in obj.items()}
+    return _encode(obj)
+
+
+_INT = {int}
+_STR = {str}
+_FAST.update({list: _encode_list, tuple: _encode_tuple, dict: _encode_dict})
 
 
 def _encode(obj: Any) -> Any:
@@ -105,7 +144,8 @@ def _hashable(value: Any) -> Any:
 
 
 def canonical_json(obj: Any) -> str:
-    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"))
+    # (no circular check: encoded state is a tree of fresh lists and dicts)
+    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"), check_circular=False)
 
 
 def digest(obj: Any) -> str:

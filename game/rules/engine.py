@@ -150,6 +150,9 @@ class Engine:
         self.log: list[Event] = []
         self.keep_log = True
         self._events: list[Event] = []
+        self._match: dict[type, Any] | None = None  # see `_match_components`
+        # (the world's processor list, its length, `_step_table()` for it), kept between steps
+        self._steps: tuple | None = None
 
     # ------------------------------------------------------------ creation
 
@@ -323,44 +326,44 @@ class Engine:
             self._run()
             return self._events
 
-    def _process(self, program: Program, info: MatchInfo) -> None:
-        """What `esper.process(self)` does, without its generic per-call work: each of this
-        world's processors in priority order steps the top frame if it is one of its frame
-        types (the check `_Processor.process` makes, here with the Program and MatchInfo
-        components `_run` already holds). esper's clean-up of deleted entities is skipped:
-        entities are never deleted. A processor with its own `process` is called as usual."""
-        for processor in esper._processors:  # the active world's list (esper 3.9)
-            if type(processor).process is not _Processor.process:
-                processor.process(self)
-                continue
-            if program.pending is not None or info.over:
-                continue
-            frames = program.frames
-            if not frames:
-                continue
-            top = frames[-1]
-            handler = processor.steps.get(type(top))
-            if handler is not None:
-                handler(self, top)
-
     def _run(self) -> None:
+        """Step the top frame until a question is open or the match is over.
+
+        What `esper.process(self)` did, without its generic per-call work: the world's
+        processors (`_Processor`s, in priority order) each stepped the top frame when it was
+        one of their frame types, so each step runs the handler of the top frame's type, looked
+        up in one table of every installed processor's steps (`_step_table`). esper's clean-up
+        of deleted entities is skipped: entities are never deleted."""
         program = self.program
         info = self.info
+        frames = program.frames
+        processors = esper._processors  # the active world's list (esper 3.9)
+        held = self._steps
+        if held is not None and held[0] is processors and held[1] == len(processors):
+            table = held[2]
+        else:
+            table = _step_table()
+            self._steps = (processors, len(processors), table)
         steps = 0
-        while program.frames and not info.over:
+        while frames and not info.over:
             if program.pending is not None:
                 # An enemy seat's decision is answered here by its printed AI (not recorded).
                 if not _answer_enemy(self):
                     break
-                steps += 1
-                continue
-            self._process(program, info)
+            elif table is None:  # a processor with its own `process`: esper's way
+                for processor in esper._processors:
+                    processor.process(self)
+            else:
+                top = frames[-1]
+                handler = table.get(type(top))
+                if handler is not None:
+                    handler(self, top)
             steps += 1
             if steps > MAX_STEPS_PER_ACTION:  # pragma: no cover - an engine bug
-                top = type(program.frames[-1]).__name__
+                top = type(frames[-1]).__name__
                 raise RuntimeError(f"the engine made no progress (stuck in {top})")
         if info.over:
-            program.frames.clear()
+            frames.clear()
             program.pending = None
 
     # ------------------------------------------------------------ snapshots and replays
@@ -369,6 +372,7 @@ class Engine:
         return Snapshot(world=self.world.snapshot(), actions=list(self.actions))
 
     def restore(self, snapshot: Snapshot) -> None:
+        self._match = None
         self.world.restore(snapshot.world)
         self.actions = list(snapshot.actions)
 
@@ -380,6 +384,7 @@ class Engine:
             _install_processors(self.setup.mode)
         snapshot = self.snapshot()  # already a deep copy: the clone takes it as it is
         copy.world.restore(snapshot.world, take=True)
+        copy._match = None
         copy.actions = snapshot.actions
         return copy
 
@@ -407,33 +412,40 @@ class Engine:
     def waiting(self) -> bool:
         return self.program.pending is not None or self.info.over
 
+    def _match_components(self) -> dict[type, Any]:
+        """The match entity's components by type, kept on the engine (the same dict for the
+        world's life, whichever component is replaced in it; `restore` forgets it, as a
+        restored world holds new entities)."""
+        self._match = self.world.components(self.MATCH)
+        return self._match
+
     @property
     def program(self) -> Program:
-        return esper.component_for_entity(self.MATCH, Program)
+        return (self._match or self._match_components())[Program]
 
     @property
     def info(self) -> MatchInfo:
-        return esper.component_for_entity(self.MATCH, MatchInfo)
+        return (self._match or self._match_components())[MatchInfo]
 
     @property
     def rng(self) -> RngState:
-        return esper.component_for_entity(self.MATCH, RngState)
+        return (self._match or self._match_components())[RngState]
 
     @property
     def combat(self) -> Combat:
-        return esper.component_for_entity(self.MATCH, Combat)
+        return (self._match or self._match_components())[Combat]
 
     @property
     def pools(self) -> Pools:
-        return esper.component_for_entity(self.MATCH, Pools)
+        return (self._match or self._match_components())[Pools]
 
     @property
     def dice(self) -> DiceTable:
-        return esper.component_for_entity(self.MATCH, DiceTable)
+        return (self._match or self._match_components())[DiceTable]
 
     @property
     def turn_flags(self) -> TurnFlags:
-        return esper.component_for_entity(self.MATCH, TurnFlags)
+        return (self._match or self._match_components())[TurnFlags]
 
     def push(self, *frames: Any) -> None:
         """Push frames; the last one given runs first."""
@@ -484,29 +496,35 @@ class Engine:
         return self.info.players[seat]
 
     def seat(self, player: int) -> int:
-        return esper.component_for_entity(player, Seat).index
+        return esper._entities[player][Seat].index
 
     def hero(self, player: int) -> HeroDef:
-        return self.content.heroes[esper.component_for_entity(player, Seat).hero]
+        return self.content.heroes[esper._entities[player][Seat].hero]
 
     def name(self, player: int | None) -> str:
         if player is None:
             return "the rules"
-        return esper.component_for_entity(player, Seat).name
+        return esper._entities[player][Seat].name
 
     def team(self, player: int) -> int:
-        return esper.component_for_entity(player, Seat).team
+        return esper._entities[player][Seat].team
 
     def alive(self, player: int) -> bool:
-        return not esper.component_for_entity(player, Standing).defeated
+        return not esper._entities[player][Standing].defeated
 
     def living(self) -> list[int]:
-        return [p for p in self.info.players if self.alive(p)]
+        entities = esper._entities
+        return [p for p in self.info.players if not entities[p][Standing].defeated]
 
     def opponents(self, player: int) -> list[int]:
-        team = self.team(player)
-        out = [p for p in self.living() if self.team(p) != team]
-        mine = esper.try_component(player, InBattle)
+        entities = esper._entities
+        team = entities[player][Seat].team
+        out = [
+            p
+            for p in self.info.players
+            if not entities[p][Standing].defeated and entities[p][Seat].team != team
+        ]
+        mine = entities[player].get(InBattle)
         if mine is not None:  # Adventures: only the players of the same battle
             out = [p for p in out if _battle_of(p) == mine.battle]
         return out
@@ -515,38 +533,39 @@ class Engine:
         return self.team(a) != self.team(b)
 
     def dial(self, player: int) -> HealthDial:
-        return esper.component_for_entity(
-            esper.component_for_entity(player, OnDial).dial, HealthDial
-        )
+        entities = esper._entities
+        return entities[entities[player][OnDial].dial][HealthDial]
 
     def health(self, player: int) -> int:
         return self.dial(player).health
 
     def cp(self, player: int) -> int:
-        return esper.component_for_entity(player, CombatPoints).cp
+        return esper._entities[player][CombatPoints].cp
 
     def piles(self, player: int) -> Piles:
-        return esper.component_for_entity(player, Piles)
+        return esper._entities[player][Piles]
 
     def board(self, player: int) -> Board:
-        return esper.component_for_entity(player, Board)
+        return esper._entities[player][Board]
 
     def flags(self, player: int) -> Flags:
-        return esper.component_for_entity(player, Flags)
+        return esper._entities[player][Flags]
 
     def standing(self, player: int) -> Standing:
-        return esper.component_for_entity(player, Standing)
+        return esper._entities[player][Standing]
 
     def card_id(self, card: int) -> str:
-        return esper.component_for_entity(card, CardInstance).card
+        return esper._entities[card][CardInstance].card
 
     def priority_order(self) -> list[int]:
         """Living players, the active player first, then the others in turn order."""
-        order = self.info.turn_order
-        active = self.info.active
+        info = self.info
+        order = info.turn_order
+        active = info.active
         start = order.index(active) if active in order else 0
         rotated = order[start:] + order[:start]
-        return [p for p in rotated if self.alive(p)]
+        entities = esper._entities
+        return [p for p in rotated if not entities[p][Standing].defeated]
 
 
 _ANSWERS: dict[type, Any] = {}
@@ -601,6 +620,31 @@ def register_processor(processor: _Processor, answers: dict[type, Any]) -> None:
     """Phase and resolution modules register their processors and answer handlers here."""
     _PROCESSORS.append(processor)
     _ANSWERS.update(answers)
+
+
+_STEP_TABLES: dict[tuple[int, ...], dict[type, Any] | None] = {}
+
+
+def _step_table() -> dict[type, Any] | None:
+    """Frame type -> step handler of the active world's processors (the first processor in
+    priority order that steps the type wins, as in esper's loop); None when a processor has a
+    `process` of its own. Worlds with the same processors share one table."""
+    processors = esper._processors  # the active world's list, in priority order (esper 3.9)
+    key = tuple(map(id, processors))  # processors are module singletons: ids are stable
+    table = _STEP_TABLES.get(key, _MISSING)
+    if table is _MISSING:
+        if any(type(p).process is not _Processor.process for p in processors):
+            table = None
+        else:
+            table = {}
+            for processor in processors:
+                for frame_type, handler in processor.steps.items():
+                    table.setdefault(frame_type, handler)
+        _STEP_TABLES[key] = table
+    return table
+
+
+_MISSING: Any = object()
 
 
 def _install_processors(mode: str = "duel") -> None:

@@ -6,11 +6,9 @@ code always is). Every change emits an event with a sentence in our own words.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 import esper
 
-from game.content.defs import AbilityDef, CardDef, StatusDef
+from game.content.defs import AbilityDef, CardDef, HeroDef, StatusDef
 from game.rules.components import (
     CombatPoints,
     CompanionDial,
@@ -27,6 +25,7 @@ from game.rules.components import (
 )
 from game.rules.damage import final_damage
 from game.rules.dice import meeter
+from game.rules.index import passive_flags
 from game.rules.rng import roll_die
 
 CP_MAX = 15
@@ -135,26 +134,47 @@ def status_def(eng, status: str) -> StatusDef:
     return eng.content.statuses[status]
 
 
+def stacks_of(player: int) -> dict[str, StatusStack]:
+    """Status id -> this player's stack of it (held or emptied), in status id order, in the
+    active world. Stacks are entities of their own that never change holder or status, so the
+    index is built once from esper's list of them and used until esper makes a new list (when
+    an entity or a component is added: a new stack, a restored snapshot)."""
+    listed = esper.get_component(StatusStack)  # esper's cached list, the same object until then
+    found = _LAST_STACKS[0]
+    if found[0] is listed:
+        return found[1].get(player, _NO_STACKS)
+    found = _STACK_INDEX.get(id(listed))
+    if found is None or found[0] is not listed:
+        by_holder: dict[int, dict[str, StatusStack]] = {}
+        for _ent, stack in sorted(listed, key=_BY_STACK_STATUS):
+            by_holder.setdefault(stack.holder, {}).setdefault(stack.status, stack)
+        if len(_STACK_INDEX) >= 64:  # one entry per world in use; older lists are gone
+            _STACK_INDEX.clear()
+        found = _STACK_INDEX[id(listed)] = (listed, by_holder)
+    _LAST_STACKS[0] = found
+    return found[1].get(player, _NO_STACKS)
+
+
+# id(esper's list of stacks) -> (that list, holder -> status -> stack); the list is kept so a
+# reused id() is told apart
+_STACK_INDEX: dict[int, tuple[list, dict[int, dict[str, StatusStack]]]] = {}
+_NO_STACKS: dict[str, StatusStack] = {}
+_LAST_STACKS: list[tuple] = [(None, {})]  # the entry used last (the same world, mostly)
+_BY_STACK_STATUS = lambda entry: entry[1].status  # noqa: E731
+
+
 def find_stack(player: int, status: str) -> StatusStack | None:
-    for _ent, stack in esper.get_component(StatusStack):
-        if stack.holder == player and stack.status == status:
-            return stack
-    return None
+    return stacks_of(player).get(status)
 
 
 def status_count(eng, player: int, status: str) -> int:
-    stack = find_stack(player, status)
+    stack = stacks_of(player).get(status)
     return stack.count if stack else 0
 
 
 def held_statuses(eng, player: int) -> list[StatusStack]:
     """Stacks with at least one token on this player, in a fixed order (by status id)."""
-    stacks = [s for _e, s in esper.get_component(StatusStack) if s.holder == player and s.count]
-    stacks.sort(key=_BY_STATUS)
-    return stacks
-
-
-_BY_STATUS = attrgetter("status")
+    return [s for s in stacks_of(player).values() if s.count]
 
 
 def stack_limit(eng, player: int, status: str) -> int:
@@ -284,10 +304,10 @@ def last_source(player: int, status: str) -> int | None:
 def incapacitated(eng, player: int) -> bool:
     """A player holding a token like Stun can take no action of any kind."""
     statuses = eng.content.statuses
-    return any(
-        s.holder == player and s.count and statuses[s.status].incapacitates
-        for _e, s in esper.get_component(StatusStack)
-    )
+    for stack in stacks_of(player).values():
+        if stack.count and statuses[stack.status].incapacitates:
+            return True
+    return False
 
 
 def _tokens(count: int, name: str) -> str:
@@ -302,6 +322,8 @@ def _tokens(count: int, name: str) -> str:
 def has_flag(eng, player: int, flag: str) -> bool:
     if flag in eng.flags(player).held:
         return True
+    if flag not in passive_flags(eng.hero(player)):  # no passive of the hero ever holds it
+        return False
     return any(flag in ab.flags for ab in abilities(eng, player, ("passive",)))
 
 
@@ -321,6 +343,10 @@ def abilities(eng, player: int, kinds: tuple[str, ...]) -> list[AbilityDef]:
     a flipped board reads each slot's `flipped` levels where the slot has them)."""
     hero = eng.hero(player)
     board = eng.board(player)
+    key = (id(hero), board.flipped, tuple(board.levels.items()), kinds)
+    found = _ABILITIES.get(key)
+    if found is not None and found[0] is hero:
+        return list(found[1])
     levels = board.levels
     out: list[AbilityDef] = []
     for slot in hero.slots:
@@ -328,7 +354,15 @@ def abilities(eng, player: int, kinds: tuple[str, ...]) -> list[AbilityDef]:
             continue
         side = slot.flipped if board.flipped and slot.flipped else slot.levels
         out.extend(side[levels.get(slot.id, 1)])
+    if len(_ABILITIES) >= 100_000:  # a bound, far above what the content's boards reach
+        _ABILITIES.clear()
+    _ABILITIES[key] = (hero, tuple(out))
     return out
+
+
+# (hero's id(), flipped, board levels, kinds) -> (the hero, its abilities): content is frozen, so
+# a board's abilities depend on nothing else (the hero is kept to tell a reused id() apart)
+_ABILITIES: dict[tuple, tuple[HeroDef, tuple[AbilityDef, ...]]] = {}
 
 
 # ---------------------------------------------------------------- companions
@@ -435,13 +469,26 @@ def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
 
 def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:
     """Every (offensive or ultimate ability, row) the dice values meet."""
-    met = meeter(eng.hero(player), values)
+    hero = eng.hero(player)
+    board = eng.board(player)
+    key = (id(hero), board.flipped, tuple(board.levels.items()), tuple(sorted(values)))
+    found = _SATISFIED.get(key)
+    if found is not None and found[0] is hero:
+        return list(found[1])
+    met = meeter(hero, values)
     out = []
     for ability in abilities(eng, player, ("offensive", "ultimate")):
         for index, row in enumerate(ability.rows):
             if met(row.requirement):
                 out.append((ability, index))
+    if len(_SATISFIED) >= 100_000:  # a bound, far above what the content's boards reach
+        _SATISFIED.clear()
+    _SATISFIED[key] = (hero, tuple(out))
     return out
+
+
+# (hero's id(), flipped, board levels, sorted dice) -> (the hero, what `satisfied` answers)
+_SATISFIED: dict[tuple, tuple[HeroDef, tuple[tuple[AbilityDef, int], ...]]] = {}
 
 
 # ---------------------------------------------------------------- dice

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from game.content.defs import CardDef
 from game.rules import ops
-from game.rules.actions import Option, act
+from game.rules.actions import Option, option
+from game.rules.index import card_gate, needs_probe
 
 ROLL_PHASES = ("offensive_roll", "targeting_roll", "defensive_roll")
 MODIFIABLE = ("normal", "undefendable", "ultimate")
@@ -197,13 +198,10 @@ def _could_act(
     "can act" predicates, in the context the card or token would resolve in: for a token,
     with the spend windows open now, as `spend_window` reads them; `windows`: those windows
     when the caller has just worked them out)."""
-    from game.rules.effects import CAN_ACT, could_change_something
-    from game.rules.frames import EffectCtx
-    from game.rules.resolution import natural_opponent
-
+    can_act, could_change_something, EffectCtx, natural_opponent = _probe_tools()
     # A verb without a "can act" predicate always counts as changing something, whatever
     # the context (the predicates only read): no need to set the probe up.
-    if any(CAN_ACT.get(fx.verb) is None for fx in effects):
+    if not needs_probe(effects, can_act):
         return True
     program = eng.program
     scope = program.next_scope  # not taken: only read while probing
@@ -237,6 +235,21 @@ def _could_act(
             stack.count += taken
         if fresh:
             program.vars.pop(scope, None)
+
+
+_PROBE_TOOLS: tuple = ()
+
+
+def _probe_tools() -> tuple:
+    """What `_could_act` needs from modules that import this one (imported on first use)."""
+    global _PROBE_TOOLS
+    if not _PROBE_TOOLS:
+        from game.rules.effects import CAN_ACT, could_change_something
+        from game.rules.frames import EffectCtx
+        from game.rules.resolution import natural_opponent
+
+        _PROBE_TOOLS = (CAN_ACT, could_change_something, EffectCtx, natural_opponent)
+    return _PROBE_TOOLS
 
 
 def card_cost(eng, player: int, card: int) -> int:
@@ -278,6 +291,22 @@ def _spend_reason(eng, player: int, status: str, sdef, sit: Situation) -> str | 
     if not _could_act(eng, player, sdef.spend.effects, sit, "status", status, windows):
         return "it would change nothing now"
     return None
+
+
+# What must hold for each spend window of `open_spend_windows` to be open at all (a window
+# not listed is never open): always, an Attack in progress, the player's own Main Phase, dice
+# in the situation, or damage waiting in a pool.
+_WINDOW_NEEDS = {
+    "any_time": "always",
+    "own_negative_status": "always",
+    "other_status_in_play": "always",
+    "incoming_damage": "waiting",
+    "own_attack": "attack",
+    "attacked": "attack",
+    "teammate_attacked": "attack",
+    "own_main_phase": "main",
+    "opponent_dice": "dice",
+}
 
 
 def spent_key(eng, player: int, status: str, phase: str | None = None) -> str:
@@ -387,22 +416,56 @@ def response_options(eng, player: int, sit: Situation) -> list[Option]:
     out: list[Option] = []
     seen: set[str] = set()
     cards = eng.content.cards
+    info = eng.info
+    moment = sit.moment
+    rolling = info.phase in ROLL_PHASES
+    mine = info.active == player
     for card in eng.piles(player).hand:
         cid = eng.card_id(card)
         if cid in seen:  # two copies of one card are the same choice
             continue
         cdef = cards[cid]
+        # what the card's type and conditions say of the moment alone, before the full check
+        moments, own_turn, roll, dice = card_gate(cdef)
+        if (
+            (moments is not None and moment not in moments)
+            or (own_turn and not mine)
+            or (roll and not rolling)
+            or (dice and not sit.dice)
+        ):
+            continue
         if _card_reason(eng, player, cdef, sit) is None:
             seen.add(cid)
             cost = upgrade_cost(eng, player, cdef) if cdef.type == "upgrade" else cdef.cost
-            out.append(
-                Option(act(seat, "play", card=card), f"Play {cdef.name} ({cost} CP)", cdef.text)
-            )
+            out.append(option(seat, "play", f"Play {cdef.name} ({cost} CP)", cdef.text, card=card))
     statuses = eng.content.statuses
+    attack = eng.combat.attack
+    waiting = None  # whether damage waits to land in any pool, looked up once if needed
     for stack in ops.held_statuses(eng, player):  # each holds at least one token
         sdef = statuses[stack.status]
-        if sdef.spend is not None and _spend_reason(eng, player, stack.status, sdef, sit) is None:
-            out.append(
-                Option(act(seat, "spend", status=stack.status), f"Spend {sdef.name}", sdef.text)
-            )
+        spend = sdef.spend
+        if spend is None:
+            continue
+        # Most held tokens have no spend window that could be open at this moment at all
+        # (`open_spend_windows` would find none): tell so from the moment alone.
+        for when in spend.when:
+            needs = _WINDOW_NEEDS.get(when)
+            if needs is None:
+                continue
+            if (
+                needs == "always"
+                or (needs == "attack" and attack)
+                or (needs == "main" and sit.own_main)
+                or (needs == "dice" and sit.dice)
+            ):
+                break
+            if needs == "waiting":
+                if waiting is None:
+                    waiting = any(pool.instances for pool in ops.pools_waiting(eng))
+                if waiting:
+                    break
+        else:
+            continue
+        if _spend_reason(eng, player, stack.status, sdef, sit) is None:
+            out.append(option(seat, "spend", f"Spend {sdef.name}", sdef.text, status=stack.status))
     return out

@@ -12,7 +12,7 @@ from itertools import combinations
 import esper
 
 from game.rules import ops, variants
-from game.rules.actions import Action, Option, PendingChoice, act
+from game.rules.actions import Action, Option, PendingChoice, act, option
 from game.rules.codec import register
 from game.rules.components import Combat, Foe, TurnFlags
 from game.rules.dice import describe_requirement
@@ -33,6 +33,7 @@ from game.rules.frames import (
     UpkeepFrame,
     WindowFrame,
 )
+from game.rules.index import passive_moments, status_triggers
 from game.rules.options import Situation, response_options
 from game.rules.resolution import perform_response
 from game.rules.rng import roll_die
@@ -65,14 +66,15 @@ def set_phase(eng, phase: str) -> None:
 def collect_triggers(eng, player: int, moment: str) -> list[tuple]:
     """References to every token and passive ability of `player` that reacts to `moment`."""
     refs: list[tuple] = []
+    statuses = eng.content.statuses
     for stack in ops.held_statuses(eng, player):
-        for index, trig in enumerate(ops.status_def(eng, stack.status).triggers):
-            if trig.on == moment:
-                refs.append(("status", stack.status, index))
-    for ability in ops.abilities(eng, player, ("passive",)):
-        for index, trig in enumerate(ability.triggers):
-            if trig.on == moment:
-                refs.append(("ability", ability.id, index))
+        for index in status_triggers(statuses[stack.status]).get(moment, ()):
+            refs.append(("status", stack.status, index))
+    if moment in passive_moments(eng.hero(player)):
+        for ability in ops.abilities(eng, player, ("passive",)):
+            for index, trig in enumerate(ability.triggers):
+                if trig.on == moment:
+                    refs.append(("ability", ability.id, index))
     return refs
 
 
@@ -227,12 +229,15 @@ def _start_roll(eng) -> None:
 # ---------------------------------------------------------------- a turn
 
 
+_END = TURN_STAGES.index("end")
+
+
 def step_turn(eng, frame: TurnFrame) -> None:
     info = eng.info
     player = frame.player
-    if frame.stage < TURN_STAGES.index("end") and frame.stage > 0 and not eng.alive(player):
-        frame.stage = TURN_STAGES.index("end")
-    if frame.stage > TURN_STAGES.index("end"):
+    if frame.stage < _END and frame.stage > 0 and not eng.alive(player):
+        frame.stage = _END
+    if frame.stage > _END:
         ops.expire_flags(eng, "end_of_turn")
         eng.pop()
         return
@@ -378,11 +383,11 @@ def step_income(eng, frame: IncomeFrame) -> None:
 
 def main_options(eng, player: int) -> list[Option]:
     seat = eng.seat(player)
-    options = [Option(act(seat, "end_phase"), "End this phase")]
+    options = [option(seat, "end_phase", "End this phase")]
     options += response_options(eng, player, Situation("main"))
     for card in eng.piles(player).hand:
         name = ops.card_def(eng, card).name
-        options.append(Option(act(seat, "sell", card=card), f"Sell {name} for 1 CP"))
+        options.append(option(seat, "sell", f"Sell {name} for 1 CP", card=card))
     return options
 
 
@@ -934,18 +939,21 @@ def session_options(eng, frame: RollSessionFrame) -> list[Option]:
             for ability, row in ops.satisfied(eng, player, group.values):
                 req = describe_requirement(ability.rows[row].requirement, hero)
                 options.append(
-                    Option(
-                        act(seat, "activate", ability=ability.id, row=row),
+                    option(
+                        seat,
+                        "activate",
                         f"Activate {ability.name} ({req})",
                         ability.rows[row].text or ability.text,
+                        ability=ability.id,
+                        row=row,
                     )
                 )
         label = "Activate no ability" if group is not None else "Skip rolling (no ability)"
-        options.append(Option(act(seat, "no_ability"), label))
+        options.append(option(seat, "no_ability", label))
         moment = "offensive_roll"
     else:
         if group is not None and used > 0:
-            options.append(Option(act(seat, "accept"), "Use this defense roll"))
+            options.append(option(seat, "accept", "Use this defense roll"))
         moment = "defensive_roll"
     dice = [group.id] if group is not None else []
     options += response_options(eng, player, Situation(moment, dice))

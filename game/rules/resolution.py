@@ -6,7 +6,7 @@ from __future__ import annotations
 import esper
 
 from game.rules import codec, ops
-from game.rules.actions import Action, Option, act
+from game.rules.actions import Action, Option, act, option
 from game.rules.components import (
     Board,
     CardInstance,
@@ -290,7 +290,7 @@ def step_window(eng, frame: WindowFrame) -> None:
         options = window_options(eng, frame, player)
         if options:
             seat = eng.seat(player)
-            options.append(Option(act(seat, "pass"), "Pass"))
+            options.append(option(seat, "pass", "Pass"))
             eng.ask(
                 player,
                 "respond",

@@ -118,22 +118,28 @@ def match_view(engine) -> MatchView:
         eng = engine
         info = eng.info
         content = eng.content
-        component = esper.component_for_entity  # read the components straight, once each
-        seats = {p: component(p, Seat) for p in info.players}
+        statuses_of = content.statuses
+        entities = esper._entities  # the active world's components by entity (esper 3.9)
+        seats = {p: entities[p][Seat] for p in info.players}
+        seat_of = _SeatOf({p: seat.index for p, seat in seats.items()})
+        teams_of: dict[int, list[int]] = {}
+        for seat in seats.values():
+            teams_of.setdefault(seat.team, []).append(seat.index)
         all_companions = ops.companions()
         players = []
         leading = set(variants.leaders(eng)) if info.mode == "koth" else set()
+        mode = info.mode
         for player in info.players:
             seat = seats[player]
-            piles = component(player, Piles)
+            parts = entities[player]
+            piles = parts[Piles]
             hero = content.heroes[seat.hero]
-            dial = component(component(player, OnDial).dial, HealthDial)
-            board = component(player, Board)
+            dial = entities[parts[OnDial].dial][HealthDial]
+            board = parts[Board]
             statuses = {s.status: s.count for s in ops.held_statuses(eng, player)}
-            limits = ops.stack_limits(eng, player, hero.statuses)
-            extra = [sid for sid in statuses if sid not in limits]
-            if extra:
-                limits.update(ops.stack_limits(eng, player, extra))
+            wanted = hero.statuses
+            extra = [sid for sid in statuses if sid not in wanted]
+            limits = ops.stack_limits(eng, player, [*wanted, *extra] if extra else wanted)
             players.append(
                 PlayerView(
                     seat=seat.index,
@@ -142,19 +148,19 @@ def match_view(engine) -> MatchView:
                     team=seat.team,
                     health=dial.health,
                     start_health=dial.start,
-                    cp=component(player, CombatPoints).cp,
-                    hand=[(c, component(c, CardInstance).card) for c in piles.hand],
+                    cp=parts[CombatPoints].cp,
+                    hand=[(c, entities[c][CardInstance].card) for c in piles.hand],
                     deck_size=len(piles.deck),
-                    discard=[component(c, CardInstance).card for c in piles.discard],
+                    discard=[entities[c][CardInstance].card for c in piles.discard],
                     statuses=statuses,
                     limits=limits,
                     levels=dict(board.levels),
-                    defeated=bool(component(player, Standing).defeated),
-                    flags=sorted(component(player, Flags).held),
+                    defeated=bool(parts[Standing].defeated),
+                    flags=sorted(parts[Flags].held),
                     leader=player in leading,
                     # teammates (and the player) may look at a hand; opponents may not
-                    hand_visible_to=[s.index for s in seats.values() if s.team == seat.team],
-                    mode=info.mode,
+                    hand_visible_to=list(teams_of[seat.team]),
+                    mode=mode,
                     flipped=board.flipped,
                     companions=[
                         CompanionView(c.companion, c.name, c.health, c.start, c.downed)
@@ -164,7 +170,7 @@ def match_view(engine) -> MatchView:
                     companion_tokens={
                         sid: n
                         for sid, n in statuses.items()
-                        if content.statuses[sid].kind == "companion"
+                        if statuses_of[sid].kind == "companion"
                     },
                 )
             )
@@ -173,7 +179,7 @@ def match_view(engine) -> MatchView:
             dice.append(
                 DiceView(
                     group=group.id,
-                    owner=eng.seat(group.owner),
+                    owner=seat_of[group.owner],
                     hero=group.hero,
                     values=list(group.values),
                     symbols=ops.group_symbols(eng, group) if all(group.values) else [],
@@ -183,24 +189,26 @@ def match_view(engine) -> MatchView:
             )
         combat = eng.combat
         incoming: dict[int, int] = {}
-        for pool in ops.pools_waiting(eng):
-            for inst in pool.instances:
-                seat = eng.seat(inst.target)
-                incoming[seat] = incoming.get(seat, 0) + inst.amount
-        landing = {eng.seat(p): n for p, n in ops.landing_now(eng).items()}
-        may_avoid = {}
-        for seat in incoming:
-            names = ops.chance_to_avoid(eng, eng.player(seat))
-            if names:
-                may_avoid[seat] = names
-        seat_or_none = lambda p: None if p is None else eng.seat(p)  # noqa: E731
+        landing: dict[int, int] = {}
+        may_avoid: dict[int, list[str]] = {}
+        waiting = ops.pools_waiting(eng)
+        if waiting:  # nothing waits for anyone most of the time
+            for pool in waiting:
+                for inst in pool.instances:
+                    seat = seat_of[inst.target]
+                    incoming[seat] = incoming.get(seat, 0) + inst.amount
+            landing = {seat_of[p]: n for p, n in ops.landing_now(eng).items()}
+            for seat in incoming:
+                names = ops.chance_to_avoid(eng, eng.player(seat))
+                if names:
+                    may_avoid[seat] = names
         return MatchView(
-            mode=info.mode,
+            mode=mode,
             phase=info.phase,
             turn=info.turn,
             round=info.round,
-            active=eng.seat(info.active) if info.active else 0,
-            start=eng.seat(info.start_player) if info.start_player else 0,
+            active=seat_of[info.active] if info.active else 0,
+            start=seat_of[info.start_player] if info.start_player else 0,
             over=info.over,
             winner_team=info.winner_team,
             draw=info.draw,
@@ -208,8 +216,8 @@ def match_view(engine) -> MatchView:
             players=players,
             dice=dice,
             combat=CombatView(
-                attacker=seat_or_none(combat.attacker),
-                defender=seat_or_none(combat.defender),
+                attacker=None if combat.attacker is None else seat_of[combat.attacker],
+                defender=None if combat.defender is None else seat_of[combat.defender],
                 ability=combat.ability,
                 announced=combat.announced,
                 ultimate=combat.ultimate,
@@ -224,10 +232,18 @@ def match_view(engine) -> MatchView:
                 landing=landing,
                 may_avoid=may_avoid,
             ),
-            turn_order=[eng.seat(p) for p in info.turn_order],
-            leaders=sorted(eng.seat(p) for p in leading),
+            turn_order=[seat_of[p] for p in info.turn_order],
+            leaders=sorted(seat_of[p] for p in leading),
             teams=_teams(players),
         )
+
+
+class _SeatOf(dict):
+    """Player entity -> seat index, read from the Seat component for an entity not listed
+    (every entity that sits at the table has one)."""
+
+    def __missing__(self, player: int) -> int:
+        return esper._entities[player][Seat].index
 
 
 def _teams(players: list[PlayerView]) -> dict[int, list[int]]:

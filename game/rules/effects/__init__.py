@@ -7,6 +7,7 @@ pushing a question; it is then called again once the answer is stored in `frame.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -44,13 +45,18 @@ def could_change_something(eng, ctx, effects) -> bool:
     """False when resolving `effects` now (in context `ctx`) could change nothing at all: every
     effect's verb has a "can act" predicate and each says no. A card or token in that state is
     not offered (it would cost its CP or the token for nothing)."""
-    program = eng.program
-    scopes = set(program.vars)
+    scopes = eng.program.vars
+    before = len(scopes)
     try:
         return _could_act(eng, ResolveFrame(effects=tuple(effects), ctx=ctx), effects)
     finally:
-        for scope in set(program.vars) - scopes:  # reading a scope's variables may add it
-            del program.vars[scope]
+        # Reading a scope's variables may add it (predicates only read: nothing is removed),
+        # and a dict keeps its keys in the order they came, so the new scopes are the last
+        # ones (found without copying every scope of the match, which only grows).
+        added = len(scopes) - before
+        if added > 0:
+            for scope in list(itertools.islice(reversed(scopes), added)):
+                del scopes[scope]
 
 
 def _could_act(eng, frame: ResolveFrame, effects) -> bool:
