@@ -14,10 +14,11 @@ import random
 
 import pytest
 
+from game.content import schema
 from game.content.loader import default_content
 from game.modes.duel import duel_setup
 from game.modes.variants import setup_for
-from game.rules import ops, options, schema
+from game.rules import ops, options
 from game.rules.engine import Engine
 from game.rules.options import Situation
 
