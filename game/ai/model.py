@@ -128,12 +128,16 @@ def requirement_table(hero: HeroDef, requirement) -> tuple[bool, ...]:
 
 
 @hero_cache
-def satisfied_table(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
-    """For each of the 252 results, the indices (into offense_rows) of the rows it meets."""
-    rows = offense_rows(hero, levels)
-    tables = [requirement_table(hero, row.requirement) for _a, _r, row in rows]
+def requirement_results(hero: HeroDef, requirement) -> tuple[int, ...]:
+    """The indices (into ALL_FIVE) of the results that meet one requirement, in order."""
+    return tuple(j for j, ok in enumerate(requirement_table(hero, requirement)) if ok)
+
+
+@hero_cache
+def row_results(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
+    """For each row of offense_rows, the indices of the results that meet it."""
     return tuple(
-        tuple(i for i, table in enumerate(tables) if table[j]) for j in range(len(ALL_FIVE))
+        requirement_results(hero, row.requirement) for _a, _r, row in offense_rows(hero, levels)
     )
 
 
@@ -460,6 +464,37 @@ class Shield:
     halve_used: float = 0.0
 
 
+class _Pair:
+    """What `Env.attack_value` needs of one (me, opponent) pair, worked out once, and the
+    pair's memos."""
+
+    __slots__ = (
+        "defs",
+        "floor",
+        "hits",
+        "marked_add",
+        "marked_cp",
+        "mods",
+        "opp_hero",
+        "scale",
+        "shield",
+        "u0",
+        "worths",
+    )
+
+    def __init__(self, env: Env, me: Fighter, opp: Fighter) -> None:
+        self.u0 = env.utility(me.health, opp.health)
+        self.scale = 1.0 / env.rate(me.health, opp.health)
+        self.mods = env.attack_tokens(me)
+        self.marked_add, self.marked_cp = env.marks(opp)
+        self.shield = env.shield(opp)
+        self.floor = env.last_stand(opp)
+        self.opp_hero = env.hero(opp)
+        self.defs = defenses(self.opp_hero, opp.levels)
+        self.hits: dict[tuple, float] = {}  # _hit_value's answers, by its arguments
+        self.worths: dict[tuple, float] = {}  # (status, count, gained by me) -> points
+
+
 class Env:
     """Valuation of outcomes for one pair of players; `utility` maps Health to points."""
 
@@ -512,19 +547,11 @@ class Env:
         if pair is None:  # what depends only on the two players, once per pair
             if len(self._pairs) > 20_000:
                 self._pairs.clear()
-            opp_hero = self.hero(opp)
-            pair = (
-                self.utility(me.health, opp.health),
-                1.0 / self.rate(me.health, opp.health),
-                self.attack_tokens(me),
-                self.marks(opp),
-                self.shield(opp),
-                self.last_stand(opp),
-                opp_hero,
-                defenses(opp_hero, opp.levels),
-            )
+            pair = _Pair(self, me, opp)
             self._pairs[(me, opp)] = pair
-        u0, scale, mods, (marked_add, marked_cp), shield, floor, opp_hero, defs = pair
+        mods, marked_add, marked_cp = pair.mods, pair.marked_add, pair.marked_cp
+        no_defense = not pair.defs or pair.shield.no_defense
+        hits_memo, worths = pair.hits, pair.worths
         for p, o in branches:
             base = o.normal + o.undef + o.ult
             hits = base + o.add > 0
@@ -541,53 +568,82 @@ class Env:
             avoidable = o.normal + o.undef + (0 if ult_type else o.add + bonus_i)
             unstoppable = o.ult + (o.add + bonus_i if ult_type else 0)
             stunned_first = o.inflict.get("stun", 0) > 0 or opp.stunned
-            defended = o.normal > 0 and not ult_type and defs and not shield.no_defense
-            if defended and not stunned_first:
-                profile = best_defense(opp_hero, opp.levels, avoidable)
-            else:
-                profile = ((1.0, avoidable, 0, 0, ()),)
+            use_defense = o.normal > 0 and not ult_type and not no_defense and not stunned_first
             guarded = avoidable >= 2 and not ult_type and not stunned_first
-            p_avoid = shield.p_avoid if guarded else 0.0
-            value = 0.0
-            for q, final, back, heal_b, infl in profile:
-                used = 0.0  # the opponent's tokens spent on this hit: theirs to lose
-                if guarded:
-                    used += shield.avoid_used
-                if guarded and final >= 3:
-                    used += shield.prevent_used
-                    final = max(0, final - round(shield.prevent))
-                    if final >= 4 and (shield.halve or shield.reflect):
-                        used += shield.halve_used
-                        cut = half_up(final)
-                        if shield.reflect:
-                            back += cut
-                        if shield.halve:
-                            final -= cut
-                my_hp = min(me.cap, me.health - o.self_dmg - back + o.heal)
-                healed = max(0, my_hp - (me.health - o.self_dmg - back))
-                hit_hp = opp.health - final - unstoppable + heal_b
-                miss_hp = opp.health - unstoppable + heal_b
-                if floor:
-                    hit_hp = hit_hp if hit_hp > 0 else floor
-                    miss_hp = miss_hp if miss_hp > 0 else floor
-                u = (1 - p_avoid) * self.utility(my_hp, min(opp.cap, hit_hp))
-                if p_avoid:
-                    u += p_avoid * self.utility(my_hp, min(opp.cap, miss_hp))
-                side = 0.0
-                for status, n in infl:
-                    side += status_worth(status, me, opp, self, n)
-                # healing does not bring the match closer to its end: a little less than damage
-                side -= (1.0 - HEAL_WEIGHT) * healed
-                value += q * ((u - u0) * scale + side + used)
+            key = (use_defense, guarded, avoidable, unstoppable, o.self_dmg, o.heal)
+            value = hits_memo.get(key)
+            if value is None:
+                value = self._hit_value(pair, me, opp, *key)
+                hits_memo[key] = value
             extra = o.extra + CP_WORTH * (o.cp + (marked_cp if hits else 0))
             extra += CP_WORTH * 0.8 * min(o.opp_cp, opp.cp) + CARD_WORTH * o.draw
             for status, n in o.inflict.items():
-                extra -= status_worth(status, opp, me, self, n)
+                worth = worths.get((status, n, False))
+                if worth is None:
+                    worth = worths[(status, n, False)] = status_worth(status, opp, me, self, n)
+                extra -= worth
             for status, n in o.gain.items():
-                extra += status_worth(status, me, opp, self, n)
+                worth = worths.get((status, n, True))
+                if worth is None:
+                    worth = worths[(status, n, True)] = status_worth(status, me, opp, self, n)
+                extra += worth
             extra -= 0.15 * spent  # the tokens are spent
             total += p * (value + extra)
         return total
+
+    def _hit_value(
+        self,
+        pair: _Pair,
+        me: Fighter,
+        opp: Fighter,
+        use_defense: bool,
+        guarded: bool,
+        avoidable: int,
+        unstoppable: int,
+        self_dmg: int,
+        heal: int,
+    ) -> float:
+        """The Health part of one branch of `attack_value`: the defense rolled against it
+        (if any), the opponent's tokens, both Healths, statuses the defense inflicts. It reads
+        nothing of the branch but its arguments, so a pair's answers are kept by them."""
+        u0, scale, shield, floor = pair.u0, pair.scale, pair.shield, pair.floor
+        if use_defense:
+            profile = best_defense(pair.opp_hero, opp.levels, avoidable)
+        else:
+            profile = ((1.0, avoidable, 0, 0, ()),)
+        p_avoid = shield.p_avoid if guarded else 0.0
+        value = 0.0
+        for q, final, back, heal_b, infl in profile:
+            used = 0.0  # the opponent's tokens spent on this hit: theirs to lose
+            if guarded:
+                used += shield.avoid_used
+            if guarded and final >= 3:
+                used += shield.prevent_used
+                final = max(0, final - round(shield.prevent))
+                if final >= 4 and (shield.halve or shield.reflect):
+                    used += shield.halve_used
+                    cut = half_up(final)
+                    if shield.reflect:
+                        back += cut
+                    if shield.halve:
+                        final -= cut
+            my_hp = min(me.cap, me.health - self_dmg - back + heal)
+            healed = max(0, my_hp - (me.health - self_dmg - back))
+            hit_hp = opp.health - final - unstoppable + heal_b
+            miss_hp = opp.health - unstoppable + heal_b
+            if floor:
+                hit_hp = hit_hp if hit_hp > 0 else floor
+                miss_hp = miss_hp if miss_hp > 0 else floor
+            u = (1 - p_avoid) * self.utility(my_hp, min(opp.cap, hit_hp))
+            if p_avoid:
+                u += p_avoid * self.utility(my_hp, min(opp.cap, miss_hp))
+            side = 0.0
+            for status, n in infl:
+                side += status_worth(status, me, opp, self, n)
+            # healing does not bring the match closer to its end: a little less than damage
+            side -= (1.0 - HEAL_WEIGHT) * healed
+            value += q * ((u - u0) * scale + side + used)
+        return value
 
     # ------------------------------------------------------------ tokens around an attack
 
@@ -734,6 +790,7 @@ def hero_reads(hero: HeroDef) -> frozenset:
     return frozenset(out)
 
 
+@hero_cache
 def best_defense(hero: HeroDef, levels: tuple[tuple[str, int], ...], incoming: int):
     """The profile of the defense the defender would pick (least damage landing)."""
     best, best_score = None, None

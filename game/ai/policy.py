@@ -130,6 +130,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         self._economy_for: tuple | None = None
         self._upgrades: dict = {}
         self._defense: dict = {}
+        self._fighters_of: MatchView | None = None
+        self._fighters: dict[int, Fighter] = {}
 
     def has(self, feature: str) -> bool:
         return feature in self.features
@@ -176,6 +178,18 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
     # ------------------------------------------------------------ reading the table
 
     def fighter(self, view: MatchView, seat: int) -> Fighter:
+        """The model's record of one player at this decision (built once per view and seat:
+        a view is never changed once built)."""
+        if self._fighters_of is not view:
+            self._fighters_of = view
+            self._fighters = {}
+        found = self._fighters.get(seat)
+        if found is None:
+            found = self._fighters[seat] = self._read_fighter(view, seat)
+        return found
+
+    @staticmethod
+    def _read_fighter(view: MatchView, seat: int) -> Fighter:
         p = view.players[seat]
         return Fighter(
             seat=seat,
@@ -248,13 +262,14 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
     # ------------------------------------------------------------ the turn's value tables
 
     def key_fighter(self, f: Fighter) -> Fighter:
-        """The fighter as far as the turn's values can tell: the hand size never matters and
-        CP only as 'can pay 2' (unless the hero's abilities read CP)."""
+        """The fighter as far as the turn's values can tell: the seat and the hand size never
+        matter and CP only as 'can pay 2' (unless the hero's abilities read CP). The same
+        hero in either seat shares its tables."""
         hero = self.env.content.heroes[f.hero]
         cp = f.cp if ("cp",) in model.hero_reads(hero) else min(f.cp, 2)
-        if cp == f.cp and f.hand == 0:
+        if cp == f.cp and f.hand == 0 and f.seat == 0:
             return f
-        return replace(f, cp=cp, hand=0)
+        return replace(f, seat=0, cp=cp, hand=0)
 
     def coarse(self, f: Fighter) -> Fighter:
         """A rougher picture for slow-changing judgements (what an upgrade is worth)."""
@@ -272,20 +287,23 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         env = self.env
         hero = env.content.heroes[me.hero]
         rows = model.offense_rows(hero, me.levels)
-        sat = model.satisfied_table(hero, me.levels)
         values = [env.row_value(hero, a, i, me, opp) for a, i, _r in rows]
+        # each result's best row: rows taken in order, a later one only when strictly better
         base = [0.0] * len(ALL_FIVE)
         best_row = [-1] * len(ALL_FIVE)
-        for j in range(len(ALL_FIVE)):
-            best, arg = 0.0, -1
-            for i in sat[j]:
-                v = values[i]
-                if not isinstance(v, float):
-                    v = v[j]
-                if v > best:
-                    best, arg = v, i
-            base[j] = best
-            best_row[j] = arg
+        for i, met in enumerate(model.row_results(hero, me.levels)):
+            v = values[i]
+            if isinstance(v, float):
+                for j in met:
+                    if v > base[j]:
+                        base[j] = v
+                        best_row[j] = i
+            else:
+                for j in met:
+                    x = v[j]
+                    if x > base[j]:
+                        base[j] = x
+                        best_row[j] = i
         t = Turn()
         t.rows = [(a.id, i, values[k]) for k, (a, i, _r) in enumerate(rows)]
         t.base = base
