@@ -15,7 +15,7 @@ engine, so results are cached freely.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.ai.dice_solver import ALL_FIVE, outcomes
 from game.ai.resolve import (
@@ -49,6 +49,17 @@ class Fighter:
     limits: tuple[tuple[str, int], ...] = ()
     hand: int = 0
     stunned: bool = False
+    # the hash of the fields above, worked out once (Fighters key most of the model's caches);
+    # the same number the dataclass's own hash would give
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.seat, self.hero, self.levels, self.health, self.cap, self.cp)
+        rest = (self.statuses, self.limits, self.hand, self.stunned)
+        object.__setattr__(self, "_hash", hash((*fields, *rest)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def count(self, status: str) -> int:
         for sid, n in self.statuses:
@@ -85,6 +96,28 @@ def hero_cache(fn):
             memo.clear()
         result = fn(hero, *args)
         memo[key] = (hero, result)
+        return result
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def ability_cache(fn):
+    """Memoize a function of (HeroDef, AbilityDef, *hashable): both definitions keyed by
+    identity (an AbilityDef's own hash walks every row and effect). The memo keeps them
+    alive, so an id in a key always stands for the same object."""
+    memo: dict = {}
+
+    def wrapper(hero, ability, *args):
+        key = (id(hero), id(ability), *args)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[2]
+        if len(memo) > 20000:
+            memo.clear()
+        result = fn(hero, ability, *args)
+        memo[key] = (hero, ability, result)
         return result
 
     wrapper.__name__ = fn.__name__
@@ -164,6 +197,51 @@ def _uses_rolled(effects: Effects) -> bool:
     return False
 
 
+def _amount_reads_dice(value) -> bool:
+    """Could this amount read the activating dice (as `resolve._amount_in` works it out)?"""
+    if not isinstance(value, dict):
+        return False
+    if "max" in value:
+        return _amount_reads_dice({k: v for k, v in value.items() if k != "max"})
+    if "own_tokens_sum" in value or "own_cp" in value or "own_tokens" in value:
+        return False  # the player's tokens or CP (state facts), never the dice
+    return any(k in value for k in ("per_symbol", "per_value", "sum", "half_sum"))
+
+
+def _condition_reads_dice(cond: dict) -> bool:
+    ((key, arg),) = cond.items()
+    if key == "not":
+        return _condition_reads_dice(arg)
+    return key.startswith("rolled")
+
+
+def _may_read_dice(effects: Effects) -> bool:
+    """Every way an effect list can read the dice that activated it (outside rolls of its
+    own): amounts counted on them, conditions on them, `on`, a roll-off with the defense die.
+    `_uses_rolled` also counts amounts of tokens or CP, which do not; a row both call
+    dice-reading is resolved once per result, any other row once (the same branches)."""
+    for fx in effects:
+        verb = fx.verb
+        if verb == "roll":
+            continue
+        if _amount_reads_dice(fx.get("amount")) or _amount_reads_dice(fx.get("count")):
+            return True
+        if verb == "on" or (verb == "roll_off" and fx.get("use_defense_die")):
+            return True
+        if verb == "if" and _condition_reads_dice(fx["condition"]):
+            return True
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx and _may_read_dice(fx[key]):
+                return True
+        if verb == "choose_one":
+            for opt in fx["options"]:
+                if "if" in opt and _condition_reads_dice(opt["if"]):
+                    return True
+                if _may_read_dice(opt["effects"]):
+                    return True
+    return False
+
+
 def state_key(me: Fighter, opp: Fighter) -> tuple:
     return (me.cp, me.statuses, tuple(s for s, n in opp.statuses if n))
 
@@ -235,7 +313,7 @@ def facts_of(state: tuple | None, ability: AbilityDef | None = None) -> dict:
     return facts
 
 
-@hero_cache
+@ability_cache
 def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple | None = None):
     """(distinct branch lists, per-result index into them) for one ability row.
 
@@ -244,7 +322,7 @@ def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple
     (see `state_key`) is given for rows that read the player's CP or tokens."""
     row = ability.rows[index]
     ctx = WalkCtx(faces=hero_faces(hero), dtype=ability.damage_type, facts=facts_of(state, ability))
-    if not _uses_rolled(row.effects):
+    if not _uses_rolled(row.effects) or not _may_read_dice(row.effects):
         return (walk(row.effects, ctx),), None
     sets: list[Branches] = []
     keys: dict[tuple, int] = {}
@@ -262,7 +340,7 @@ def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple
 # ---------------------------------------------------------------- defenses
 
 
-@hero_cache
+@ability_cache
 def defense_profile(hero: HeroDef, ability: AbilityDef, incoming: int):
     """Distribution of a Defensive Ability's result against `incoming` avoidable damage:
     [(probability, damage still landing, damage sent back, healing, tokens on attacker)]."""
@@ -310,7 +388,7 @@ def _has_choice(effects: Effects) -> bool:
     return False
 
 
-@hero_cache
+@ability_cache
 def _defense_walks(hero: HeroDef, ability: AbilityDef):
     """The defense resolved on every result of its dice, when that does not depend on the
     damage coming (no choice to make): [(probability, branches)], else None."""

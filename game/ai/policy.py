@@ -128,6 +128,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         self._cpw = CP_WORTH
         self._cardw = 0.6 * CARD_WORTH
         self._economy_for: tuple | None = None
+        self._prices: dict[tuple, tuple[float, float]] = {}  # see _economy
         self._upgrades: dict = {}
         self._defense: dict = {}
         self._fighters_of: MatchView | None = None
@@ -160,6 +161,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             self._env = shared.env
             self._turns = shared.turns
             self._defense = shared.defense
+            self._prices = {}
 
     @property
     def env(self) -> Env:
@@ -362,6 +364,16 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         me = self.fighter(view, seat)
         opp = self.fighter(view, self.main_opponent(view, seat))
         hand = view.players[seat].hand
+        # The prices read only the two players and the cards in hand (and upgrade gains,
+        # which were worked out the first time these were seen), so a state seen before in
+        # this match is priced as it was then.
+        key = (me, opp, tuple(cid for _entity, cid in hand))
+        known = self._prices.get(key)
+        if known is not None:
+            self._cpw, self._cardw = known
+            return
+        if len(self._prices) > 4096:
+            self._prices.clear()
         sinks: list[tuple[float, int]] = []  # (points per CP, CP)
         for _entity, cid in hand:
             cdef = engine.content.cards[cid]
@@ -382,6 +394,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         self._cpw = max(0.3, min(2.5, marginal))
         size = len(hand)
         self._cardw = 0.15 if size >= 6 else (0.35 if size >= 5 else 0.6)
+        self._prices[key] = (self._cpw, self._cardw)
 
     def _sink_worth(self, engine, cdef, me: Fighter, opp: Fighter) -> float | None:
         """Rough points a card in hand is worth when its CP is paid (for CP planning)."""
