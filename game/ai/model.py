@@ -358,24 +358,38 @@ def defense_profile(hero: HeroDef, ability: AbilityDef, incoming: int):
         scores = [worth(b) for b in options]
         return scores.index(max(scores))
 
-    fixed = _defense_walks(hero, ability)
-    if fixed is None:
+    flat = _defense_flat(hero, ability)
+    if flat is None:
         ctx = WalkCtx(faces=faces, dtype="normal", incoming=incoming, chooser=chooser)
         walks = [
             (p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)
         ]
-    else:
-        walks = fixed
+        flat = _flatten(walks)
     acc: dict[tuple, float] = {}
-    for p, branches in walks:
-        for q, o in branches:
-            sub = incoming - o.prevent
-            base = max(sub, 0)
-            final = max(0, sub - o.halve * half_up(base))
-            back = o.damage + o.reflect * half_up(base)
-            key = (final, back, o.heal, tuple(sorted(o.inflict.items())))
-            acc[key] = acc.get(key, 0.0) + p * q
+    for pq, prevent, halve, damage, reflect, heal, inflict in flat:
+        sub = incoming - prevent
+        half = -(-sub // 2) if sub > 0 else 0  # half_up(max(sub, 0))
+        final = max(0, sub - halve * half)
+        key = (final, damage + reflect * half, heal, inflict)
+        acc[key] = acc.get(key, 0.0) + pq
     return tuple((p, *k) for k, p in acc.items())
+
+
+def _flatten(walks) -> list[tuple]:
+    """Each branch of each result of the defense's dice, in order, as what the profile reads:
+    (probability, prevent, halve, damage, reflect, heal, tokens inflicted)."""
+    return [
+        (p * q, o.prevent, o.halve, o.damage, o.reflect, o.heal, tuple(sorted(o.inflict.items())))
+        for p, branches in walks
+        for q, o in branches
+    ]
+
+
+@ability_cache
+def _defense_flat(hero: HeroDef, ability: AbilityDef):
+    """`_flatten` of the defense's walks when they do not depend on the damage coming."""
+    walks = _defense_walks(hero, ability)
+    return None if walks is None else _flatten(walks)
 
 
 def _has_choice(effects: Effects) -> bool:

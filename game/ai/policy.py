@@ -17,7 +17,7 @@ player would (its own hand, both boards, tokens, Health, CP, the dice).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from game.ai import model
 from game.ai.dice_solver import (
@@ -82,6 +82,27 @@ def shared_tables(content, model_params: dict) -> Shared:
     return found
 
 
+_VIEW_FIELDS = tuple(f.name for f in fields(MatchView))
+
+
+class _LazyView:
+    """The engine's `match_view` of this decision, built on the first read of any of its
+    fields (which are then plain attributes). The engine does not change while a decision is
+    made, so it is the same view the decision would have built at its start."""
+
+    def __init__(self, engine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str):
+        engine = self.__dict__.pop("_engine", None)
+        if engine is None:
+            raise AttributeError(name)
+        view = match_view(engine)
+        for key in _VIEW_FIELDS:
+            self.__dict__[key] = getattr(view, key)
+        return getattr(self, name)
+
+
 class Turn:
     """Cached tables for one (me, opponent) state: row values, the value table, solvers."""
 
@@ -141,7 +162,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
 
     def decide(self, engine, choice: PendingChoice) -> Action:
         self._prepare(engine)
-        view = match_view(engine)
+        view = _LazyView(engine)  # a MatchView, built when first read (many answers never do)
         self._economy_for = (engine, view, choice.player)  # worked out when first needed
         if choice.kind != "choose":
             self.plan = None  # a plan only answers the questions of the card just played
