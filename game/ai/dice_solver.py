@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from operator import itemgetter
 
 Multiset = tuple[int, ...]
 
@@ -98,14 +99,18 @@ def _sub_indices(s: Multiset) -> tuple[int, ...]:
     return tuple(INDEX[k] for k in sub_multisets(s))
 
 
+# (i, ADD[i] unpacked) for the smaller multisets, largest first: expand's loop reads them
+# as plain names
+_SMALL_ADD = tuple((i, *ADD[i]) for i in SMALL)
+
+
 def expand(values: Sequence[float]) -> list[float]:
     """A table over ALL_FIVE (252 values) as a table over every multiset (462), expectations
     of rolling the missing dice filled in (no further attempts)."""
     w = [0.0] * len(MULTISETS)
     w[FIVE_START:] = values
-    for i in SMALL:
-        a = ADD[i]
-        w[i] = (w[a[0]] + w[a[1]] + w[a[2]] + w[a[3]] + w[a[4]] + w[a[5]]) / 6.0
+    for i, a0, a1, a2, a3, a4, a5 in _SMALL_ADD:
+        w[i] = (w[a0] + w[a1] + w[a2] + w[a3] + w[a4] + w[a5]) / 6.0
     return w
 
 
@@ -264,14 +269,25 @@ def _within(count: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def _within_getters(count: int) -> tuple[itemgetter, ...]:
+    """`_within(count)` as getters of those entries of a table, each returning a tuple (a
+    lone entry is asked for twice)."""
+    return tuple(
+        itemgetter(*reach, *reach[:1]) if len(reach) == 1 else itemgetter(*reach)
+        for reach in _within(count)
+    )
+
+
+@cache
 def _moves(mode: str) -> tuple[tuple[int, ...], ...]:
     """For each of the 252 results, the results one use of a one-die card (set_six,
     adjust_one, copy_own) can turn it into (computed once per mode)."""
     out = []
-    for s in ALL_FIVE:
+    for j, s in enumerate(ALL_FIVE):
         reach = []
-        for face in sorted(set(s)):
-            rest = _remove(s, face)
+        # LESS lists the multiset without one die of each face present, faces in order
+        for face, rest_index in zip(sorted(set(s)), LESS[FIVE_START + j], strict=True):
+            rest = MULTISETS[rest_index]
             if mode == "set_six":
                 targets: Sequence[int] = (6,) if face != 6 else ()
             elif mode == "adjust_one":
@@ -280,7 +296,7 @@ def _moves(mode: str) -> tuple[tuple[int, ...], ...]:
                 targets = [v for v in sorted(set(rest)) if v != face]
             else:
                 raise ValueError(f"unknown card mode {mode}")
-            reach.extend(FIVE_INDEX[_add(rest, v)] for v in targets)
+            reach.extend(ADD[rest_index][v - 1] - FIVE_START for v in targets)
         out.append(tuple(reach))
     return tuple(out)
 
@@ -298,8 +314,8 @@ def card_terminal(values: Sequence[float], mode: str, count: int = 1) -> list[fl
     out = list(values)
     if mode in ("set_any", "reroll"):
         table = completion(values) if mode == "set_any" else expand(values)
-        for j, reach in enumerate(_within(count)):
-            best = max([table[i] for i in reach])
+        for j, reach in enumerate(_within_getters(count)):
+            best = max(reach(table))
             if best > out[j]:
                 out[j] = best
         return out
