@@ -604,7 +604,8 @@ class Env:
         self.utility = utility or linear_utility
         self._shields: dict[tuple, Shield] = {}
         self._worth: dict[tuple, float] = {}  # status_worth's answers (pure in its arguments)
-        self._pairs: dict[tuple, tuple] = {}  # attack_value's per-(me, opp) inputs
+        self._pairs: dict[tuple, _Pair] = {}  # attack_value's per-(me, opp) inputs
+        self._rows: dict[tuple, tuple] = {}  # row_value's answers
 
     def turn_worth(self, fighter: Fighter) -> float:
         """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
@@ -848,15 +849,23 @@ class Env:
 
     def row_value(self, hero: HeroDef, ability: AbilityDef, index: int, me: Fighter, opp: Fighter):
         """Per-result values of one row: a float, or a tuple over ALL_FIVE when the row reads
-        its dice."""
+        its dice. Nothing of `me` but the hero, Health, cap, CP, tokens and limits is read
+        (the attacker's own levels are not), so a caller may pass `me` without its levels
+        and share the answers between levels: they are kept by (row, me, opp)."""
+        key = (id(ability), index, me, opp)
+        hit = self._rows.get(key)
+        if hit is not None:
+            return hit[1]
+        if len(self._rows) > 50_000:
+            self._rows.clear()
         row = ability.rows[index]
         reads = reads_cached(row.effects)
         state = narrow_state(reads, me, opp) if reads else None
         sets, per = row_branch_sets(hero, ability, index, state)
         values = [self.attack_value(b, me, opp) for b in sets]
-        if per is None:
-            return values[0]
-        return tuple(values[i] for i in per)
+        value = values[0] if per is None else tuple(values[i] for i in per)
+        self._rows[key] = (ability, value)  # the ability kept alive: its id stays its own
+        return value
 
 
 _READS: dict[int, tuple] = {}

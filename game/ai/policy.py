@@ -310,7 +310,9 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         env = self.env
         hero = env.content.heroes[me.hero]
         rows = model.offense_rows(hero, me.levels)
-        values = [env.row_value(hero, a, i, me, opp) for a, i, _r in rows]
+        # my levels only choose the rows: a row is worth the same at any of them
+        me_any_level = replace(me, levels=()) if me.levels else me
+        values = [env.row_value(hero, a, i, me_any_level, opp) for a, i, _r in rows]
         # each result's best row: rows taken in order, a later one only when strictly better
         base = [0.0] * len(ALL_FIVE)
         best_row = [-1] * len(ALL_FIVE)
