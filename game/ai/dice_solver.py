@@ -366,11 +366,19 @@ def card_change(
         changes = [
             [(i, dice[j])] for i in positions for j in positions if i != j and dice[j] != dice[i]
         ]
+    # the result after a change, by the multiset index tables: the dice left untouched, then
+    # each new face added (the same result as sorting the changed dice)
+    dice = list(dice)
+    left: dict[tuple[int, ...], int] = {}
     for change in changes:
-        new = list(dice)
-        for i, v in change:
-            new[i] = v
-        value = values[FIVE_INDEX[tuple(sorted(new))]]
+        where = tuple(i for i, _v in change)
+        rest = left.get(where)
+        if rest is None:
+            kept = tuple(sorted(d for i, d in enumerate(dice) if i not in where))
+            rest = left[where] = INDEX[kept]
+        for _i, v in change:
+            rest = ADD[rest][v - 1]
+        value = values[rest - FIVE_START]
         if value > best + 1e-9:
             best, plan = value, change
     return best, plan
