@@ -705,6 +705,8 @@ class Env:
         else:
             profile = ((1.0, avoidable, 0, 0, ()),)
         p_avoid = shield.p_avoid if guarded else 0.0
+        utility, worths = self.utility, pair.worths
+        my_health, my_cap, opp_health, opp_cap = me.health, me.cap, opp.health, opp.cap
         value = 0.0
         for q, final, back, heal_b, infl in profile:
             used = 0.0  # the opponent's tokens spent on this hit: theirs to lose
@@ -720,19 +722,22 @@ class Env:
                         back += cut
                     if shield.halve:
                         final -= cut
-            my_hp = min(me.cap, me.health - self_dmg - back + heal)
-            healed = max(0, my_hp - (me.health - self_dmg - back))
-            hit_hp = opp.health - final - unstoppable + heal_b
-            miss_hp = opp.health - unstoppable + heal_b
+            my_hp = min(my_cap, my_health - self_dmg - back + heal)
+            healed = max(0, my_hp - (my_health - self_dmg - back))
+            hit_hp = opp_health - final - unstoppable + heal_b
+            miss_hp = opp_health - unstoppable + heal_b
             if floor:
                 hit_hp = hit_hp if hit_hp > 0 else floor
                 miss_hp = miss_hp if miss_hp > 0 else floor
-            u = (1 - p_avoid) * self.utility(my_hp, min(opp.cap, hit_hp))
+            u = (1 - p_avoid) * utility(my_hp, min(opp_cap, hit_hp))
             if p_avoid:
-                u += p_avoid * self.utility(my_hp, min(opp.cap, miss_hp))
+                u += p_avoid * utility(my_hp, min(opp_cap, miss_hp))
             side = 0.0
-            for status, n in infl:
-                side += status_worth(status, me, opp, self, n)
+            for status, n in infl:  # what their defense puts on me (as attack_value's gains)
+                worth = worths.get((status, n, True))
+                if worth is None:
+                    worth = worths[(status, n, True)] = status_worth(status, me, opp, self, n)
+                side += worth
             # healing does not bring the match closer to its end: a little less than damage
             side -= (1.0 - HEAL_WEIGHT) * healed
             value += q * ((u - u0) * scale + side + used)

@@ -494,6 +494,9 @@ class ResponsePlays:
 
     def _cleanse(self, engine, view: MatchView, choice: PendingChoice):
         """Spend a token that takes a negative status off us, if we hold one worth it."""
+        spends = [o.action for o in choice.options if o.action.kind == "spend"]
+        if not spends:  # nothing to spend: no need to read the table
+            return None
         seat = choice.player
         me_f = self.fighter(view, seat)
         bad = [
@@ -506,14 +509,12 @@ class ResponsePlays:
         if not bad:
             return None
         hero = self.env.content.heroes[me_f.hero]
-        for option in choice.options:
-            action = option.action
-            if action.kind == "spend":
-                prof = model.spend_profile(
-                    engine.content, action.get("status"), hero, "own_negative_status"
-                )
-                if prof.cleanse:
-                    return action
+        for action in spends:
+            prof = model.spend_profile(
+                engine.content, action.get("status"), hero, "own_negative_status"
+            )
+            if prof.cleanse:
+                return action
         return None
 
 
