@@ -26,6 +26,7 @@ or two dice), so keeping plans for "finish the straight with a card".
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
@@ -121,11 +122,14 @@ class Solver:
 
     __slots__ = ("attempts", "v", "v0", "w")
 
+    # The tables are kept as arrays of doubles (the same numbers): a process keeps thousands
+    # of solvers, and lists of floats would make every full garbage collection walk them.
+
     def __init__(self, values: Sequence[float], attempts: int) -> None:
         self.attempts = 0
-        self.v0 = list(values)
-        self.v: list[list[float]] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
-        self.w: list[list[float]] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
+        self.v0 = array("d", values)
+        self.v: list[array] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
+        self.w: list[array] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
         self._extend(attempts)
 
     def _extend(self, attempts: int) -> None:
@@ -134,7 +138,7 @@ class Solver:
         v0 = self.v0
         for _r in range(self.attempts, attempts):
             w = expand(prev)
-            self.w.append(w)
+            self.w.append(array("d", w))
             best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
             add = best.append
             for m, less in zip(w, LESS, strict=True):
@@ -145,7 +149,7 @@ class Solver:
                 add(m)
             # stop now, or keep the best sub-multiset
             prev = [b if b > v else v for b, v in zip(best[FIVE_START:], v0, strict=True)]
-            self.v.append(prev)
+            self.v.append(array("d", prev))
         self.attempts = max(self.attempts, attempts)
 
     def prefix(self, attempts: int) -> Solver:

@@ -17,6 +17,8 @@ player would (its own hand, both boards, tokens, Health, CP, the dice).
 from __future__ import annotations
 
 import random
+from array import array
+from collections.abc import Sequence
 from dataclasses import fields, replace
 
 from game.ai import model
@@ -110,8 +112,8 @@ class Turn:
 
     def __init__(self) -> None:
         self.rows: list = []
-        self.base: list[float] = []
-        self.best_row: list[int] = []
+        self.base: Sequence[float] = ()
+        self.best_row: Sequence[int] = ()
         self.terminal: dict = {}
         self.solvers: dict = {}
 
@@ -331,8 +333,10 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
                         best_row[j] = i
         t = Turn()
         t.rows = [(a.id, i, values[k]) for k, (a, i, _r) in enumerate(rows)]
-        t.base = base
-        t.best_row = best_row
+        # kept as arrays (the same numbers): hundreds of tables stay cached, and lists would
+        # make every full garbage collection walk their entries
+        t.base = array("d", base)
+        t.best_row = array("i", best_row)
         self._turns[key] = t
         return t
 
@@ -344,7 +348,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             t.solvers[key] = s
         return s
 
-    def terminal(self, t: Turn, cards: tuple) -> list[float]:
+    def terminal(self, t: Turn, cards: tuple) -> Sequence[float]:
         """The value table when the dice cards in `cards` ((mode, count, cost), ...) may
         finish the roll (one of them, the best)."""
         if not cards:
@@ -358,8 +362,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             for j, v in enumerate(table):
                 if v - cost > out[j]:
                     out[j] = v - cost
-        t.terminal[cards] = out
-        return out
+        got = t.terminal[cards] = array("d", out)
+        return got
 
     def card_cost_points(self, cost: int) -> float:
         self._ensure_economy()
