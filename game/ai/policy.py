@@ -651,7 +651,10 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         return []
 
     def defense_worth(self, hero, ability, dice, incoming: int) -> float:
-        key = (id(hero), id(ability), tuple(dice), incoming)  # content outlives the memo
+        # a defense reads its dice as a multiset (counts, sums, "n of a kind"), so the memo
+        # is kept by the sorted dice: every order of the same dice shares one answer
+        dice = tuple(sorted(dice))
+        key = (id(hero), id(ability), dice, incoming)  # content outlives the memo
         found = self._defense.get(key)
         if found is None:
             if len(self._defense) > 100_000:
