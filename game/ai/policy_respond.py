@@ -20,7 +20,6 @@ class ResponsePlays:
     def _respond(self, engine, view: MatchView, choice: PendingChoice):
         seat = choice.player
         window = choice.window
-        combat = view.combat
         plays = self._plays(engine, choice)
         for action, cdef in plays:
             if cdef.id == "getting_paid" and view.players[seat].cp <= 13:
@@ -30,7 +29,9 @@ class ResponsePlays:
             act = self._free_reroll(engine, view, seat, free)
             if act is not None:
                 return act
-        if window == "offensive_announce" and combat.attacker is not None:
+        # the table (view) is read only where an answer needs it: many windows are passed
+        # without building it
+        if window == "offensive_announce" and view.combat.attacker is not None:
             act = self._stop_announced(engine, view, choice)
             if act is not None:
                 return act
@@ -42,21 +43,19 @@ class ResponsePlays:
         if act is not None:
             return act
         if window == "before_damage":
-            if combat.attacker == seat:
+            if view.combat.attacker == seat:
                 act = self._modify_attack(engine, view, choice)
                 if act is not None:
                     return act
             act = self._protect(engine, view, choice)
             if act is not None:
                 return act
-        if window == "after_damage" and combat.attacker == seat:
-            for action, cdef in plays:
-                if any(
-                    fx.verb == "inflict_status" and fx["status"] == "stun" for fx in cdef.effects
-                ):
-                    opp = combat.defender
-                    if opp is not None and not view.players[opp].defeated:
-                        return action
+        if window == "after_damage":
+            stuns = [action for action, cdef in plays if _stuns(cdef)]
+            if stuns and view.combat.attacker == seat:
+                opp = view.combat.defender
+                if opp is not None and not view.players[opp].defeated:
+                    return stuns[0]
         return self._pass(choice)
 
     def _free_reroll(self, engine, view: MatchView, seat: int, action: Action):
@@ -516,6 +515,10 @@ class ResponsePlays:
             if prof.cleanse:
                 return action
         return None
+
+
+def _stuns(cdef) -> bool:
+    return any(fx.verb == "inflict_status" and fx["status"] == "stun" for fx in cdef.effects)
 
 
 def _find_roll_off(effects):
