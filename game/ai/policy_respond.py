@@ -143,16 +143,16 @@ class ResponsePlays:
 
     def _alter_roll(self, engine, view: MatchView, choice: PendingChoice):
         seat = choice.player
-        dice_ids = list(choice.context.get("dice", []))
-        groups = [d for d in view.dice if d.group in dice_ids and not d.locked]
-        if not groups:
-            return None
         plays = [
             (a, c, self.dice_card(engine, c.id))
             for a, c in self._plays(engine, choice)
             if self.dice_card(engine, c.id)
         ]
-        if not plays:
+        if not plays:  # no dice card to play: nothing to weigh, no need to read the table
+            return None
+        dice_ids = list(choice.context.get("dice", []))
+        groups = [d for d in view.dice if d.group in dice_ids and not d.locked]
+        if not groups:
             return None
         evaluate = self._roll_evaluator(engine, view, seat, groups)
         if evaluate is None:
