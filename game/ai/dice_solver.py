@@ -26,10 +26,12 @@ or two dice), so keeping plans for "finish the straight with a card".
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from operator import itemgetter
 
 Multiset = tuple[int, ...]
 
@@ -98,14 +100,18 @@ def _sub_indices(s: Multiset) -> tuple[int, ...]:
     return tuple(INDEX[k] for k in sub_multisets(s))
 
 
+# (i, ADD[i] unpacked) for the smaller multisets, largest first: expand's loop reads them
+# as plain names
+_SMALL_ADD = tuple((i, *ADD[i]) for i in SMALL)
+
+
 def expand(values: Sequence[float]) -> list[float]:
     """A table over ALL_FIVE (252 values) as a table over every multiset (462), expectations
     of rolling the missing dice filled in (no further attempts)."""
     w = [0.0] * len(MULTISETS)
     w[FIVE_START:] = values
-    for i in SMALL:
-        a = ADD[i]
-        w[i] = (w[a[0]] + w[a[1]] + w[a[2]] + w[a[3]] + w[a[4]] + w[a[5]]) / 6.0
+    for i, a0, a1, a2, a3, a4, a5 in _SMALL_ADD:
+        w[i] = (w[a0] + w[a1] + w[a2] + w[a3] + w[a4] + w[a5]) / 6.0
     return w
 
 
@@ -116,11 +122,14 @@ class Solver:
 
     __slots__ = ("attempts", "v", "v0", "w")
 
+    # The tables are kept as arrays of doubles (the same numbers): a process keeps thousands
+    # of solvers, and lists of floats would make every full garbage collection walk them.
+
     def __init__(self, values: Sequence[float], attempts: int) -> None:
         self.attempts = 0
-        self.v0 = list(values)
-        self.v: list[list[float]] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
-        self.w: list[list[float]] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
+        self.v0 = array("d", values)
+        self.v: list[array] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
+        self.w: list[array] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
         self._extend(attempts)
 
     def _extend(self, attempts: int) -> None:
@@ -129,7 +138,7 @@ class Solver:
         v0 = self.v0
         for _r in range(self.attempts, attempts):
             w = expand(prev)
-            self.w.append(w)
+            self.w.append(array("d", w))
             best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
             add = best.append
             for m, less in zip(w, LESS, strict=True):
@@ -140,7 +149,7 @@ class Solver:
                 add(m)
             # stop now, or keep the best sub-multiset
             prev = [b if b > v else v for b, v in zip(best[FIVE_START:], v0, strict=True)]
-            self.v.append(prev)
+            self.v.append(array("d", prev))
         self.attempts = max(self.attempts, attempts)
 
     def prefix(self, attempts: int) -> Solver:
@@ -264,14 +273,25 @@ def _within(count: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def _within_getters(count: int) -> tuple[itemgetter, ...]:
+    """`_within(count)` as getters of those entries of a table, each returning a tuple (a
+    lone entry is asked for twice)."""
+    return tuple(
+        itemgetter(*reach, *reach[:1]) if len(reach) == 1 else itemgetter(*reach)
+        for reach in _within(count)
+    )
+
+
+@cache
 def _moves(mode: str) -> tuple[tuple[int, ...], ...]:
     """For each of the 252 results, the results one use of a one-die card (set_six,
     adjust_one, copy_own) can turn it into (computed once per mode)."""
     out = []
-    for s in ALL_FIVE:
+    for j, s in enumerate(ALL_FIVE):
         reach = []
-        for face in sorted(set(s)):
-            rest = _remove(s, face)
+        # LESS lists the multiset without one die of each face present, faces in order
+        for face, rest_index in zip(sorted(set(s)), LESS[FIVE_START + j], strict=True):
+            rest = MULTISETS[rest_index]
             if mode == "set_six":
                 targets: Sequence[int] = (6,) if face != 6 else ()
             elif mode == "adjust_one":
@@ -280,7 +300,7 @@ def _moves(mode: str) -> tuple[tuple[int, ...], ...]:
                 targets = [v for v in sorted(set(rest)) if v != face]
             else:
                 raise ValueError(f"unknown card mode {mode}")
-            reach.extend(FIVE_INDEX[_add(rest, v)] for v in targets)
+            reach.extend(ADD[rest_index][v - 1] - FIVE_START for v in targets)
         out.append(tuple(reach))
     return tuple(out)
 
@@ -298,8 +318,8 @@ def card_terminal(values: Sequence[float], mode: str, count: int = 1) -> list[fl
     out = list(values)
     if mode in ("set_any", "reroll"):
         table = completion(values) if mode == "set_any" else expand(values)
-        for j, reach in enumerate(_within(count)):
-            best = max([table[i] for i in reach])
+        for j, reach in enumerate(_within_getters(count)):
+            best = max(reach(table))
             if best > out[j]:
                 out[j] = best
         return out
@@ -350,11 +370,19 @@ def card_change(
         changes = [
             [(i, dice[j])] for i in positions for j in positions if i != j and dice[j] != dice[i]
         ]
+    # the result after a change, by the multiset index tables: the dice left untouched, then
+    # each new face added (the same result as sorting the changed dice)
+    dice = list(dice)
+    left: dict[tuple[int, ...], int] = {}
     for change in changes:
-        new = list(dice)
-        for i, v in change:
-            new[i] = v
-        value = values[FIVE_INDEX[tuple(sorted(new))]]
+        where = tuple(i for i, _v in change)
+        rest = left.get(where)
+        if rest is None:
+            kept = tuple(sorted(d for i, d in enumerate(dice) if i not in where))
+            rest = left[where] = INDEX[kept]
+        for _i, v in change:
+            rest = ADD[rest][v - 1]
+        value = values[rest - FIVE_START]
         if value > best + 1e-9:
             best, plan = value, change
     return best, plan

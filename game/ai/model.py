@@ -1,13 +1,12 @@
 """What abilities, defenses, tokens and cards are worth against one particular opponent.
 
 The computer players value everything in "points", where one point is about one Health of
-difference in an even race. The model resolves an effect list the way the engine would, but
-over *distributions*: dice an effect rolls are enumerated exactly (as multisets with their
-probabilities), roll-offs use their exact odds, a choice takes the chooser's best option.
-The result is a short list of branches (probability, `Out`) that the valuation then plays
-against the defender: their Defensive Ability (enumerated over its dice), their Evasive
-tokens, their Health (damage past zero is worth nothing; a kill is worth a lot), then the
-tokens, CP and cards each side gains or loses.
+difference in an even race. Effect lists are resolved over distributions by
+`game.ai.resolve` (dice enumerated exactly, roll-offs at their odds, a choice taking the
+chooser's best option) into a short list of branches (probability, `Out`) that the valuation
+here then plays against the defender: their Defensive Ability (enumerated over its dice),
+their Evasive tokens, their Health (damage past zero is worth nothing; a kill is worth a
+lot), then the tokens, CP and cards each side gains or loses.
 
 Everything here reads content definitions and a plain `Fighter` record; nothing touches an
 engine, so results are cached freely.
@@ -15,21 +14,25 @@ engine, so results are cached freely.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.dice_solver import ALL_FIVE, outcomes
-from game.content.defs import AbilityDef, ContentDB, Effects, Fx, HeroDef
+from game.ai.resolve import (
+    AVG_TURN,
+    CARD_WORTH,
+    CP_WORTH,
+    HEAL_WEIGHT,
+    KILL,
+    Branches,
+    Out,
+    WalkCtx,
+    _condition,
+    half_up,
+    walk,
+)
+from game.content.defs import AbilityDef, ContentDB, Effects, HeroDef
 from game.rules.dice import meets_each
-
-# ---------------------------------------------------------------- constants (points)
-
-CP_WORTH = 1.0  # one CP
-CARD_WORTH = 1.3  # one card in hand
-BONUS_FACE_GUESS = 2  # a Bonus Damage token's number when its face is not known (+1 to +3)
-KILL = 40.0  # winning the match (on top of the Health it takes)
-AVG_TURN = 7.0  # a typical Offensive Roll Phase's damage (refined per matchup)
-HEAL_WEIGHT = 0.85  # one point of healing, compared with one point of damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,17 @@ class Fighter:
     limits: tuple[tuple[str, int], ...] = ()
     hand: int = 0
     stunned: bool = False
+    # the hash of the fields above, worked out once (Fighters key most of the model's caches);
+    # the same number the dataclass's own hash would give
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.seat, self.hero, self.levels, self.health, self.cap, self.cp)
+        rest = (self.statuses, self.limits, self.hand, self.stunned)
+        object.__setattr__(self, "_hash", hash((*fields, *rest)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def count(self, status: str) -> int:
         for sid, n in self.statuses:
@@ -66,371 +80,6 @@ class Fighter:
         return 1
 
 
-# ---------------------------------------------------------------- resolved outcomes
-
-
-class Out:
-    """What one branch of a resolution did, seen from the player resolving it ("me")."""
-
-    __slots__ = (
-        "add",
-        "avoid",
-        "cp",
-        "draw",
-        "extra",
-        "gain",
-        "halve",
-        "heal",
-        "inflict",
-        "normal",
-        "opp_cp",
-        "prevent",
-        "reflect",
-        "self_dmg",
-        "ult",
-        "undef",
-        "vars",
-    )
-
-    def __init__(self) -> None:
-        self.normal = 0  # damage to the opponent that a Defensive Ability can answer
-        self.undef = 0  # avoidable, not defendable (undefendable, pure)
-        self.ult = 0  # Ultimate damage: nothing stops it
-        self.add = 0  # Attack Modifier points added to the Attack
-        self.self_dmg = 0
-        self.heal = 0
-        self.inflict: dict[str, int] = {}  # on the opponent
-        self.gain: dict[str, int] = {}  # on me
-        self.cp = 0
-        self.opp_cp = 0  # CP the opponent loses
-        self.draw = 0
-        self.prevent = 0  # incoming damage I prevent (defense, cards)
-        self.halve = 0
-        self.reflect = 0
-        self.avoid = False
-        self.extra = 0.0  # points that fit nowhere else
-        self.vars: dict[str, int] = {}
-
-    def copy(self) -> Out:
-        out = Out.__new__(Out)  # every field set below (the hot path of `walk`)
-        out.add = self.add
-        out.avoid = self.avoid
-        out.cp = self.cp
-        out.draw = self.draw
-        out.extra = self.extra
-        out.gain = dict(self.gain)
-        out.halve = self.halve
-        out.heal = self.heal
-        out.inflict = dict(self.inflict)
-        out.normal = self.normal
-        out.opp_cp = self.opp_cp
-        out.prevent = self.prevent
-        out.reflect = self.reflect
-        out.self_dmg = self.self_dmg
-        out.ult = self.ult
-        out.undef = self.undef
-        out.vars = dict(self.vars)
-        return out
-
-    def key(self) -> tuple:
-        """Every field in __slots__ order, dicts as sorted item tuples."""
-        return (
-            self.add,
-            self.avoid,
-            self.cp,
-            self.draw,
-            self.extra,
-            tuple(sorted(self.gain.items())),
-            self.halve,
-            self.heal,
-            tuple(sorted(self.inflict.items())),
-            self.normal,
-            self.opp_cp,
-            self.prevent,
-            self.reflect,
-            self.self_dmg,
-            self.ult,
-            self.undef,
-            tuple(sorted(self.vars.items())),
-        )
-
-    @property
-    def damage(self) -> int:
-        return self.normal + self.undef + self.ult + self.add
-
-
-Branches = list[tuple[float, Out]]
-
-
-def _merge(branches: Branches) -> Branches:
-    seen: dict[tuple, list] = {}
-    for p, out in branches:
-        if p <= 0:
-            continue
-        k = out.key()
-        if k in seen:
-            seen[k][0] += p
-        else:
-            seen[k] = [p, out]
-    return [(p, out) for p, out in seen.values()]
-
-
-@dataclass(slots=True)
-class WalkCtx:
-    faces: tuple[str, ...]  # the resolving hero's die symbols (values 1..6)
-    dtype: str = "normal"  # the type of plain damage (an ability's damage type)
-    facts: dict = field(default_factory=dict)  # cp, my_statuses, opp_statuses
-    incoming: int = 0  # for defenses: the avoidable damage heading for me
-    chooser: Callable[[list[Branches]], int] | None = None
-
-
-def half_up(value: int) -> int:
-    return -(-value // 2)
-
-
-def _amount(value, rolled: Sequence[int], faces: tuple[str, ...], out: Out) -> int:
-    if isinstance(value, int):
-        return value
-    times = value.get("times", 1)
-    if "per_symbol" in value:
-        return times * sum(1 for v in rolled if faces[v - 1] == value["per_symbol"])
-    if "per_value" in value:
-        wanted = set(value["per_value"])
-        return times * sum(1 for v in rolled if v in wanted)
-    if "sum" in value:
-        return times * sum(rolled)
-    if "half_sum" in value:
-        return times * half_up(sum(rolled))
-    if "var" in value:
-        return times * out.vars.get(value["var"], 0)
-    return 0
-
-
-def _amount_in(value, rolled: Sequence[int], ctx: WalkCtx, out: Out) -> int:
-    if isinstance(value, dict):
-        if "max" in value:  # capped amounts (Old Growth, Sap Surge, Barbed Vine)
-            rest = {k: v for k, v in value.items() if k != "max"}
-            return min(value["max"], _amount_in(rest, rolled, ctx, out))
-        if "own_tokens_sum" in value:  # the Treant's Spirits
-            mine = dict(ctx.facts.get("my_counts", ()))
-            return value.get("times", 1) * sum(mine.get(s, 0) for s in value["own_tokens_sum"])
-        if "own_cp" in value:
-            return value.get("times", 1) * ctx.facts.get("cp", 0)
-        if "own_tokens" in value:
-            mine = dict(ctx.facts.get("my_counts", ()))
-            return value.get("times", 1) * mine.get(value["own_tokens"], 0)
-    return _amount(value, rolled, ctx.faces, out)
-
-
-def _condition(cond: dict, rolled: Sequence[int], ctx: WalkCtx, out: Out) -> bool:
-    ((key, arg),) = cond.items()
-    facts = ctx.facts
-    if key == "cp_at_least":
-        return facts.get("cp", 0) >= arg
-    if key == "self_status_at_least":
-        return dict(facts.get("my_counts", ())).get(arg["status"], 0) >= arg["count"]
-    if key == "self_has_flag":
-        return arg in facts.get("flags", ())
-    if key == "activated":
-        return arg in ("any", facts.get("activated", "offensive"))
-    if key == "activated_ability":
-        return facts.get("ability") == arg
-    if key == "opponent_roll_phase":
-        return bool(facts.get("opponent_roll_phase", False)) == bool(arg)
-    if key == "defense_rolled":
-        return bool(facts.get("defense_rolled", False)) == bool(arg)
-    if key == "attack_base_at_least":
-        return facts.get("attack_base", out.damage) >= arg
-    if key == "spend_window":
-        return facts.get("spend_window") == arg
-    if key == "var_at_least":
-        return out.vars.get(arg["name"], 0) >= arg["value"]
-    if key == "dealt_at_least":
-        return out.damage >= arg
-    if key == "target_has_status":
-        return arg in facts.get("opp_statuses", ())
-    if key == "self_has_status":
-        return arg in facts.get("my_statuses", ())
-    if key == "rolled_symbol":
-        return any(ctx.faces[v - 1] == arg for v in rolled)
-    if key == "rolled_values":
-        return any(v in arg for v in rolled)
-    if key == "rolled_of_a_kind":
-        return any(rolled.count(v) >= arg for v in set(rolled))
-    if key == "not":
-        return not _condition(arg, rolled, ctx, out)
-    if key == "companion_active":  # Nyra: assumed on her feet unless the facts say otherwise
-        return arg not in facts.get("companions_down", ())
-    return False
-
-
-def _add_count(bucket: dict[str, int], status: str, count: int) -> None:
-    bucket[status] = bucket.get(status, 0) + count
-
-
-def walk(effects: Effects, ctx: WalkCtx, rolled: Sequence[int] = (), start: Out | None = None):
-    """Resolve an effect list over distributions: a list of (probability, Out)."""
-    states: Branches = [(1.0, start.copy() if start else Out())]
-    for fx in effects:
-        nxt: Branches = []
-        for p, out in states:
-            for q, res in _step(fx, ctx, rolled, out):
-                nxt.append((p * q, res))
-        states = _merge(nxt) if len(nxt) > 1 else nxt
-    return states
-
-
-def _step(fx: Fx, ctx: WalkCtx, rolled: Sequence[int], out: Out) -> Branches:
-    verb = fx.verb
-    if verb == "roll":
-        branches: Branches = []
-        for dice, p in outcomes(fx["count"]):
-            for q, res in walk(fx["effects"], ctx, dice, out):
-                branches.append((p * q, res))
-        return _merge(branches)
-    if verb == "roll_off":
-        if fx.get("use_defense_die") and len(rolled) == 1:
-            mine = rolled[0]
-            if fx["ties"] == "self":
-                p_win = sum(1 for t in range(1, 7) if mine >= t) / 6.0
-            else:
-                p_win = sum(1 for t in range(1, 7) if mine > t) / 6.0
-        else:
-            p_win = 21 / 36 if fx["ties"] == "self" else 15 / 36
-        win = [(p_win * q, r) for q, r in walk(fx["win"], ctx, rolled, out)]
-        lose = [(-(p_win - 1) * q, r) for q, r in walk(fx["lose"], ctx, rolled, out)]
-        return _merge(win + lose)
-    if verb == "choose_one":
-        options = [
-            walk(opt["effects"], ctx, rolled, out)
-            for opt in fx["options"]
-            if "if" not in opt or _condition(opt["if"], rolled, ctx, out)
-        ]
-        if not options:
-            return [(1.0, out)]
-        pick = ctx.chooser(options) if ctx.chooser else _default_pick(options)
-        return options[pick]
-    if verb == "if":
-        if _condition(fx["condition"], rolled, ctx, out):
-            return walk(fx["effects"], ctx, rolled, out)
-        if "else" in fx:
-            return walk(fx["else"], ctx, rolled, out)
-        return [(1.0, out)]
-    if verb == "on":
-        if "symbol" in fx:
-            shown = sum(1 for v in rolled if ctx.faces[v - 1] == fx["symbol"])
-        else:
-            shown = sum(1 for v in rolled if v in fx["values"])
-        hit = shown >= max(1, fx.get("count", 1))
-        return walk(fx["effects"], ctx, rolled, out) if hit else [(1.0, out)]
-    if verb in ("additionally", "after_damage"):
-        return walk(fx["effects"], ctx, rolled, out)
-    out = out.copy()
-    target = fx.get("target")
-    if verb == "deal_damage":
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        if target == "self":
-            out.self_dmg += value
-        else:
-            dtype = fx.get("type", ctx.dtype)
-            if target == "all_opponents":
-                value = value  # a duel: the one opponent
-            if dtype == "ultimate":
-                out.ult += value
-            elif dtype in ("undefendable", "pure"):
-                out.undef += value
-            elif dtype in ("collateral", "none"):
-                out.extra += 0.8 * value
-            else:
-                out.normal += value
-    elif verb == "bonus_damage_face":  # Adventures: the number on the token spent (+1 to +3)
-        out.vars[fx["var"]] = out.vars.get(fx["var"], 0) + BONUS_FACE_GUESS
-    elif verb == "add_damage":
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        out.add += value
-        record = fx.get("record")
-        if record:
-            out.vars[record] = out.vars.get(record, 0) + value
-    elif verb == "heal":
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        if target in (None, "self"):
-            out.heal += value
-        else:
-            out.extra -= HEAL_WEIGHT * value
-    elif verb == "inflict_status":
-        count = _amount_in(fx.get("count", 1), rolled, ctx, out)
-        if target == "self":
-            _add_count(out.gain, fx["status"], count)
-        else:
-            _add_count(out.inflict, fx["status"], count)
-    elif verb == "gain_status":
-        _add_count(out.gain, fx["status"], _amount_in(fx.get("count", 1), rolled, ctx, out))
-    elif verb == "remove_status":
-        spec = fx["status"]
-        if target == "self" and spec in ("any_negative", "all"):
-            out.extra += 2.0 if ctx.facts.get("my_negative") else 0.0
-    elif verb in ("gain_cp", "steal_cp"):
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        if target == "opponent":
-            out.extra -= CP_WORTH * value
-        else:
-            out.cp += value
-        if verb == "steal_cp":
-            out.opp_cp += value
-    elif verb == "lose_cp":
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        if target in (None, "self"):
-            out.cp -= value
-        else:
-            out.opp_cp += value
-    elif verb == "steal_health":
-        value = _amount_in(fx["amount"], rolled, ctx, out)
-        out.ult += value  # nothing prevents it
-        out.heal += value
-    elif verb == "draw":
-        out.draw += _amount_in(fx["count"], rolled, ctx, out)
-    elif verb == "discard":
-        out.extra += CARD_WORTH * fx["count"]
-    elif verb == "prevent_damage":
-        if fx.get("half"):
-            out.halve += 1
-        else:
-            out.prevent += _amount_in(fx.get("amount", 0), rolled, ctx, out)
-    elif verb == "reduce_attack":
-        out.prevent += _amount_in(fx["amount"], rolled, ctx, out)
-    elif verb == "reflect_damage":
-        out.reflect += 1
-    elif verb == "avoid_damage":
-        out.avoid = True
-    elif verb == "make_undefendable":
-        out.undef += out.normal
-        out.normal = 0
-    elif verb == "extra_offensive_roll":
-        out.extra += AVG_TURN
-    elif verb == "extra_roll_attempts":
-        out.extra += 1.0
-    elif verb == "skip_phase":
-        if target in (None, "self"):
-            out.extra -= AVG_TURN if fx["phase"] == "offensive_roll" else CP_WORTH + CARD_WORTH
-    elif verb == "raise_stack_limit":
-        out.extra += 0.5
-    elif verb in ("fail_offensive_roll", "lose_roll_attempts"):
-        out.extra -= 2.0  # on the one resolving it: its own attack fails or shrinks
-    # then, grant_flag, skip_phase, remove_self, transfer_status, alter_dice: no direct worth
-    return [(1.0, out)]
-
-
-def _default_pick(options: list[Branches]) -> int:
-    def score(branches: Branches) -> float:
-        return sum(
-            p * (o.damage + HEAL_WEIGHT * o.heal + o.prevent + 3 * o.halve - o.self_dmg)
-            for p, o in branches
-        )
-
-    scores = [score(b) for b in options]
-    return scores.index(max(scores))
-
-
 # ---------------------------------------------------------------- content helpers
 
 
@@ -447,6 +96,28 @@ def hero_cache(fn):
             memo.clear()
         result = fn(hero, *args)
         memo[key] = (hero, result)
+        return result
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def ability_cache(fn):
+    """Memoize a function of (HeroDef, AbilityDef, *hashable): both definitions keyed by
+    identity (an AbilityDef's own hash walks every row and effect). The memo keeps them
+    alive, so an id in a key always stands for the same object."""
+    memo: dict = {}
+
+    def wrapper(hero, ability, *args):
+        key = (id(hero), id(ability), *args)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[2]
+        if len(memo) > 20000:
+            memo.clear()
+        result = fn(hero, ability, *args)
+        memo[key] = (hero, ability, result)
         return result
 
     wrapper.__name__ = fn.__name__
@@ -490,12 +161,16 @@ def requirement_table(hero: HeroDef, requirement) -> tuple[bool, ...]:
 
 
 @hero_cache
-def satisfied_table(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
-    """For each of the 252 results, the indices (into offense_rows) of the rows it meets."""
-    rows = offense_rows(hero, levels)
-    tables = [requirement_table(hero, row.requirement) for _a, _r, row in rows]
+def requirement_results(hero: HeroDef, requirement) -> tuple[int, ...]:
+    """The indices (into ALL_FIVE) of the results that meet one requirement, in order."""
+    return tuple(j for j, ok in enumerate(requirement_table(hero, requirement)) if ok)
+
+
+@hero_cache
+def row_results(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
+    """For each row of offense_rows, the indices of the results that meet it."""
     return tuple(
-        tuple(i for i, table in enumerate(tables) if table[j]) for j in range(len(ALL_FIVE))
+        requirement_results(hero, row.requirement) for _a, _r, row in offense_rows(hero, levels)
     )
 
 
@@ -518,6 +193,51 @@ def _uses_rolled(effects: Effects) -> bool:
         if fx.verb == "choose_one":
             for opt in fx["options"]:
                 if _uses_rolled(opt["effects"]):
+                    return True
+    return False
+
+
+def _amount_reads_dice(value) -> bool:
+    """Could this amount read the activating dice (as `resolve._amount_in` works it out)?"""
+    if not isinstance(value, dict):
+        return False
+    if "max" in value:
+        return _amount_reads_dice({k: v for k, v in value.items() if k != "max"})
+    if "own_tokens_sum" in value or "own_cp" in value or "own_tokens" in value:
+        return False  # the player's tokens or CP (state facts), never the dice
+    return any(k in value for k in ("per_symbol", "per_value", "sum", "half_sum"))
+
+
+def _condition_reads_dice(cond: dict) -> bool:
+    ((key, arg),) = cond.items()
+    if key == "not":
+        return _condition_reads_dice(arg)
+    return key.startswith("rolled")
+
+
+def _may_read_dice(effects: Effects) -> bool:
+    """Every way an effect list can read the dice that activated it (outside rolls of its
+    own): amounts counted on them, conditions on them, `on`, a roll-off with the defense die.
+    `_uses_rolled` also counts amounts of tokens or CP, which do not; a row both call
+    dice-reading is resolved once per result, any other row once (the same branches)."""
+    for fx in effects:
+        verb = fx.verb
+        if verb == "roll":
+            continue
+        if _amount_reads_dice(fx.get("amount")) or _amount_reads_dice(fx.get("count")):
+            return True
+        if verb == "on" or (verb == "roll_off" and fx.get("use_defense_die")):
+            return True
+        if verb == "if" and _condition_reads_dice(fx["condition"]):
+            return True
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx and _may_read_dice(fx[key]):
+                return True
+        if verb == "choose_one":
+            for opt in fx["options"]:
+                if "if" in opt and _condition_reads_dice(opt["if"]):
+                    return True
+                if _may_read_dice(opt["effects"]):
                     return True
     return False
 
@@ -593,7 +313,7 @@ def facts_of(state: tuple | None, ability: AbilityDef | None = None) -> dict:
     return facts
 
 
-@hero_cache
+@ability_cache
 def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple | None = None):
     """(distinct branch lists, per-result index into them) for one ability row.
 
@@ -602,7 +322,7 @@ def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple
     (see `state_key`) is given for rows that read the player's CP or tokens."""
     row = ability.rows[index]
     ctx = WalkCtx(faces=hero_faces(hero), dtype=ability.damage_type, facts=facts_of(state, ability))
-    if not _uses_rolled(row.effects):
+    if not _uses_rolled(row.effects) or not _may_read_dice(row.effects):
         return (walk(row.effects, ctx),), None
     sets: list[Branches] = []
     keys: dict[tuple, int] = {}
@@ -620,7 +340,7 @@ def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple
 # ---------------------------------------------------------------- defenses
 
 
-@hero_cache
+@ability_cache
 def defense_profile(hero: HeroDef, ability: AbilityDef, incoming: int):
     """Distribution of a Defensive Ability's result against `incoming` avoidable damage:
     [(probability, damage still landing, damage sent back, healing, tokens on attacker)]."""
@@ -638,24 +358,38 @@ def defense_profile(hero: HeroDef, ability: AbilityDef, incoming: int):
         scores = [worth(b) for b in options]
         return scores.index(max(scores))
 
-    fixed = _defense_walks(hero, ability)
-    if fixed is None:
+    flat = _defense_flat(hero, ability)
+    if flat is None:
         ctx = WalkCtx(faces=faces, dtype="normal", incoming=incoming, chooser=chooser)
         walks = [
             (p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)
         ]
-    else:
-        walks = fixed
+        flat = _flatten(walks)
     acc: dict[tuple, float] = {}
-    for p, branches in walks:
-        for q, o in branches:
-            sub = incoming - o.prevent
-            base = max(sub, 0)
-            final = max(0, sub - o.halve * half_up(base))
-            back = o.damage + o.reflect * half_up(base)
-            key = (final, back, o.heal, tuple(sorted(o.inflict.items())))
-            acc[key] = acc.get(key, 0.0) + p * q
+    for pq, prevent, halve, damage, reflect, heal, inflict in flat:
+        sub = incoming - prevent
+        half = -(-sub // 2) if sub > 0 else 0  # half_up(max(sub, 0))
+        final = max(0, sub - halve * half)
+        key = (final, damage + reflect * half, heal, inflict)
+        acc[key] = acc.get(key, 0.0) + pq
     return tuple((p, *k) for k, p in acc.items())
+
+
+def _flatten(walks) -> list[tuple]:
+    """Each branch of each result of the defense's dice, in order, as what the profile reads:
+    (probability, prevent, halve, damage, reflect, heal, tokens inflicted)."""
+    return [
+        (p * q, o.prevent, o.halve, o.damage, o.reflect, o.heal, tuple(sorted(o.inflict.items())))
+        for p, branches in walks
+        for q, o in branches
+    ]
+
+
+@ability_cache
+def _defense_flat(hero: HeroDef, ability: AbilityDef):
+    """`_flatten` of the defense's walks when they do not depend on the damage coming."""
+    walks = _defense_walks(hero, ability)
+    return None if walks is None else _flatten(walks)
 
 
 def _has_choice(effects: Effects) -> bool:
@@ -668,7 +402,7 @@ def _has_choice(effects: Effects) -> bool:
     return False
 
 
-@hero_cache
+@ability_cache
 def _defense_walks(hero: HeroDef, ability: AbilityDef):
     """The defense resolved on every result of its dice, when that does not depend on the
     damage coming (no choice to make): [(probability, branches)], else None."""
@@ -822,6 +556,37 @@ class Shield:
     halve_used: float = 0.0
 
 
+class _Pair:
+    """What `Env.attack_value` needs of one (me, opponent) pair, worked out once, and the
+    pair's memos."""
+
+    __slots__ = (
+        "defs",
+        "floor",
+        "hits",
+        "marked_add",
+        "marked_cp",
+        "mods",
+        "opp_hero",
+        "scale",
+        "shield",
+        "u0",
+        "worths",
+    )
+
+    def __init__(self, env: Env, me: Fighter, opp: Fighter) -> None:
+        self.u0 = env.utility(me.health, opp.health)
+        self.scale = 1.0 / env.rate(me.health, opp.health)
+        self.mods = env.attack_tokens(me)
+        self.marked_add, self.marked_cp = env.marks(opp)
+        self.shield = env.shield(opp)
+        self.floor = env.last_stand(opp)
+        self.opp_hero = env.hero(opp)
+        self.defs = defenses(self.opp_hero, opp.levels)
+        self.hits: dict[tuple, float] = {}  # _hit_value's answers, by its arguments
+        self.worths: dict[tuple, float] = {}  # (status, count, gained by me) -> points
+
+
 class Env:
     """Valuation of outcomes for one pair of players; `utility` maps Health to points."""
 
@@ -839,7 +604,8 @@ class Env:
         self.utility = utility or linear_utility
         self._shields: dict[tuple, Shield] = {}
         self._worth: dict[tuple, float] = {}  # status_worth's answers (pure in its arguments)
-        self._pairs: dict[tuple, tuple] = {}  # attack_value's per-(me, opp) inputs
+        self._pairs: dict[tuple, _Pair] = {}  # attack_value's per-(me, opp) inputs
+        self._rows: dict[tuple, tuple] = {}  # row_value's answers
 
     def turn_worth(self, fighter: Fighter) -> float:
         """The typical worth of a player's Offensive Roll Phase (for Stun, Knockdown ...)."""
@@ -874,19 +640,11 @@ class Env:
         if pair is None:  # what depends only on the two players, once per pair
             if len(self._pairs) > 20_000:
                 self._pairs.clear()
-            opp_hero = self.hero(opp)
-            pair = (
-                self.utility(me.health, opp.health),
-                1.0 / self.rate(me.health, opp.health),
-                self.attack_tokens(me),
-                self.marks(opp),
-                self.shield(opp),
-                self.last_stand(opp),
-                opp_hero,
-                defenses(opp_hero, opp.levels),
-            )
+            pair = _Pair(self, me, opp)
             self._pairs[(me, opp)] = pair
-        u0, scale, mods, (marked_add, marked_cp), shield, floor, opp_hero, defs = pair
+        mods, marked_add, marked_cp = pair.mods, pair.marked_add, pair.marked_cp
+        no_defense = not pair.defs or pair.shield.no_defense
+        hits_memo, worths = pair.hits, pair.worths
         for p, o in branches:
             base = o.normal + o.undef + o.ult
             hits = base + o.add > 0
@@ -903,53 +661,87 @@ class Env:
             avoidable = o.normal + o.undef + (0 if ult_type else o.add + bonus_i)
             unstoppable = o.ult + (o.add + bonus_i if ult_type else 0)
             stunned_first = o.inflict.get("stun", 0) > 0 or opp.stunned
-            defended = o.normal > 0 and not ult_type and defs and not shield.no_defense
-            if defended and not stunned_first:
-                profile = best_defense(opp_hero, opp.levels, avoidable)
-            else:
-                profile = ((1.0, avoidable, 0, 0, ()),)
+            use_defense = o.normal > 0 and not ult_type and not no_defense and not stunned_first
             guarded = avoidable >= 2 and not ult_type and not stunned_first
-            p_avoid = shield.p_avoid if guarded else 0.0
-            value = 0.0
-            for q, final, back, heal_b, infl in profile:
-                used = 0.0  # the opponent's tokens spent on this hit: theirs to lose
-                if guarded:
-                    used += shield.avoid_used
-                if guarded and final >= 3:
-                    used += shield.prevent_used
-                    final = max(0, final - round(shield.prevent))
-                    if final >= 4 and (shield.halve or shield.reflect):
-                        used += shield.halve_used
-                        cut = half_up(final)
-                        if shield.reflect:
-                            back += cut
-                        if shield.halve:
-                            final -= cut
-                my_hp = min(me.cap, me.health - o.self_dmg - back + o.heal)
-                healed = max(0, my_hp - (me.health - o.self_dmg - back))
-                hit_hp = opp.health - final - unstoppable + heal_b
-                miss_hp = opp.health - unstoppable + heal_b
-                if floor:
-                    hit_hp = hit_hp if hit_hp > 0 else floor
-                    miss_hp = miss_hp if miss_hp > 0 else floor
-                u = (1 - p_avoid) * self.utility(my_hp, min(opp.cap, hit_hp))
-                if p_avoid:
-                    u += p_avoid * self.utility(my_hp, min(opp.cap, miss_hp))
-                side = 0.0
-                for status, n in infl:
-                    side += status_worth(status, me, opp, self, n)
-                # healing does not bring the match closer to its end: a little less than damage
-                side -= (1.0 - HEAL_WEIGHT) * healed
-                value += q * ((u - u0) * scale + side + used)
+            key = (use_defense, guarded, avoidable, unstoppable, o.self_dmg, o.heal)
+            value = hits_memo.get(key)
+            if value is None:
+                value = self._hit_value(pair, me, opp, *key)
+                hits_memo[key] = value
             extra = o.extra + CP_WORTH * (o.cp + (marked_cp if hits else 0))
             extra += CP_WORTH * 0.8 * min(o.opp_cp, opp.cp) + CARD_WORTH * o.draw
             for status, n in o.inflict.items():
-                extra -= status_worth(status, opp, me, self, n)
+                worth = worths.get((status, n, False))
+                if worth is None:
+                    worth = worths[(status, n, False)] = status_worth(status, opp, me, self, n)
+                extra -= worth
             for status, n in o.gain.items():
-                extra += status_worth(status, me, opp, self, n)
+                worth = worths.get((status, n, True))
+                if worth is None:
+                    worth = worths[(status, n, True)] = status_worth(status, me, opp, self, n)
+                extra += worth
             extra -= 0.15 * spent  # the tokens are spent
             total += p * (value + extra)
         return total
+
+    def _hit_value(
+        self,
+        pair: _Pair,
+        me: Fighter,
+        opp: Fighter,
+        use_defense: bool,
+        guarded: bool,
+        avoidable: int,
+        unstoppable: int,
+        self_dmg: int,
+        heal: int,
+    ) -> float:
+        """The Health part of one branch of `attack_value`: the defense rolled against it
+        (if any), the opponent's tokens, both Healths, statuses the defense inflicts. It reads
+        nothing of the branch but its arguments, so a pair's answers are kept by them."""
+        u0, scale, shield, floor = pair.u0, pair.scale, pair.shield, pair.floor
+        if use_defense:
+            profile = best_defense(pair.opp_hero, opp.levels, avoidable)
+        else:
+            profile = ((1.0, avoidable, 0, 0, ()),)
+        p_avoid = shield.p_avoid if guarded else 0.0
+        utility, worths = self.utility, pair.worths
+        my_health, my_cap, opp_health, opp_cap = me.health, me.cap, opp.health, opp.cap
+        value = 0.0
+        for q, final, back, heal_b, infl in profile:
+            used = 0.0  # the opponent's tokens spent on this hit: theirs to lose
+            if guarded:
+                used += shield.avoid_used
+            if guarded and final >= 3:
+                used += shield.prevent_used
+                final = max(0, final - round(shield.prevent))
+                if final >= 4 and (shield.halve or shield.reflect):
+                    used += shield.halve_used
+                    cut = half_up(final)
+                    if shield.reflect:
+                        back += cut
+                    if shield.halve:
+                        final -= cut
+            my_hp = min(my_cap, my_health - self_dmg - back + heal)
+            healed = max(0, my_hp - (my_health - self_dmg - back))
+            hit_hp = opp_health - final - unstoppable + heal_b
+            miss_hp = opp_health - unstoppable + heal_b
+            if floor:
+                hit_hp = hit_hp if hit_hp > 0 else floor
+                miss_hp = miss_hp if miss_hp > 0 else floor
+            u = (1 - p_avoid) * utility(my_hp, min(opp_cap, hit_hp))
+            if p_avoid:
+                u += p_avoid * utility(my_hp, min(opp_cap, miss_hp))
+            side = 0.0
+            for status, n in infl:  # what their defense puts on me (as attack_value's gains)
+                worth = worths.get((status, n, True))
+                if worth is None:
+                    worth = worths[(status, n, True)] = status_worth(status, me, opp, self, n)
+                side += worth
+            # healing does not bring the match closer to its end: a little less than damage
+            side -= (1.0 - HEAL_WEIGHT) * healed
+            value += q * ((u - u0) * scale + side + used)
+        return value
 
     # ------------------------------------------------------------ tokens around an attack
 
@@ -1062,15 +854,23 @@ class Env:
 
     def row_value(self, hero: HeroDef, ability: AbilityDef, index: int, me: Fighter, opp: Fighter):
         """Per-result values of one row: a float, or a tuple over ALL_FIVE when the row reads
-        its dice."""
+        its dice. Nothing of `me` but the hero, Health, cap, CP, tokens and limits is read
+        (the attacker's own levels are not), so a caller may pass `me` without its levels
+        and share the answers between levels: they are kept by (row, me, opp)."""
+        key = (id(ability), index, me, opp)
+        hit = self._rows.get(key)
+        if hit is not None:
+            return hit[1]
+        if len(self._rows) > 50_000:
+            self._rows.clear()
         row = ability.rows[index]
         reads = reads_cached(row.effects)
         state = narrow_state(reads, me, opp) if reads else None
         sets, per = row_branch_sets(hero, ability, index, state)
         values = [self.attack_value(b, me, opp) for b in sets]
-        if per is None:
-            return values[0]
-        return tuple(values[i] for i in per)
+        value = values[0] if per is None else tuple(values[i] for i in per)
+        self._rows[key] = (ability, value)  # the ability kept alive: its id stays its own
+        return value
 
 
 _READS: dict[int, tuple] = {}
@@ -1096,6 +896,7 @@ def hero_reads(hero: HeroDef) -> frozenset:
     return frozenset(out)
 
 
+@hero_cache
 def best_defense(hero: HeroDef, levels: tuple[tuple[str, int], ...], incoming: int):
     """The profile of the defense the defender would pick (least damage landing)."""
     best, best_score = None, None

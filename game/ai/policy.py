@@ -17,7 +17,9 @@ player would (its own hand, both boards, tokens, Health, CP, the dice).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from array import array
+from collections.abc import Sequence
+from dataclasses import fields, replace
 
 from game.ai import model
 from game.ai.dice_solver import (
@@ -82,6 +84,27 @@ def shared_tables(content, model_params: dict) -> Shared:
     return found
 
 
+_VIEW_FIELDS = tuple(f.name for f in fields(MatchView))
+
+
+class _LazyView:
+    """The engine's `match_view` of this decision, built on the first read of any of its
+    fields (which are then plain attributes). The engine does not change while a decision is
+    made, so it is the same view the decision would have built at its start."""
+
+    def __init__(self, engine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str):
+        engine = self.__dict__.pop("_engine", None)
+        if engine is None:
+            raise AttributeError(name)
+        view = match_view(engine)
+        for key in _VIEW_FIELDS:
+            self.__dict__[key] = getattr(view, key)
+        return getattr(self, name)
+
+
 class Turn:
     """Cached tables for one (me, opponent) state: row values, the value table, solvers."""
 
@@ -89,8 +112,8 @@ class Turn:
 
     def __init__(self) -> None:
         self.rows: list = []
-        self.base: list[float] = []
-        self.best_row: list[int] = []
+        self.base: Sequence[float] = ()
+        self.best_row: Sequence[int] = ()
         self.terminal: dict = {}
         self.solvers: dict = {}
 
@@ -128,8 +151,11 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         self._cpw = CP_WORTH
         self._cardw = 0.6 * CARD_WORTH
         self._economy_for: tuple | None = None
+        self._prices: dict[tuple, tuple[float, float]] = {}  # see _economy
         self._upgrades: dict = {}
         self._defense: dict = {}
+        self._fighters_of: MatchView | None = None
+        self._fighters: dict[int, Fighter] = {}
 
     def has(self, feature: str) -> bool:
         return feature in self.features
@@ -138,7 +164,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
 
     def decide(self, engine, choice: PendingChoice) -> Action:
         self._prepare(engine)
-        view = match_view(engine)
+        view = _LazyView(engine)  # a MatchView, built when first read (many answers never do)
         self._economy_for = (engine, view, choice.player)  # worked out when first needed
         if choice.kind != "choose":
             self.plan = None  # a plan only answers the questions of the card just played
@@ -158,6 +184,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             self._env = shared.env
             self._turns = shared.turns
             self._defense = shared.defense
+            self._prices = {}
 
     @property
     def env(self) -> Env:
@@ -176,6 +203,18 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
     # ------------------------------------------------------------ reading the table
 
     def fighter(self, view: MatchView, seat: int) -> Fighter:
+        """The model's record of one player at this decision (built once per view and seat:
+        a view is never changed once built)."""
+        if self._fighters_of is not view:
+            self._fighters_of = view
+            self._fighters = {}
+        found = self._fighters.get(seat)
+        if found is None:
+            found = self._fighters[seat] = self._read_fighter(view, seat)
+        return found
+
+    @staticmethod
+    def _read_fighter(view: MatchView, seat: int) -> Fighter:
         p = view.players[seat]
         return Fighter(
             seat=seat,
@@ -248,13 +287,14 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
     # ------------------------------------------------------------ the turn's value tables
 
     def key_fighter(self, f: Fighter) -> Fighter:
-        """The fighter as far as the turn's values can tell: the hand size never matters and
-        CP only as 'can pay 2' (unless the hero's abilities read CP)."""
+        """The fighter as far as the turn's values can tell: the seat and the hand size never
+        matter and CP only as 'can pay 2' (unless the hero's abilities read CP). The same
+        hero in either seat shares its tables."""
         hero = self.env.content.heroes[f.hero]
         cp = f.cp if ("cp",) in model.hero_reads(hero) else min(f.cp, 2)
-        if cp == f.cp and f.hand == 0:
+        if cp == f.cp and f.hand == 0 and f.seat == 0:
             return f
-        return replace(f, cp=cp, hand=0)
+        return replace(f, seat=0, cp=cp, hand=0)
 
     def coarse(self, f: Fighter) -> Fighter:
         """A rougher picture for slow-changing judgements (what an upgrade is worth)."""
@@ -272,24 +312,31 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         env = self.env
         hero = env.content.heroes[me.hero]
         rows = model.offense_rows(hero, me.levels)
-        sat = model.satisfied_table(hero, me.levels)
-        values = [env.row_value(hero, a, i, me, opp) for a, i, _r in rows]
+        # my levels only choose the rows: a row is worth the same at any of them
+        me_any_level = replace(me, levels=()) if me.levels else me
+        values = [env.row_value(hero, a, i, me_any_level, opp) for a, i, _r in rows]
+        # each result's best row: rows taken in order, a later one only when strictly better
         base = [0.0] * len(ALL_FIVE)
         best_row = [-1] * len(ALL_FIVE)
-        for j in range(len(ALL_FIVE)):
-            best, arg = 0.0, -1
-            for i in sat[j]:
-                v = values[i]
-                if not isinstance(v, float):
-                    v = v[j]
-                if v > best:
-                    best, arg = v, i
-            base[j] = best
-            best_row[j] = arg
+        for i, met in enumerate(model.row_results(hero, me.levels)):
+            v = values[i]
+            if isinstance(v, float):
+                for j in met:
+                    if v > base[j]:
+                        base[j] = v
+                        best_row[j] = i
+            else:
+                for j in met:
+                    x = v[j]
+                    if x > base[j]:
+                        base[j] = x
+                        best_row[j] = i
         t = Turn()
         t.rows = [(a.id, i, values[k]) for k, (a, i, _r) in enumerate(rows)]
-        t.base = base
-        t.best_row = best_row
+        # kept as arrays (the same numbers): hundreds of tables stay cached, and lists would
+        # make every full garbage collection walk their entries
+        t.base = array("d", base)
+        t.best_row = array("i", best_row)
         self._turns[key] = t
         return t
 
@@ -301,7 +348,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             t.solvers[key] = s
         return s
 
-    def terminal(self, t: Turn, cards: tuple) -> list[float]:
+    def terminal(self, t: Turn, cards: tuple) -> Sequence[float]:
         """The value table when the dice cards in `cards` ((mode, count, cost), ...) may
         finish the roll (one of them, the best)."""
         if not cards:
@@ -315,8 +362,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
             for j, v in enumerate(table):
                 if v - cost > out[j]:
                     out[j] = v - cost
-        t.terminal[cards] = out
-        return out
+        got = t.terminal[cards] = array("d", out)
+        return got
 
     def card_cost_points(self, cost: int) -> float:
         self._ensure_economy()
@@ -344,6 +391,16 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         me = self.fighter(view, seat)
         opp = self.fighter(view, self.main_opponent(view, seat))
         hand = view.players[seat].hand
+        # The prices read only the two players and the cards in hand (and upgrade gains,
+        # which were worked out the first time these were seen), so a state seen before in
+        # this match is priced as it was then.
+        key = (me, opp, tuple(cid for _entity, cid in hand))
+        known = self._prices.get(key)
+        if known is not None:
+            self._cpw, self._cardw = known
+            return
+        if len(self._prices) > 4096:
+            self._prices.clear()
         sinks: list[tuple[float, int]] = []  # (points per CP, CP)
         for _entity, cid in hand:
             cdef = engine.content.cards[cid]
@@ -364,6 +421,7 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         self._cpw = max(0.3, min(2.5, marginal))
         size = len(hand)
         self._cardw = 0.15 if size >= 6 else (0.35 if size >= 5 else 0.6)
+        self._prices[key] = (self._cpw, self._cardw)
 
     def _sink_worth(self, engine, cdef, me: Fighter, opp: Fighter) -> float | None:
         """Rough points a card in hand is worth when its CP is paid (for CP planning)."""
@@ -593,7 +651,10 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         return []
 
     def defense_worth(self, hero, ability, dice, incoming: int) -> float:
-        key = (id(hero), id(ability), tuple(dice), incoming)  # content outlives the memo
+        # a defense reads its dice as a multiset (counts, sums, "n of a kind"), so the memo
+        # is kept by the sorted dice: every order of the same dice shares one answer
+        dice = tuple(sorted(dice))
+        key = (id(hero), id(ability), dice, incoming)  # content outlives the memo
         found = self._defense.get(key)
         if found is None:
             if len(self._defense) > 100_000:

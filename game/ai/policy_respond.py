@@ -20,7 +20,6 @@ class ResponsePlays:
     def _respond(self, engine, view: MatchView, choice: PendingChoice):
         seat = choice.player
         window = choice.window
-        combat = view.combat
         plays = self._plays(engine, choice)
         for action, cdef in plays:
             if cdef.id == "getting_paid" and view.players[seat].cp <= 13:
@@ -30,7 +29,9 @@ class ResponsePlays:
             act = self._free_reroll(engine, view, seat, free)
             if act is not None:
                 return act
-        if window == "offensive_announce" and combat.attacker is not None:
+        # the table (view) is read only where an answer needs it: many windows are passed
+        # without building it
+        if window == "offensive_announce" and view.combat.attacker is not None:
             act = self._stop_announced(engine, view, choice)
             if act is not None:
                 return act
@@ -42,21 +43,19 @@ class ResponsePlays:
         if act is not None:
             return act
         if window == "before_damage":
-            if combat.attacker == seat:
+            if view.combat.attacker == seat:
                 act = self._modify_attack(engine, view, choice)
                 if act is not None:
                     return act
             act = self._protect(engine, view, choice)
             if act is not None:
                 return act
-        if window == "after_damage" and combat.attacker == seat:
-            for action, cdef in plays:
-                if any(
-                    fx.verb == "inflict_status" and fx["status"] == "stun" for fx in cdef.effects
-                ):
-                    opp = combat.defender
-                    if opp is not None and not view.players[opp].defeated:
-                        return action
+        if window == "after_damage":
+            stuns = [action for action, cdef in plays if _stuns(cdef)]
+            if stuns and view.combat.attacker == seat:
+                opp = view.combat.defender
+                if opp is not None and not view.players[opp].defeated:
+                    return stuns[0]
         return self._pass(choice)
 
     def _free_reroll(self, engine, view: MatchView, seat: int, action: Action):
@@ -144,16 +143,16 @@ class ResponsePlays:
 
     def _alter_roll(self, engine, view: MatchView, choice: PendingChoice):
         seat = choice.player
-        dice_ids = list(choice.context.get("dice", []))
-        groups = [d for d in view.dice if d.group in dice_ids and not d.locked]
-        if not groups:
-            return None
         plays = [
             (a, c, self.dice_card(engine, c.id))
             for a, c in self._plays(engine, choice)
             if self.dice_card(engine, c.id)
         ]
-        if not plays:
+        if not plays:  # no dice card to play: nothing to weigh, no need to read the table
+            return None
+        dice_ids = list(choice.context.get("dice", []))
+        groups = [d for d in view.dice if d.group in dice_ids and not d.locked]
+        if not groups:
             return None
         evaluate = self._roll_evaluator(engine, view, seat, groups)
         if evaluate is None:
@@ -494,6 +493,9 @@ class ResponsePlays:
 
     def _cleanse(self, engine, view: MatchView, choice: PendingChoice):
         """Spend a token that takes a negative status off us, if we hold one worth it."""
+        spends = [o.action for o in choice.options if o.action.kind == "spend"]
+        if not spends:  # nothing to spend: no need to read the table
+            return None
         seat = choice.player
         me_f = self.fighter(view, seat)
         bad = [
@@ -506,15 +508,17 @@ class ResponsePlays:
         if not bad:
             return None
         hero = self.env.content.heroes[me_f.hero]
-        for option in choice.options:
-            action = option.action
-            if action.kind == "spend":
-                prof = model.spend_profile(
-                    engine.content, action.get("status"), hero, "own_negative_status"
-                )
-                if prof.cleanse:
-                    return action
+        for action in spends:
+            prof = model.spend_profile(
+                engine.content, action.get("status"), hero, "own_negative_status"
+            )
+            if prof.cleanse:
+                return action
         return None
+
+
+def _stuns(cdef) -> bool:
+    return any(fx.verb == "inflict_status" and fx["status"] == "stun" for fx in cdef.effects)
 
 
 def _find_roll_off(effects):

@@ -1,0 +1,126 @@
+"""The computer's shortcuts give exactly the numbers working them out in full would.
+
+Each test sets up the content a shortcut relies on (rows that read tokens or dice, heroes with
+a setup step, defenses rolled on dice, a match in progress) and compares the shortcut's answer
+with the long way. If one fails, a speed change has altered what the computer decides.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, replace
+from itertools import permutations
+
+from game.ai import model
+from game.ai.dice_solver import ALL_FIVE, FACES, FIVE_INDEX, card_change
+from game.ai.model import Env, Fighter
+from game.ai.policy import SmartAI, _LazyView
+from game.content.loader import default_content
+from game.modes.duel import duel_setup
+from game.rules.engine import Engine
+from game.rules.view import match_view
+
+
+def _ability(hero, ability_id: str, level: int):
+    for slot in hero.slots:
+        for ability in slot.levels.get(level, ()):
+            if ability.id == ability_id:
+                return ability
+    raise KeyError(ability_id)
+
+
+def _branch_key(branches) -> tuple:
+    return tuple(sorted((round(p, 12), o.key()) for p, o in branches))
+
+
+def test_a_row_read_only_through_tokens_is_resolved_once_dice_rows_per_result():
+    content = default_content()
+    pyro = content.heroes["pyromancer"]
+    lava = _ability(pyro, "lava_flow", 1)  # damage per Fire Mastery token: not the dice
+    state = (0, (("fire_mastery", 2),), ())
+    sets, per = model.row_branch_sets(pyro, lava, 0, state)
+    assert per is None and len(sets) == 1
+    ctx = model.WalkCtx(
+        faces=model.hero_faces(pyro), dtype=lava.damage_type, facts=model.facts_of(state, lava)
+    )
+    once = _branch_key(sets[0])
+    assert all(_branch_key(model.walk(lava.rows[0].effects, ctx, s)) == once for s in ALL_FIVE)
+    # rows that do read the activating dice still get one value per result
+    thief = content.heroes["shadow_thief"]
+    dagger = _ability(thief, "dagger_strike", 1)  # Poison on a shadow shown
+    assert model.row_branch_sets(thief, dagger, 0, None)[1] is not None
+    gun = content.heroes["gunslinger"]
+    revolver = _ability(gun, "revolver", 2)  # Knockdown on four of a kind
+    assert model.row_branch_sets(gun, revolver, 0, None)[1] is not None
+
+
+def test_a_rows_value_does_not_depend_on_the_attackers_own_levels():
+    content = default_content()
+    for hero_id, opp_id, statuses in (
+        ("treant", "artificer", (("seedling", 1),)),
+        ("cursed_pirate", "huntress", (("cursed_doubloon", 3),)),
+        ("pyromancer", "monk", (("fire_mastery", 2),)),
+    ):
+        hero = content.heroes[hero_id]
+        levels = tuple(sorted((slot.id, max(slot.levels)) for slot in hero.slots))
+        me = Fighter(0, hero_id, levels, 23, 60, 4, statuses)
+        opp = Fighter(1, opp_id, (), 19, 60, 2, (("evasive", 1),))
+        for ability, index, _row in model.offense_rows(hero, levels):
+            full = Env(content).row_value(hero, ability, index, me, opp)
+            bare = Env(content).row_value(hero, ability, index, replace(me, levels=()), opp)
+            assert full == bare, (hero_id, ability.id, index)
+
+
+def test_the_lazily_built_view_is_the_match_view_of_that_moment():
+    content = default_content()
+    engine = Engine.new_match(duel_setup(["artificer", "cursed_pirate"], 9), content)
+    players = [SmartAI(1, hard=True), SmartAI(2, hard=True)]
+    for _ in range(60):  # into the match: dice, tokens, cards in hand
+        engine.apply(players[engine.pending.player].decide(engine, engine.pending))
+    lazy = _LazyView(engine)
+    assert "_engine" in lazy.__dict__  # nothing built before a read
+    view = match_view(engine)
+    for f in fields(view):
+        assert getattr(lazy, f.name) == getattr(view, f.name), f.name
+    engine.close()
+
+
+def test_a_defense_is_worth_the_same_whatever_the_order_of_its_dice():
+    content = default_content()
+    player = SmartAI(4, hard=True)
+    rng = random.Random(3)
+    for hero_id in ("barbarian", "moon_elf", "shadow_thief", "treant", "huntress"):
+        hero = content.heroes[hero_id]
+        for ability in model.defenses(hero, ()):
+            for _ in range(4):
+                dice = [rng.randint(1, 6) for _ in range(ability.defense_dice)]
+                for incoming in (3, 7):
+                    worths = {
+                        player._defense_worth(hero, ability, list(order), incoming)
+                        for order in permutations(dice)
+                    }
+                    assert len(worths) == 1, (hero_id, ability.id, dice)
+                    assert player.defense_worth(hero, ability, dice, incoming) in worths
+
+
+def test_card_change_finds_the_best_change_as_sorting_every_changed_roll_would():
+    rng = random.Random(11)
+    for _ in range(300):
+        values = [rng.choice([0.0, 1.0, 2.5, rng.random() * 6]) for _ in ALL_FIVE]
+        dice = [rng.randint(1, 6) for _ in range(5)]
+        value, plan = card_change(values, dice, "set_any", 2)
+        best = values[FIVE_INDEX[tuple(sorted(dice))]]
+        for a in range(5):
+            for b in range(a, 5):
+                for va in FACES:
+                    for vb in FACES:
+                        new = list(dice)
+                        new[a] = va
+                        new[b] = vb
+                        best = max(best, values[FIVE_INDEX[tuple(sorted(new))]])
+        assert value == best
+        if plan is not None:
+            new = list(dice)
+            for i, v in plan:
+                new[i] = v
+            assert values[FIVE_INDEX[tuple(sorted(new))]] == value
