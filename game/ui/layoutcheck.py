@@ -26,8 +26,17 @@ from dataclasses import dataclass, field
 
 import pygame
 
-SIZES = [(1024, 576), (1024, 640), (1280, 720), (1920, 1080)]
-SCALES = [0.75, 1.0, 1.25, 1.5]  # each size is checked at the scales offered for it
+# from the smallest supported window (settings.MIN_WINDOW) to 3840x2160, 16:9 and one 16:10
+SIZES = [
+    (1024, 576),
+    (1024, 640),
+    (1280, 720),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+    (3840, 2160),
+]
+SCALES = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0]  # each size is checked at the scales offered for it
 TOLERANCE = 2  # pixels a glyph's empty padding may poke out of its box
 
 
