@@ -121,18 +121,11 @@ def log_room(scene) -> tuple[int, int]:
 
 
 def duel(app, mode: str):
-    from game.modes import variants
-    from game.modes.duel import duel_setup
-    from game.rules.engine import Engine
+    from game.ui.layoutcheck import new_match
     from game.ui.scenes.duel import DuelScene
 
     heroes = ["cursed_pirate", "huntress", "treant", "artificer", "barbarian", "paladin"]
-    if mode == "1v1":
-        engine = Engine.new_match(duel_setup(heroes[:2], 7, turn_limit=0))
-        count = 2
-    else:
-        count = variants.SEATS[mode]
-        engine = Engine.new_match(variants.setup_for(mode, heroes[:count], 7))
+    engine, count = new_match(mode, heroes)
     cpu = {"kind": "computer", "level": "easy"}
     scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
     app.push(scene)
