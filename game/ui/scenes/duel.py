@@ -137,12 +137,15 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         1280x720 window) the rects of the 1280x720 design; a larger canvas (a bigger window,
         game/ui/theme.py `zoom`) widens the log column by a quarter of the extra width and
         shares the extra height among the two boards (a fifth each: taller ability tiles), the
-        dice tray and the hand (three tenths each: larger cards), the log growing with the tray."""
+        dice tray and the hand (three tenths each: larger cards), the log growing with the tray.
+        A board grows by at most 72 base px and the hand's strip by 120 (a 0.75x table in a 4K
+        window): the tray, the table's felt, takes what is left."""
         th = self.app.theme
         w, h = self.app.screen.get_size()
         spare_w = max(0, w - th.px(1280))
         spare_h = max(0, h - th.px(720))
-        grow_board, grow_tray = spare_h // 5, spare_h * 3 // 10
+        grow_board = min(spare_h // 5, th.px(72))
+        grow_tray = spare_h - 2 * grow_board - min(spare_h * 3 // 10, th.px(120))
         right_w = th.px(372) + spare_w // 4
         x0 = th.px(10)
         left_w = w - right_w - th.px(24)

@@ -189,15 +189,19 @@ class MissionScene(
         # the hero's turn: board, tray and hand drawn over the map
         m = self.map_rect
         self.hero_rect = m
+        # of the map's extra height the ability tiles take 3/10 (at most 72 base px), the hand's
+        # fan 7/20 (at most 120), the tray the rest
+        grow_board = min(grow * 3 // 10, th.px(72))
+        grow_tray = grow - grow_board - min(grow * 7 // 20, th.px(120))
         self.board_rect = pygame.Rect(
-            m.x + th.px(8), m.y + th.px(40), m.w - th.px(16), th.px(112) + grow * 3 // 10
+            m.x + th.px(8), m.y + th.px(40), m.w - th.px(16), th.px(112) + grow_board
         )
         side_w = th.px(236) + spare_w // 8
         self.tray_rect = pygame.Rect(
             m.x + th.px(8),
             self.board_rect.bottom + th.px(6),
             m.w - th.px(24) - side_w,
-            th.px(140) + grow * 7 // 20,  # the rest of the overlay is the hand's fan
+            th.px(140) + grow_tray,  # the rest of the overlay is the hand's fan
         )
         # beside the tray: the other things the Hero may do now (cards, tokens, Momentum)
         self.side_rect = pygame.Rect(
