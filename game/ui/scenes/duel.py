@@ -166,7 +166,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         self.hand_area.w = w - x0 - self.hand_area.x
         self.my_bar = L.centered((th.px(330), th.px(110)), bar_strip)
         # cards grow with the strip's height (104 base px at 160, game/ui/hand.py)
-        self.hand_card = 104 * strip.h / th.px(160)
+        self.hand_card = max(104, 104 * strip.h / th.px(160))
         side = pygame.Rect(self.right.x, th.px(6), right_w, h - th.px(6))
         self.phase_rect, side = L.cut_top(side, th.px(30), th.px(4 if team else 6))
         if team:

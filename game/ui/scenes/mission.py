@@ -213,8 +213,8 @@ class MissionScene(
             m.w - th.px(16),
             m.bottom - self.tray_rect.bottom - th.px(12) + th.px(6),
         )
-        # cards grow with the fan's height (96 base px at 136, game/ui/hand.py)
-        self.hand_card = 96 * self.hand_area.h / th.px(136)
+        # cards grow with the fan's height (96 base px at 144, as at 1280x720, game/ui/hand.py)
+        self.hand_card = max(96, 96 * self.hand_area.h / th.px(144))
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
             self.enemy_tray.set_rect(self.enemy_rect)
