@@ -122,7 +122,10 @@ def run(argv: list[str]) -> int:
         "--size", type=window_size, default=None, help="window size WxH (default: 1280x720)"
     )
     demo.add_argument(
-        "--scale", type=float, default=1.0, help="interface scale 0.75-1.5 (default: 1.0)"
+        "--scale",
+        type=float,
+        default=1.0,
+        help="interface scale 0.75-2.0, where it fits the window (default: 1.0)",
     )
 
     msim = sub.add_parser("mission-sim", help="computer Heroes play whole Missions headless")

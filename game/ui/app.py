@@ -47,6 +47,7 @@ SIZES = [  # the window sizes Settings offers
     (1600, 900),
     (1920, 1080),
     (2560, 1440),
+    (3840, 2160),
 ]
 TITLE_BAR = 64  # room kept for the window's title bar and a task bar
 
@@ -69,15 +70,25 @@ def offered_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int
     return fit or SIZES[:1]
 
 
-UI_SCALES = (0.75, 1.0, 1.25, 1.5)  # the interface scales the layout check verifies
+UI_SCALES = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)  # the interface scales the layout check verifies
+TEXT_OVER_BOX = 1.5  # the most text may outgrow the layout (1.50x at 1280x720, checked)
 
 
 def offered_scales(size: tuple[int, int]) -> list[float]:
-    """The interface scales that fit a window of `size`: below 1.00x the table itself shrinks,
-    which only works while it stays at least as large as at 1280x720; above 1.50x text no
-    longer fits its boxes (python -m game uicheck)."""
-    fit = min(size[0] / T.BASE_W, size[1] / T.BASE_H)
-    return [s for s in UI_SCALES if s >= 1.0 or s * fit >= 1.0]
+    """The interface scales that fit a window of `size` (game/ui/theme.py, `Theme`): below
+    1.00x the table shrinks, which is offered while its pixels stay at least as large as in
+    the smallest supported window at 1.00x (MIN_WINDOW, 0.8 at 1024x576); above it controls
+    grow with the text until the table would drop under 1280x720 base units, then only the text
+    grows, which is offered while it is at most 1.5 times the layout (python -m game uicheck)."""
+    smallest = T.Theme(1.0)
+    smallest.resize(*MIN_WINDOW)
+    out = []
+    for s in UI_SCALES:
+        th = T.Theme(s)
+        th.resize(*size)
+        if th.scale >= smallest.scale - 1e-9 and th.text_scale <= TEXT_OVER_BOX * th.scale + 1e-9:
+            out.append(s)
+    return out
 
 
 def usable_scale(scale: float, size: tuple[int, int]) -> float:
@@ -100,10 +111,12 @@ def first_run_settings(settings: Settings, desktop: tuple[int, int] | None = Non
 
     pygame reports the desktop's size in pixels, not its physical DPI, so the size stands in
     for it. From 1440 rows up the window is the largest offered size covering at most three
-    quarters of the desktop (the whole table scales with the window); below that the default
-    1280x720 stays (or the largest size that fits). From 1800 rows (high-DPI laptops, 4K panels)
-    the interface scale starts at 1.25x, from 2880 rows at 1.50x, where that scale fits the
-    window: there even the largest window leaves 1.00x text small."""
+    quarters of the desktop (the table grows with the window and gains room); below that the
+    default 1280x720 stays (or the largest size that fits). From 1800 rows (high-DPI laptops)
+    the interface scale starts at 1.50x and from 2160 rows (4K panels) at 2.00x, where that
+    scale fits the window: there even the largest window leaves 1.00x text small (the text of
+    1.50x in a 1920x1080 window is as large as 1.25x was before the table reflowed, that of
+    2.00x in a 2560x1440 window as large as 1.50x was)."""
     desktop = desktop or desktop_size()
     if desktop is None:
         return settings
@@ -116,7 +129,7 @@ def first_run_settings(settings: Settings, desktop: tuple[int, int] | None = Non
         ]
         size = max(roomy) if roomy else size
     settings.window_width, settings.window_height = size
-    wanted = 1.5 if desktop[1] >= 2880 else 1.25 if desktop[1] >= 1800 else 1.0
+    wanted = 2.0 if desktop[1] >= 2160 else 1.5 if desktop[1] >= 1800 else 1.0
     settings.ui_scale = usable_scale(wanted, size)
     return settings
 

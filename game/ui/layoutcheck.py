@@ -29,8 +29,17 @@ from dataclasses import dataclass, field
 
 import pygame
 
-SIZES = [(1024, 576), (1024, 640), (1280, 720), (1920, 1080)]
-SCALES = [0.75, 1.0, 1.25, 1.5]  # each size is checked at the scales offered for it
+# from the smallest supported window (settings.MIN_WINDOW) to 3840x2160, 16:9 and one 16:10
+SIZES = [
+    (1024, 576),
+    (1024, 640),
+    (1280, 720),
+    (1600, 900),
+    (1920, 1080),
+    (2560, 1440),
+    (3840, 2160),
+]
+SCALES = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0]  # each size is checked at the scales offered for it
 TOLERANCE = 2  # pixels a glyph's empty padding may poke out of its box
 
 
@@ -254,20 +263,27 @@ def _pump(app, until: Callable[[], bool] | None = None, frames: int = 600) -> No
         app.update(1 / 60)
 
 
+POOL = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
+
+
+def new_match(mode: str, heroes=POOL):
+    """(engine, seat count) of a fresh match of `mode` ("1v1" or a team format) between the
+    first of `heroes`."""
+    from game.modes import variants
+    from game.modes.duel import duel_setup
+    from game.rules.engine import Engine
+
+    if mode == "1v1":
+        return Engine.new_match(duel_setup(list(heroes[:2]), 7, turn_limit=0)), 2
+    count = variants.SEATS[mode]
+    return Engine.new_match(variants.setup_for(mode, list(heroes[:count]), 7)), count
+
+
 def _duel(mode: str):
     def build(app):
-        from game.modes import variants
-        from game.modes.duel import duel_setup
-        from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
 
-        pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
-        if mode == "1v1":
-            engine = Engine.new_match(duel_setup(["cursed_pirate", "barbarian"], 7, turn_limit=0))
-            count = 2
-        else:
-            count = variants.SEATS[mode]
-            engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        engine, count = new_match(mode)
         cpu = {"kind": "computer", "level": "easy"}
         scene = DuelScene(app, engine, [{"kind": "human"}] + [cpu] * (count - 1))
         app.push(scene)
@@ -455,19 +471,10 @@ def _adventure(app):
 
 def _end(mode: str):
     def build(app):
-        from game.modes import variants
-        from game.modes.duel import duel_setup
-        from game.rules.engine import Engine
         from game.ui.scenes.duel import DuelScene
         from game.ui.scenes.end import EndScene
 
-        pool = ["cursed_pirate", "barbarian", "pyromancer", "moon_elf", "huntress", "paladin"]
-        if mode == "1v1":
-            engine = Engine.new_match(duel_setup(pool[:2], 7, turn_limit=0))
-            count = 2
-        else:
-            count = variants.SEATS[mode]
-            engine = Engine.new_match(variants.setup_for(mode, pool[:count], 7))
+        engine, count = new_match(mode)
         cpu = {"kind": "computer", "level": "easy"}
         scene = DuelScene(app, engine, [cpu] * count)
         app.push(scene)

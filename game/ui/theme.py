@@ -111,31 +111,53 @@ _FONT_FILES = {
 }
 
 
+REFLOW = 0.5  # of each step of the window beyond 1280x720, the share that enlarges the table
+
+
+def zoom(fit: float) -> float:
+    """The 1.00x layout scale for a window `fit` times 1280x720: below that size the table
+    shrinks with the window; above it the table grows by half of each further step, so the rest
+    of the window becomes room (a 1920x1080 window lays out a 1536x864 table at 1.25x, 3840x2160
+    a 1920x1080 table at 2.00x) - a bigger window shows more, not only the same larger."""
+    return fit if fit <= 1.0 else 1.0 + (fit - 1.0) * REFLOW
+
+
 class Theme:
     """Scaled sizes and cached fonts for the current window.
 
-    Two scales: `scale` places and sizes everything (`px`): the window's size over 1280x720,
-    times the interface scale when that is below 1.00x. `text_scale` sizes the text (`font`):
-    the window's size times the interface scale. So 1.25x or 1.50x makes text larger inside a
-    table that still fits the window; text that would then outgrow its box asks `fit_font` for
-    the largest size that fits (never below 13 px)."""
+    Two scales. `text_scale` sizes the text (`font`): `zoom(fit)` times the interface scale,
+    where fit is the window's size over 1280x720. `scale` places and sizes everything (`px`):
+    the same below 1.00x; from 1.00x up the interface scale enlarges controls with the text
+    until the table would be smaller than 1280x720 in base units (`scale` = fit), and beyond
+    that only the text grows (up to 1.5 times its box: `offered_scales` in game/ui/app.py).
+    `canvas` is the window in base units: the room a scene lays out (1280x720 at 1280x720,
+    1536x864 at 1920x1080 1.00x). Text that would outgrow its box asks `fit_font` for the
+    largest size that fits (never below 13 px)."""
 
     def __init__(self, ui_scale: float = 1.0) -> None:
         self.ui_scale = ui_scale
         self.scale = min(1.0, ui_scale)
         self.text_scale = ui_scale
+        self.size = (round(BASE_W * self.scale), round(BASE_H * self.scale))
         self._fonts: dict[tuple, pygame.font.Font] = {}
 
     def resize(self, width: int, height: int) -> None:
         fit = min(width / BASE_W, height / BASE_H)
-        self.scale = min(1.0, self.ui_scale) * fit
-        self.text_scale = self.ui_scale * fit
+        self.text_scale = self.ui_scale * zoom(fit)
+        self.scale = self.text_scale if self.ui_scale < 1.0 else min(self.text_scale, fit)
+        self.size = (width, height)
+
+    @property
+    def canvas(self) -> tuple[float, float]:
+        """The window's size in base units (what `px` maps back onto the window)."""
+        return self.size[0] / self.scale, self.size[1] / self.scale
 
     def fixed(self) -> Theme:
         """This theme with text at the layout scale: for things drawn to a fixed shape (a card
         face), whose words must keep their 1.00x proportions to stay inside it."""
         twin = Theme(self.ui_scale)
         twin.scale = twin.text_scale = self.scale
+        twin.size = self.size
         twin._fonts = self._fonts
         return twin
 

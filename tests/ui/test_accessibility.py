@@ -302,9 +302,9 @@ def test_a_reachable_space_has_a_diamond_and_a_target_has_sight_ticks():
         ((1366, 768), (1280, 720), 1.0),
         ((1920, 1080), (1280, 720), 1.0),
         ((2560, 1440), (1920, 1080), 1.0),
-        ((2880, 1800), (1920, 1080), 1.25),
-        ((3840, 2160), (2560, 1440), 1.25),
-        ((5120, 2880), (2560, 1440), 1.5),
+        ((2880, 1800), (1920, 1080), 1.5),  # text 1.875x, as large as 1.25x before the reflow
+        ((3840, 2160), (2560, 1440), 2.0),
+        ((5120, 2880), (3840, 2160), 2.0),
     ],
 )
 def test_a_first_start_picks_window_and_scale_from_the_desktop(desktop, size, scale):
@@ -331,7 +331,7 @@ def test_only_a_first_start_uses_the_desktop_defaults(monkeypatch):
     monkeypatch.setattr(app_module, "App", fake_app)
     with pytest.raises(Stop):
         app_module.run_app([])
-    assert seen[-1].ui_scale == 1.25 and seen[-1].window_width == 2560
+    assert seen[-1].ui_scale == 2.0 and seen[-1].window_width == 2560
     save_settings(Settings(ui_scale=1.0))
     with pytest.raises(Stop):
         app_module.run_app([])

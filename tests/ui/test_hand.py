@@ -14,12 +14,12 @@ from game.ui import theme as T
 from game.ui.app import App, offered_scales
 
 SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
-SCALES = [0.75, 1.0, 1.25, 1.5, 2.0]  # 2.0x: above the offered scales, the table stays put
 
 
 def scales(size):
-    """The interface scales offered for a window of `size`, and 2.0x."""
-    return [s for s in SCALES if s in offered_scales(size) or s > 1.5]
+    """The interface scales offered for a window of `size`, and 2.0x (where it is not offered,
+    the table keeps its size and the text alone grows)."""
+    return sorted(set(offered_scales(size)) | {2.0})
 
 
 @pytest.fixture

@@ -12,12 +12,20 @@ from game.ui.widgets import fit_name
 
 SIZES = [(1024, 640), (1280, 720)]
 SCALES = [1.0, 1.25, 1.5]
+# a representative part of python -m game uicheck's grid above 1280x720: the reflowed table
+# (1920x1080 at 1.00x, a 1536x864 canvas) and the largest scale in a large window (2560x1440 at
+# 2.00x: controls 2 px per base px, text 1.5 times its box); the command checks the whole grid
+ROOMY = [((1920, 1080), 1.0), ((2560, 1440), 2.0)]
 
 
 @pytest.mark.parametrize("name", list(L.SCENES))
 def test_a_scene_fits_every_size_and_scale(name):
     totals, found = L.run([name], SIZES, SCALES)
     assert totals["layouts"] == len(SIZES) * len(SCALES)
+    for size, scale in ROOMY:
+        more, also = L.run([name], [size], [scale])
+        assert more["layouts"] == 1
+        found += also
     assert not found, "\n".join(str(p) for p in found[:20])
 
 
@@ -93,7 +101,7 @@ def test_a_scale_that_cannot_fit_the_window_is_not_offered_or_used():
     from game.ui.scenes.settings import SettingsScene
 
     assert offered_scales((1024, 576)) == [1.0, 1.25, 1.5]  # 0.75x would shrink text below 13 px
-    assert offered_scales((1920, 1080)) == [0.75, 1.0, 1.25, 1.5]
+    assert offered_scales((1920, 1080)) == [0.75, 1.0, 1.25, 1.5, 1.75]
     assert usable_scale(2.0, (1280, 720)) == 1.5  # a hand-edited 2.00x: the largest that fits
     assert usable_scale(0.75, (1280, 720)) == 1.0
     app = App(Settings(ui_scale=2.0, sound_volume=0.0), size=(1280, 720))

@@ -482,7 +482,9 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     def layout(self) -> dict[str, pygame.Rect]:
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        right_w = th.px(380)
+        # the map and the prompt take the window's room; on a canvas wider than 1280 base
+        # units (game/ui/theme.py `zoom`) the heroes and the log get a quarter of the extra width
+        right_w = th.px(380) + max(0, w - th.px(1280)) // 4
         heroes_h = th.px(40) + th.px(80) * max(1, len(self.campaign.heroes))
         return {
             "top": pygame.Rect(th.px(10), th.px(6), w - right_w - th.px(30), th.px(44)),

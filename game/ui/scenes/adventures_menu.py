@@ -456,11 +456,15 @@ class CampaignMenuScene(Scene):
             status = "Campaign complete" if info.completed else scenario_label(info.scenario)
             if info.mid_scenario and not info.completed:
                 status += " (in play)"
-            draw_text(surface, status, small, T.TEXT, (x, y + th.px(26)))
+            score_font = th.font(16, bold=True)
+            score = f"Score {info.score}"
+            room = rect.right - th.px(10) - score_font.size(score)[0] - th.px(8) - x
+            status_font = th.fit_font(14, status, room)  # beside the score, never under it
+            draw_text(surface, status, status_font, T.TEXT, (x, y + th.px(26)))
             draw_text(
                 surface,
-                f"Score {info.score}",
-                th.font(16, bold=True),
+                score,
+                score_font,
                 T.HIGHLIGHT,
                 (rect.right - th.px(10), y + th.px(24)),
                 align="right",

@@ -24,6 +24,7 @@ from game.persistence.replay import record_replay
 from game.rules.actions import Action
 from game.rules.view import MatchView
 from game.ui import keymap
+from game.ui import layout as L
 from game.ui.app import Scene
 from game.ui.board_view import BoardView, Hotspot
 from game.ui.cards import card_face
@@ -151,36 +152,47 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.tray.show(list(last.values), self.kept)
 
     def resize(self) -> None:
+        """The board from the window's room: at 1280x720 base units (the canvas of a
+        1280x720 window) the rects of the 1280x720 design; a larger canvas (a bigger window,
+        game/ui/theme.py `zoom`) widens the log column by a quarter of the extra width and
+        shares the extra height among the two boards (a fifth each: taller ability tiles), the
+        dice tray and the hand (three tenths each: larger cards), the log growing with the tray.
+        A board grows by at most 72 base px and the hand's strip by 120 (a 0.75x table in a 4K
+        window): the tray, the table's felt, takes what is left."""
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        right_w = th.px(372)
-        left_w = w - right_w - th.px(24)
+        spare_w = max(0, w - th.px(1280))
+        spare_h = max(0, h - th.px(720))
+        grow_board = min(spare_h // 5, th.px(72))
+        grow_tray = spare_h - 2 * grow_board - min(spare_h * 3 // 10, th.px(120))
+        right_w = th.px(372) + spare_w // 4
         x0 = th.px(10)
+        left_w = w - right_w - th.px(24)
         self.left = pygame.Rect(x0, 0, left_w, h)
         self.right = pygame.Rect(x0 + left_w + th.px(8), th.px(8), right_w, h)
-        self.opp_bar = pygame.Rect(x0, th.px(6), left_w, th.px(58))
-        self.opp_board = pygame.Rect(x0, th.px(68), left_w, th.px(118))
-        # the hand's fan (game/ui/hand.py) takes the bottom strip, whole cards in view
-        lift = th.px(52)
-        self.tray_rect = pygame.Rect(x0, th.px(192), left_w, th.px(246) - lift)
-        self.prompt_rect = pygame.Rect(x0, th.px(442) - lift, left_w, th.px(44))
-        self.my_board = pygame.Rect(x0, th.px(490) - lift, left_w, th.px(118))
-        strip = pygame.Rect(x0, th.px(612) - lift, th.px(330), h - th.px(612) + lift)
-        self.my_bar = pygame.Rect(0, 0, th.px(330), th.px(110))
-        self.my_bar.center = strip.center
-        self.hand_area = pygame.Rect(
-            x0 + th.px(338), th.px(612) - lift, w - th.px(338) - 2 * x0, h - th.px(612) + lift
-        )
-        self.phase_rect = pygame.Rect(self.right.x, th.px(6), right_w, th.px(30))
-        self.log_rect = pygame.Rect(self.right.x, th.px(42), right_w, th.px(400) - lift)
-        self.info_rect = pygame.Rect(self.right.x, th.px(448) - lift, right_w, th.px(158))
-        if self.table is not None:
-            # the top strip holds a compact board per other seat; the full board of the seat
-            # in focus sits under it; the turn order sits under the phase track
-            self.opp_bar = pygame.Rect(x0, th.px(6), left_w, th.px(68))
-            self.opp_board = pygame.Rect(x0, th.px(82), left_w, th.px(106))
-            self.order_rect = pygame.Rect(self.right.x, th.px(40), right_w, th.px(34))
-            self.log_rect = pygame.Rect(self.right.x, th.px(80), right_w, th.px(362) - lift)
+        team = self.table is not None
+        # the top strip holds a compact board per other seat (team formats), the full board of
+        # the seat in focus under it; then the tray, the prompt, the viewer's board and, in the
+        # bottom strip, the viewer's bar and the hand's fan (game/ui/hand.py)
+        column = pygame.Rect(x0, th.px(6), left_w, h - th.px(6))
+        self.opp_bar, rest = L.cut_top(column, th.px(68 if team else 58), th.px(8 if team else 4))
+        board_h = th.px(106 if team else 118) + grow_board
+        self.opp_board, rest = L.cut_top(rest, board_h, th.px(4 if team else 6))
+        self.tray_rect, rest = L.cut_top(rest, th.px(194) + grow_tray, th.px(4))
+        self.prompt_rect, rest = L.cut_top(rest, th.px(44), th.px(4))
+        self.my_board, strip = L.cut_top(rest, th.px(118) + grow_board, th.px(4))
+        bar_strip, self.hand_area = L.cut_left(strip, th.px(330), th.px(8))
+        self.hand_area.w = w - x0 - self.hand_area.x
+        self.my_bar = L.centered((th.px(330), th.px(110)), bar_strip)
+        # cards grow with the strip's height (104 base px at 160, game/ui/hand.py)
+        self.hand_card = max(104, 104 * strip.h / th.px(160))
+        side = pygame.Rect(self.right.x, th.px(6), right_w, h - th.px(6))
+        self.phase_rect, side = L.cut_top(side, th.px(30), th.px(4 if team else 6))
+        if team:
+            self.order_rect, side = L.cut_top(side, th.px(34), th.px(6))
+        self.log_rect = pygame.Rect(side.x, side.y, right_w, self.prompt_rect.y - side.y)
+        info_y = self.prompt_rect.y + th.px(6)
+        self.info_rect = pygame.Rect(side.x, info_y, right_w, self.my_board.bottom - 2 - info_y)
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
         self.decided_for = None

@@ -327,7 +327,7 @@ class DuelDrawing:
         if self.drag is not None or (self.hotseat and self.pass_to is not None):
             raised = None
         fan = self.hand_fan = hand_fan.layout(
-            area, len(cards), th, raised=raised, window=surface.get_rect()
+            area, len(cards), th, raised=raised, window=surface.get_rect(), preferred=self.hand_card
         )
         self.hand_rects = [(fan.rect_of(i), card) for i, card in enumerate(ids)]
         choice = self.source.pending

@@ -158,13 +158,20 @@ class MissionScene(
         self.worker.close()
 
     def resize(self) -> None:
+        """The board from the window's room: the 1280x720 design at a 1280x720 canvas; a larger
+        canvas (game/ui/theme.py `zoom`) widens the right column by a quarter of the extra
+        width (the roster and the log), gives three quarters of the extra height to the map (and
+        the Hero's turn drawn over it: taller ability tiles, tray and hand) and the rest to the
+        enemy panels under it; the log takes what the right column has left."""
         th = self.app.theme
         w, h = self.app.screen.get_size()
+        spare_w = max(0, w - th.px(1280))
+        grow = max(0, h - th.px(720)) * 3 // 4
         pad = th.px(8)
-        right_w = th.px(440)
+        right_w = th.px(440) + spare_w // 4
         left_w = w - right_w - 3 * pad
         self.top_rect = pygame.Rect(pad, pad, left_w, th.px(34))
-        self.map_rect = pygame.Rect(pad, self.top_rect.bottom + pad, left_w, th.px(448))
+        self.map_rect = pygame.Rect(pad, self.top_rect.bottom + pad, left_w, th.px(448) + grow)
         self.prompt_rect = pygame.Rect(pad, self.map_rect.bottom + th.px(4), left_w, th.px(44))
         bottom_y = self.prompt_rect.bottom + th.px(6)
         self.panels_rect = pygame.Rect(pad, bottom_y, left_w, h - bottom_y - pad)
@@ -182,13 +189,19 @@ class MissionScene(
         # the hero's turn: board, tray and hand drawn over the map
         m = self.map_rect
         self.hero_rect = m
-        self.board_rect = pygame.Rect(m.x + th.px(8), m.y + th.px(40), m.w - th.px(16), th.px(112))
-        side_w = th.px(236)
+        # of the map's extra height the ability tiles take 3/10 (at most 72 base px), the hand's
+        # fan 7/20 (at most 120), the tray the rest
+        grow_board = min(grow * 3 // 10, th.px(72))
+        grow_tray = grow - grow_board - min(grow * 7 // 20, th.px(120))
+        self.board_rect = pygame.Rect(
+            m.x + th.px(8), m.y + th.px(40), m.w - th.px(16), th.px(112) + grow_board
+        )
+        side_w = th.px(236) + spare_w // 8
         self.tray_rect = pygame.Rect(
             m.x + th.px(8),
             self.board_rect.bottom + th.px(6),
             m.w - th.px(24) - side_w,
-            th.px(140),  # the rest of the overlay is the hand's fan (game/ui/hand.py)
+            th.px(140) + grow_tray,  # the rest of the overlay is the hand's fan
         )
         # beside the tray: the other things the Hero may do now (cards, tokens, Momentum)
         self.side_rect = pygame.Rect(
@@ -200,6 +213,8 @@ class MissionScene(
             m.w - th.px(16),
             m.bottom - self.tray_rect.bottom - th.px(12) + th.px(6),
         )
+        # cards grow with the fan's height (96 base px at 144, as at 1280x720, game/ui/hand.py)
+        self.hand_card = max(96, 96 * self.hand_area.h / th.px(144))
         if hasattr(self, "tray"):
             self.tray.set_rect(self.tray_rect)
             self.enemy_tray.set_rect(self.enemy_rect)
@@ -212,7 +227,9 @@ class MissionScene(
             th = self.app.theme
             area = self.map_rect.inflate(-th.px(24), -th.px(56))
             area.y = self.map_rect.y + th.px(36)
-            self.layout = MV.HexLayout.fit(self.engine.hexes.keys(), area, max_size=th.px(52))
+            self.layout = MV.HexLayout.fit(
+                self.engine.hexes.keys(), area, max_size=th.px(52) * area.h // th.px(392)
+            )
             self.layout_side = side
             self.pawn_px, self.pawn_hex, self.pawn_route = {}, {}, {}
             self.floaters = [f for f in self.floaters if not f.on_map]  # the old side's map

@@ -567,7 +567,7 @@ class MissionDrawing:
                 dim = {i: 150 for i in range(len(cards)) if i not in usable}
         raised = self.hover_card if self.hover_card is not None else None
         fan = self.hand_fan = hand_fan.layout(
-            area, len(cards), th, raised=raised, window=self.hero_rect, preferred=96
+            area, len(cards), th, raised=raised, window=self.hero_rect, preferred=self.hand_card
         )
         self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
 
