@@ -133,7 +133,7 @@ def test_a_room_the_window_cannot_draw_is_said_so_and_no_board_opens():
     scene.draw(app.screen)
     assert app.scene is scene
     assert scene.status() == (
-        "The window cannot show a co-op Mission room yet: it shows the duel formats."
+        "The window cannot show a co-op Mission room yet: it shows the duel and Boss formats."
     )
     scene.leave()
     assert isinstance(app.scene, TitleScene) and scene.link.closed
