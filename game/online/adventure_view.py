@@ -22,7 +22,15 @@ from typing import Any
 
 import esper
 
-from game.online.view import HAND_EVENTS, _pick, _plain, seat_choice, seat_event, seat_state
+from game.online.view import (
+    HAND_EVENTS,
+    _fields,
+    _pick,
+    _plain,
+    seat_choice,
+    seat_event,
+    seat_state,
+)
 
 SCENARIO_FIELDS = (
     "kind",
@@ -45,6 +53,8 @@ SCENARIO_FIELDS = (
 )
 TILE_FIELDS = ("slot", "kind", "level", "explored", "neighbours", "items", "x", "y", "minion")
 ADVENTURER_FIELDS = ("tile", "salves", "engaged", "fallen", "loot_gained")
+# what a face-up tile's environment card says (rule 19): its name, rewards, Minion level, text
+ENV_FIELDS = ("name", "cp", "gold", "minion", "text", "portal")
 CAMPAIGN_FIELDS = (
     "difficulty",
     "team_name",
@@ -75,6 +85,7 @@ def _rarities(entries) -> list[str]:
 def crawl_state(engine) -> dict[str, Any]:
     """The scenario's table: the map, the heroes' crawl state, the dials and deck sizes."""
     from game.adventures.components import Adventurer, Scenario, Tile
+    from game.adventures.crawl import tile_def
 
     with engine.world.active():
         sc = esper.component_for_entity(engine.MATCH, Scenario)
@@ -90,8 +101,12 @@ def crawl_state(engine) -> dict[str, Any]:
             item = _pick(tile, TILE_FIELDS)
             if tile.minion is not None:
                 item["minion"] = engine.seat(tile.minion)
+            # a Minion still standing on the tile: a battle goes on there
+            item["fighting"] = tile.minion is not None and engine.alive(tile.minion)
             # the environment drawn for the slot only once it is turned over (rule 19)
             item["tile"] = tile.tile if tile.explored else ""
+            face_up = tile.kind != "env" or tile.explored
+            item["env"] = _fields(tile_def(engine, tile), ENV_FIELDS) if face_up else {}
             tiles.append(item)
         out["tiles"] = tiles
         heroes = []
@@ -116,6 +131,7 @@ def conclusion_state(driver) -> dict[str, Any] | None:
     if driver is None:
         return None
     if isinstance(driver, Shop):
+        cards = driver.cards
         return {
             "kind": "shop",
             "current": driver.current,
@@ -128,6 +144,14 @@ def conclusion_state(driver) -> dict[str, Any] | None:
                     "dealt": list(hero.dealt),  # dealt face up to be looked at (rule 87)
                     "unidentified_rarities": _rarities(hero.unidentified),
                     "deck_size": len(hero.deck),
+                    # the price tagged on each dealt card, and the Loot cards the hero's deck
+                    # holds (which cards a deck holds is known, not their order)
+                    "prices": {card: driver.price(card) for card in hero.dealt},
+                    "deck_loot": [
+                        card
+                        for card in dict.fromkeys(hero.deck)
+                        if card in cards and cards[card].loot is not None
+                    ],
                     "done": hero.done,
                 }
                 for index, hero in enumerate(driver.heroes)
@@ -144,17 +168,25 @@ def conclusion_state(driver) -> dict[str, Any] | None:
         }
         for d in driver.draws
     ]
-    return {"kind": "boss_loot", "loot_draws": draws, "unclaimed": driver.unclaimed}
+    current = driver.current
+    return {
+        "kind": "boss_loot",
+        "loot_draws": draws,
+        "current": None if current is None else driver.draws.index(current),
+        "unclaimed": driver.unclaimed,
+    }
 
 
 def campaign_state(runner) -> dict[str, Any]:
     campaign = runner.campaign
     out = _pick(campaign, CAMPAIGN_FIELDS)
     out["heroes"] = [
-        {"hero": h.hero, "player": h.player, "deck_size": len(h.deck)} for h in campaign.heroes
+        {"hero": h.hero, "player": h.player, "computer": h.computer, "deck_size": len(h.deck)}
+        for h in campaign.heroes
     ]
     out["rows"] = [_pick(row, ROW_FIELDS) for row in campaign.rows]
     out["stopped"] = runner.stopped
+    out["finished"] = runner.finished
     return _plain(out)
 
 
