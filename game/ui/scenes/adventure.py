@@ -10,6 +10,13 @@ with the Minion or Boss seat as the opponent; the enemy's steps (answered inside
 come back as events and are paced by the duel's presenter. Everything the engine logs between
 two decisions on the map is narrated one line at a time (tiles flip over as they are explored).
 The runner autosaves the campaign slot at every turn and scenario boundary.
+
+The crawl map, its panels, the Shop, Boss Loot, the tiles' tooltips and move buttons, and the
+battle board's choice of which foe to show draw from `source`, the per-seat campaign view
+(`game/online/adventure_table.py`, what a co-op Adventures room sends). The engine and the
+runner are read by the controller part only: applying answers, the computer heroes, the
+Response-prompts setting's checks (`_go_on_by_itself`, `_keep_salves_by_itself`), saving, and
+the narration's event stream (`collect`, which still takes the engine's own events).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import esper
 import pygame
 
 from game.ai.worker import AIWorker, controller
+from game.online.adventure_table import AdventureTable, LocalAdventureTable
 from game.rules.actions import Action
 from game.ui import keymap
 from game.ui.app import Scene
@@ -138,6 +146,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         self.chosen_moves: list[tuple[int, str]] = []  # moves the players picked themselves
         self.pointer = (0, 0)  # where the last mouse event was
         self.reflow_guard = None  # (position, the button that was there) after an action
+        self._source = LocalAdventureTable(runner)
         self._sync_engine(prime=True)
 
     # ------------------------------------------------------------ engine bookkeeping
@@ -145,6 +154,12 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     @property
     def engine(self):
         return self.runner.engine
+
+    @property
+    def source(self) -> AdventureTable:
+        """What the crawl draws from: the campaign view of the hero deciding now, refreshed
+        when the campaign moved on."""
+        return self._source.refresh()
 
     def enter(self) -> None:
         self.worker.start()
@@ -177,20 +192,10 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
             self.log_index = len(engine.log)
 
     def _explored(self) -> set[str]:
-        from game.adventures.components import Tile
-
-        eng = self.engine
-        if eng is None:
-            return set()
-        with eng.world.active():
-            return {t.slot for _e, t in esper.get_component(Tile) if t.explored}
+        return {t.slot for t in self.source.tiles if t.explored}
 
     def _sands(self) -> set[str]:
-        from game.adventures.components import Tile
-
-        eng = self.engine
-        with eng.world.active():
-            return {t.slot for _e, t in esper.get_component(Tile) if t.kind == "sands"}
+        return {t.slot for t in self.source.tiles if t.kind == "sands"}
 
     def collect(self) -> list:
         """Events the engine logged since we last looked."""
@@ -483,7 +488,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         th = self.app.theme
         w, h = self.app.screen.get_size()
         right_w = th.px(380)
-        heroes_h = th.px(40) + th.px(80) * max(1, len(self.campaign.heroes))
+        heroes_h = th.px(40) + th.px(80) * max(1, len(self.source.campaign["heroes"]))
         return {
             "top": pygame.Rect(th.px(10), th.px(6), w - right_w - th.px(30), th.px(44)),
             "map": pygame.Rect(th.px(10), th.px(56), w - right_w - th.px(30), h - th.px(170)),
@@ -687,8 +692,8 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 self.shop_hero += 1
 
     def click(self, pos) -> None:
-        choice = self.runner.pending
-        if choice is None or self.runner.driver is not None:
+        choice = self.source.pending
+        if choice is None or self.source.conclusion is not None:
             return
         for slot, rect in self.tile_rects.items():
             if rect.collidepoint(pos):
@@ -702,18 +707,16 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     def move_button_label(self, slot: str) -> str:
         """A move button names the tile as the map shows it (its number is drawn on the lit
         tile too): 'Level II tile', 'Boss Portal', 'Join: Skeleton Archer'."""
-        from game.adventures.crawl import tiles
-
-        with self.engine.world.active():
-            _e, tile = tiles(self.engine)[slot]
-            if tile.minion is not None and self.engine.alive(tile.minion):
-                return f"Join: {self.engine.name(tile.minion)}"
-            if tile.kind == "portal":
-                return "Boss Portal"
-            return f"Level {ROMAN.get(tile.level, '?')} tile"
+        src = self.source
+        tile = next(t for t in src.tiles if t.slot == slot)
+        if tile.fighting:
+            return f"Join: {src.view.players[tile.minion].name}"
+        if tile.kind == "portal":
+            return "Boss Portal"
+        return f"Level {ROMAN.get(tile.level, '?')} tile"
 
     def move_action(self, slot: str) -> Action | None:
-        choice = self.runner.pending
+        choice = self.source.pending
         if choice is None or choice.kind != "adventure_move":
             return None
         for option in choice.options:
@@ -747,14 +750,11 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 return
 
     def tile_tip(self, slot: str) -> str:
-        from game.adventures.components import Tile
-        from game.adventures.crawl import tile_def
-
-        eng = self.engine
-        if eng is None:
+        src = self.source
+        if src.scenario is None:
             return ""
-        with eng.world.active():
-            for _e, tile in esper.get_component(Tile):
+        if True:  # (the former engine block; kept for a small diff)
+            for tile in src.tiles:
                 if tile.slot != slot:
                     continue
                 items = ", ".join(i.replace("chest:", "Loot Chest: ") for i in tile.items)
@@ -772,7 +772,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                     )
                 if slot not in self.shown_explored:
                     return f"A face-down level {ROMAN[tile.level]} tile.{lying}{go}"
-                tdef = tile_def(eng, tile)
+                tdef = tile.env
                 bits = [tdef.get("name", "")]
                 if tdef.get("cp"):
                     bits.append(f"+{tdef['cp']} CP")
@@ -783,9 +783,9 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 text = ", ".join(b for b in bits if b) + "."
                 if tdef.get("text"):
                     text += " " + tdef["text"]
-                if tile.minion is not None and eng.alive(tile.minion):
-                    dial = eng.dial(tile.minion)
-                    text += f" Battle: {eng.name(tile.minion)} ({dial.health} Health)."
+                if tile.fighting:
+                    dial = src.view.players[tile.minion]
+                    text += f" Battle: {dial.name} ({dial.health} Health)."
                 return text + go
         return ""
 
@@ -854,41 +854,28 @@ class AdventureBattleScene(DuelScene):
                 self.viewer = foe_of
 
     def _fighting(self, enemy_seat: int) -> int | None:
-        """The hero seat engaged with the Minion at `enemy_seat` (None when none is)."""
-        from game.adventures.components import Adventurer
-
-        eng = self.engine
-        with eng.world.active():
-            minion = eng.player(enemy_seat)
-            for player in eng.info.players:
-                adv = esper.try_component(player, Adventurer)
-                if adv is not None and adv.engaged == minion:
-                    return eng.seat(player)
-        return None
+        """The hero seat engaged with the Minion at `enemy_seat` (None when none is), from the
+        campaign view."""
+        return next((h.seat for h in self.parent.source.heroes if h.engaged == enemy_seat), None)
 
     def opponent_seat(self, view, me: int) -> int:
-        from game.adventures.components import Adventurer, Scenario
-
-        eng = self.engine
-        with eng.world.active():
-            sc = esper.component_for_entity(eng.MATCH, Scenario)
-            if sc.boss is not None:
-                return eng.seat(sc.boss)
+        """The foe shown at the top, from the campaign view: the Boss, the Minion whose turn is
+        being narrated, or the one this hero fights."""
+        crawl = self.parent.source
+        if crawl.scenario is not None and crawl.scenario.boss is not None:
+            return crawl.scenario.boss
         acting = getattr(self, "narrated_turn", None)
         enemy = acting is not None and acting < len(self.seats) and self.seats[acting].get("enemy")
         if enemy and self._fighting(acting) in (me, None):
             return acting  # the Minion whose turn is being shown
-        with eng.world.active():
-            player = eng.player(me)
-            adv = esper.try_component(player, Adventurer)
-            if adv is not None and adv.engaged is not None:
-                return eng.seat(adv.engaged)
+        adv = crawl.hero(me)
+        if adv is not None and adv.engaged is not None:
+            return adv.engaged
         return super().opponent_seat(view, me)
 
     def seat_kind_label(self, seat: int) -> str:
         if self.seats[seat].get("enemy"):
-            with self.engine.world.active():
-                enemy = self.content.enemies.get(self.view.players[seat].hero)
+            enemy = self.content.enemies.get(self.view.players[seat].hero)
             return "Boss" if enemy is not None and enemy.kind == "boss" else "Minion"
         return super().seat_kind_label(seat)
 
