@@ -14,9 +14,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from game.online.adventure_view import adventure_update
-from game.online.table import RemoteTable, choice_from
+from game.online.adventure_view import adventure_event, adventure_update
+from game.online.table import RemoteTable, choice_from, event_from
 from game.rules.events import Event
+from game.rules.view import match_view
 
 
 class AdventureTable(RemoteTable):
@@ -105,3 +106,16 @@ class LocalAdventureTable(AdventureTable):
         self.update = adventure_update(runner, self.seat, [], key[1] + key[3])
         self.take(self.update)
         return self
+
+    def seen(self, events: list[Event]) -> list[Event]:
+        """These engine events as the seat at the screen may see them, the very events a room
+        sends (a card drawn into a Minion's or the Boss's hand is the fact only); for the
+        narration and the log."""
+        engine = self._runner.engine
+        view = match_view(engine) if engine is not None and events else None
+        out = []
+        for event in events:
+            message = adventure_event(event, self.seat, view)
+            if message.get("kind") != "unlisted":
+                out.append(event_from(message))
+        return out

@@ -12,6 +12,9 @@ turn order; the Minion and Loot decks only as their sizes; an Unidentified Loot 
 rarity (nobody looks at it, not even its owner: rule 80). In the Shop, each hero's Gold, the
 Shop cards dealt to them (face up to the table: all heroes are one team, core rule 110) and
 their Unidentified cards as rarities; in Boss Loot, the cards drawn and kept or discarded.
+What the window's crawl map draws is all here (`adventure_table.py`): a face-up tile's
+environment card's public words (`env`), whether a Minion fights on a tile, the Shop's prices
+and the Loot cards in each hero's deck (which cards a deck holds is known, not their order).
 Never: a deck's order, a face-down tile's environment, an Unidentified card, the campaign's
 seed or random state.
 """
@@ -203,7 +206,9 @@ def adventure_state(runner, seat: int, view=None) -> dict[str, Any]:
     return out
 
 
-def _event(event, seat: int, view) -> dict[str, Any]:
+def adventure_event(event, seat: int, view) -> dict[str, Any]:
+    """One engine event of a campaign as seat `seat` may see it (`view`: the scenario's
+    `match_view`, None between scenarios)."""
     owner = event.data.get("player")
     if event.kind in HAND_EVENTS and (
         view is None or not isinstance(owner, int) or not 0 <= owner < len(view.players)
@@ -222,7 +227,7 @@ def adventure_update(runner, seat: int, events, seq: int, view=None) -> dict:
     return {
         "type": "update",
         "seq": seq,
-        "events": [_event(e, seat, view) for e in events],
+        "events": [adventure_event(e, seat, view) for e in events],
         "state": adventure_state(runner, seat, view),
         "choice": seat_choice(runner.pending, seat, seq),
     }

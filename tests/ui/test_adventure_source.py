@@ -193,7 +193,7 @@ def test_the_seat_source_holds_no_foes_hand_and_passes_the_audit():
 
     runner = human_runner(heroes=("treant", "cursed_pirate"), seed=4)
     source = LocalAdventureTable(runner)
-    checked, bosses, audited, auditor = 0, 0, object(), None
+    checked, bosses, drawn, audited, auditor = 0, 0, 0, object(), None
     ais = controllers_for(runner.campaign)
     for i in range(len(runner.campaign.heroes)):
         ais.setdefault(i, AdventureAI("normal", i))
@@ -215,7 +215,22 @@ def test_the_seat_source_holds_no_foes_hand_and_passes_the_audit():
         problems = auditor.check(json.loads(json.dumps(source.update)))
         assert problems == [], problems
         checked += 1
+        engine = runner.engine
+        before = len(engine.log) if engine is not None else 0
         runner.apply(ais[choice.player].decide(runner.target, choice))
-    print("decisions checked", checked, "in a Boss Battle", bosses)
-    assert checked > 100 and len(runner.campaign.rows) >= 1
+        if engine is None or runner.engine is not engine:
+            continue  # (the scenario closed: its events go with the next session's)
+        # what the narration gets: the events as the seat may see them (a Boss's Action card
+        # drawn is the fact only), passing the same audit
+        raw = engine.log[before:]
+        seen = source.seen(raw)
+        message = {"events": [{"kind": e.kind, **e.data, "text": e.text} for e in seen]}
+        assert auditor.check(json.loads(json.dumps(message))) == []
+        for event, shown in zip(raw, seen, strict=False):
+            if event.kind == "boss_action_drawn":
+                drawn += 1
+                name = runner.content.cards[event.data["card_id"]].name
+                assert name in event.text and name not in shown.text
+    print("decisions checked", checked, "in a Boss Battle", bosses, "Action cards drawn", drawn)
+    assert checked > 100 and bosses and drawn
     runner.close()

@@ -180,15 +180,15 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         explored = self._explored()
         if prime:  # resumed or first shown: no narration of the past, its lines in the log
             self.log_index = len(engine.log)
-            self.log.extend(e.text for e in engine.log[-40:] if e.text)
+            self.log.extend(e.text for e in self._source.seen(engine.log[-40:]) if e.text)
             self.shown_explored = explored
             if not engine.actions:  # a new session: say what was done before anyone could act
-                for event in engine.log:
+                for event in self._source.seen(engine.log):
                     self.notice_auto_move(event)
         else:
             self.log_index = 0
             self.shown_explored = {s for s in explored if s in self._sands()}
-            self.ticker.extend(engine.log)
+            self.ticker.extend(self._source.seen(engine.log))
             self.log_index = len(engine.log)
 
     def _explored(self) -> set[str]:
@@ -198,14 +198,15 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         return {t.slot for t in self.source.tiles if t.kind == "sands"}
 
     def collect(self) -> list:
-        """Events the engine logged since we last looked."""
+        """Events the engine logged since we last looked, as the seat at the screen may see
+        them (what a co-op room would send it)."""
         eng = self.engine
         if eng is None or eng is not self.engine_ref:
             self._sync_engine()
             return []
         events = eng.log[self.log_index :]
         self.log_index = len(eng.log)
-        return events
+        return self._source.seen(events)
 
     # ------------------------------------------------------------ acting
 
@@ -828,12 +829,11 @@ class AdventureBattleScene(DuelScene):
     def enter(self) -> None:
         super().enter()
         if self.pending_events:
-            # the duel board starts its log from the engine's; the events still to be paced
-            # are logged when the presenter plays them, so they are not listed twice
-            waiting = {id(e) for e in self.pending_events}
-            self.presenter.log[:] = [
-                (e.kind, e.text) for e in self.engine.log[-120:] if e.text and id(e) not in waiting
-            ]
+            # the duel board starts its log from the source's (the seat's events); the events
+            # still to be paced, the newest ones, are logged when the presenter plays them, so
+            # they are not listed twice
+            logged = self.source.log[: max(0, len(self.source.log) - len(self.pending_events))]
+            self.presenter.log[:] = [(e.kind, e.text) for e in logged[-120:] if e.text]
             self.presenter.feed(self.pending_events)
             self.pending_events = []
 
@@ -895,9 +895,10 @@ class AdventureBattleScene(DuelScene):
             head, tail = events, []
         else:
             head, tail = split_battle(events)
-        self.parent.ticker.extend(tail)
-        self.source.sync(head)  # the board's per-seat view follows (heroes are one team)
-        self.presenter.feed(head)
+        self.parent.ticker.extend(self.parent._source.seen(tail))
+        # the board's per-seat view follows (heroes are one team); the presenter plays the
+        # events as that seat may see them
+        self.presenter.feed(self.source.sync(head))
         self.view = self.source.view
         self.decided_for = None
         self.odds_cache.clear()
