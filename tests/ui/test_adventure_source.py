@@ -234,3 +234,42 @@ def test_the_seat_source_holds_no_foes_hand_and_passes_the_audit():
     print("decisions checked", checked, "in a Boss Battle", bosses, "Action cards drawn", drawn)
     assert checked > 100 and bosses and drawn
     runner.close()
+
+
+def test_the_crawl_narration_never_names_the_bosss_action_card(app):
+    """The scene's narration takes the engine's new events as the seat may see them: through a
+    Boss Battle of computer-played heroes, the scene's ticker says a Boss's Action card was
+    drawn without naming it (the engine's own line names it). (A card whose Action gives a hero
+    a bonus is named by the bonus's line, `hero_bonus`, which the view lists as public.)"""
+    from game.adventures.ai import AdventureAI
+    from game.ui.scenes.adventure import controllers_for
+
+    runner = human_runner(heroes=("treant", "cursed_pirate"), seed=4)
+    advance(runner, lambda r: r.engine is not None and r.engine.log and r.campaign.rows)
+    scene = AdventureScene(app, runner)
+    ais = controllers_for(runner.campaign)
+    for i in range(len(runner.campaign.heroes)):
+        ais.setdefault(i, AdventureAI("normal", i))
+    drawn = 0
+    for _ in range(3000):
+        if runner.finished or len(runner.campaign.rows) >= 2:
+            break
+        engine = runner.engine
+        before = len(engine.log) if engine is not None else 0
+        choice = runner.pending
+        runner.apply(ais[choice.player].decide(runner.target, choice))
+        collected = scene.collect() + scene.ticker
+        scene.ticker = []
+        if engine is None or runner.engine is not engine:
+            continue
+        names = [
+            runner.content.cards[e.data["card_id"]].name
+            for e in engine.log[before:]
+            if e.kind == "boss_action_drawn"
+        ]
+        drawn += len(names)
+        told = [e.text for e in collected if e.kind == "boss_action_drawn"]
+        assert len(told) == len(names)
+        assert not [n for n in names if n in " ".join(told)], "the draw names the Action card"
+    assert drawn
+    runner.close()
