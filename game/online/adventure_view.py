@@ -122,6 +122,7 @@ def crawl_state(engine) -> dict[str, Any]:
             if adv.engaged is not None:
                 item["engaged"] = engine.seat(adv.engaged)
             item["unidentified_rarities"] = _rarities(adv.unidentified)  # rule 80: unseen
+            item["health_cap"] = engine.dial(player).cap  # the most Health the dial may show
             heroes.append(item)
         out["heroes"] = heroes
     return _plain(out)

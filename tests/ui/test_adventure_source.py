@@ -37,8 +37,6 @@ CONTROLLER = {
     "collect",
     "apply",
     "update",
-    "_go_on_by_itself",
-    "_keep_salves_by_itself",
     "skip",
     "finish_instantly",
     "_build_finished",

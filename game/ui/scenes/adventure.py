@@ -14,9 +14,9 @@ The runner autosaves the campaign slot at every turn and scenario boundary.
 The crawl map, its panels, the Shop, Boss Loot, the tiles' tooltips and move buttons, and the
 battle board's choice of which foe to show draw from `source`, the per-seat campaign view
 (`game/online/adventure_table.py`, what a co-op Adventures room sends). The engine and the
-runner are read by the controller part only: applying answers, the computer heroes, the
-Response-prompts setting's checks (`_go_on_by_itself`, `_keep_salves_by_itself`), saving, and
-the narration's event stream (`collect`, which still takes the engine's own events).
+runner are read by the controller part only: applying answers, the computer heroes,
+saving, and cutting the engine's new events for the narration (`collect`, which hands them on
+as the seat may see them). The Response-prompts setting's checks read the view too.
 """
 
 from __future__ import annotations
@@ -376,19 +376,13 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         matters before moving, go on, and say so in the log."""
         from game.ui.prompt_policy import ask_outside_battle
 
-        eng = self.engine
-        with eng.world.active():
-            player = eng.player(choice.player)
-            dial = eng.dial(player)
-            hurt = dial.health < dial.cap  # a heal would do something
-            name = eng.name(player)
-
-            def card_id(card):
-                return eng.card_id(card)
-
-            ask = ask_outside_battle(
-                self.app.settings.auto_pass, choice, self.content, card_id, hurt
-            )
+        src = self.source
+        hero = src.view.players[choice.player]
+        hurt = hero.health < src.hero(choice.player).health_cap  # a heal would do something
+        name = hero.name
+        ask = ask_outside_battle(
+            self.app.settings.auto_pass, choice, self.content, src.card_id, hurt
+        )
         if ask:
             return False
         done = next((o.action for o in choice.options if o.action.kind == "done"), None)
@@ -403,12 +397,8 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         Health, with nobody to revive, keep the Salves and say so in the log."""
         from game.ui.prompt_policy import ask_salves
 
-        eng = self.engine
-        with eng.world.active():
-            player = eng.player(choice.player)
-            dial = eng.dial(player)
-            below_start = dial.health < dial.start
-            name = eng.name(player)
+        hero = self.source.view.players[choice.player]
+        below_start, name = hero.health < hero.start_health, hero.name
         if ask_salves(self.app.settings.auto_pass, choice, below_start):
             return False
         done = next((o.action for o in choice.options if o.action.kind == "done"), None)
