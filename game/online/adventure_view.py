@@ -12,6 +12,9 @@ turn order; the Minion and Loot decks only as their sizes; an Unidentified Loot 
 rarity (nobody looks at it, not even its owner: rule 80). In the Shop, each hero's Gold, the
 Shop cards dealt to them (face up to the table: all heroes are one team, core rule 110) and
 their Unidentified cards as rarities; in Boss Loot, the cards drawn and kept or discarded.
+What the window's crawl map draws is all here (`adventure_table.py`): a face-up tile's
+environment card's public words (`env`), whether a Minion fights on a tile, the Shop's prices
+and the Loot cards in each hero's deck (which cards a deck holds is known, not their order).
 Never: a deck's order, a face-down tile's environment, an Unidentified card, the campaign's
 seed or random state.
 """
@@ -22,7 +25,15 @@ from typing import Any
 
 import esper
 
-from game.online.view import HAND_EVENTS, _pick, _plain, seat_choice, seat_event, seat_state
+from game.online.view import (
+    HAND_EVENTS,
+    _fields,
+    _pick,
+    _plain,
+    seat_choice,
+    seat_event,
+    seat_state,
+)
 
 SCENARIO_FIELDS = (
     "kind",
@@ -45,6 +56,8 @@ SCENARIO_FIELDS = (
 )
 TILE_FIELDS = ("slot", "kind", "level", "explored", "neighbours", "items", "x", "y", "minion")
 ADVENTURER_FIELDS = ("tile", "salves", "engaged", "fallen", "loot_gained")
+# what a face-up tile's environment card says (rule 19): its name, rewards, Minion level, text
+ENV_FIELDS = ("name", "cp", "gold", "minion", "text", "portal")
 CAMPAIGN_FIELDS = (
     "difficulty",
     "team_name",
@@ -75,6 +88,7 @@ def _rarities(entries) -> list[str]:
 def crawl_state(engine) -> dict[str, Any]:
     """The scenario's table: the map, the heroes' crawl state, the dials and deck sizes."""
     from game.adventures.components import Adventurer, Scenario, Tile
+    from game.adventures.crawl import tile_def
 
     with engine.world.active():
         sc = esper.component_for_entity(engine.MATCH, Scenario)
@@ -90,8 +104,12 @@ def crawl_state(engine) -> dict[str, Any]:
             item = _pick(tile, TILE_FIELDS)
             if tile.minion is not None:
                 item["minion"] = engine.seat(tile.minion)
+            # a Minion still standing on the tile: a battle goes on there
+            item["fighting"] = tile.minion is not None and engine.alive(tile.minion)
             # the environment drawn for the slot only once it is turned over (rule 19)
             item["tile"] = tile.tile if tile.explored else ""
+            face_up = tile.kind != "env" or tile.explored
+            item["env"] = _fields(tile_def(engine, tile), ENV_FIELDS) if face_up else {}
             tiles.append(item)
         out["tiles"] = tiles
         heroes = []
@@ -104,6 +122,7 @@ def crawl_state(engine) -> dict[str, Any]:
             if adv.engaged is not None:
                 item["engaged"] = engine.seat(adv.engaged)
             item["unidentified_rarities"] = _rarities(adv.unidentified)  # rule 80: unseen
+            item["health_cap"] = engine.dial(player).cap  # the most Health the dial may show
             heroes.append(item)
         out["heroes"] = heroes
     return _plain(out)
@@ -116,6 +135,7 @@ def conclusion_state(driver) -> dict[str, Any] | None:
     if driver is None:
         return None
     if isinstance(driver, Shop):
+        cards = driver.cards
         return {
             "kind": "shop",
             "current": driver.current,
@@ -128,6 +148,14 @@ def conclusion_state(driver) -> dict[str, Any] | None:
                     "dealt": list(hero.dealt),  # dealt face up to be looked at (rule 87)
                     "unidentified_rarities": _rarities(hero.unidentified),
                     "deck_size": len(hero.deck),
+                    # the price tagged on each dealt card, and the Loot cards the hero's deck
+                    # holds (which cards a deck holds is known, not their order)
+                    "prices": {card: driver.price(card) for card in hero.dealt},
+                    "deck_loot": [
+                        card
+                        for card in dict.fromkeys(hero.deck)
+                        if card in cards and cards[card].loot is not None
+                    ],
                     "done": hero.done,
                 }
                 for index, hero in enumerate(driver.heroes)
@@ -144,17 +172,25 @@ def conclusion_state(driver) -> dict[str, Any] | None:
         }
         for d in driver.draws
     ]
-    return {"kind": "boss_loot", "loot_draws": draws, "unclaimed": driver.unclaimed}
+    current = driver.current
+    return {
+        "kind": "boss_loot",
+        "loot_draws": draws,
+        "current": None if current is None else driver.draws.index(current),
+        "unclaimed": driver.unclaimed,
+    }
 
 
 def campaign_state(runner) -> dict[str, Any]:
     campaign = runner.campaign
     out = _pick(campaign, CAMPAIGN_FIELDS)
     out["heroes"] = [
-        {"hero": h.hero, "player": h.player, "deck_size": len(h.deck)} for h in campaign.heroes
+        {"hero": h.hero, "player": h.player, "computer": h.computer, "deck_size": len(h.deck)}
+        for h in campaign.heroes
     ]
     out["rows"] = [_pick(row, ROW_FIELDS) for row in campaign.rows]
     out["stopped"] = runner.stopped
+    out["finished"] = runner.finished
     return _plain(out)
 
 
@@ -171,7 +207,9 @@ def adventure_state(runner, seat: int, view=None) -> dict[str, Any]:
     return out
 
 
-def _event(event, seat: int, view) -> dict[str, Any]:
+def adventure_event(event, seat: int, view) -> dict[str, Any]:
+    """One engine event of a campaign as seat `seat` may see it (`view`: the scenario's
+    `match_view`, None between scenarios)."""
     owner = event.data.get("player")
     if event.kind in HAND_EVENTS and (
         view is None or not isinstance(owner, int) or not 0 <= owner < len(view.players)
@@ -190,7 +228,7 @@ def adventure_update(runner, seat: int, events, seq: int, view=None) -> dict:
     return {
         "type": "update",
         "seq": seq,
-        "events": [_event(e, seat, view) for e in events],
+        "events": [adventure_event(e, seat, view) for e in events],
         "state": adventure_state(runner, seat, view),
         "choice": seat_choice(runner.pending, seat, seq),
     }

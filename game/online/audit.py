@@ -250,6 +250,7 @@ class AdventureAuditor:
 
     def check(self, message: dict[str, Any]) -> list[str]:
         from game.adventures.components import Adventurer, Scenario, Tile
+        from game.adventures.crawl import tile_def
 
         problems = [p for p in self._inner.check(message)] if self._inner is not None else []
         problems = [p for p in problems if "forbidden key" not in p]
@@ -264,6 +265,7 @@ class AdventureAuditor:
         ]
         unidentified: list[str] = []
         hidden_tiles: list[str] = []
+        hidden_names: list[str] = []
         # which cards a deck holds is known (its order is not): the campaign's decks, the Shop's
         public_ids: set[str] = {card for hero in campaign.heroes for card in hero.deck}
         engine = runner.engine
@@ -277,6 +279,8 @@ class AdventureAuditor:
                 for _ent, tile in esper.get_component(Tile):
                     if not tile.explored and tile.tile:
                         hidden_tiles.append(tile.tile)
+                        # its environment card's name, as the view names a face-up one
+                        hidden_names.append(tile_def(engine, tile).get("name", ""))
                 for player in engine.info.players:
                     adv = esper.try_component(player, Adventurer)
                     if adv is not None:
@@ -299,6 +303,9 @@ class AdventureAuditor:
         for tile_id in hidden_tiles:
             if f'"{tile_id}"' in text:
                 problems.append(f"face-down tile '{tile_id}' is named")
+        for name in hidden_names:
+            if name and json.dumps({"name": name})[1:-1] in text:
+                problems.append(f"face-down tile '{name}' is named")
         for entry in unidentified:
             card_id = entry.split(":", 1)[1]
             named = [f'"{card_id}"']

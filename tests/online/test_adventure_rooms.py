@@ -123,7 +123,7 @@ def test_the_adventure_auditor_catches_what_the_crawl_hides():
     auditor = AdventureAuditor(runner, 0)
     engine = runner.engine
     from game.adventures.components import Scenario, Tile
-    from game.adventures.crawl import adventurer, heroes
+    from game.adventures.crawl import adventurer, heroes, tile_def
 
     clean = json.loads(json.dumps(adventure_update(runner, 0, engine.log, 0)))
     assert not auditor.check(clean)
@@ -148,6 +148,18 @@ def test_the_adventure_auditor_catches_what_the_crawl_hides():
         for tile in hidden:
             tile.explored = False
     assert any("face-down tile" in p for p in auditor.check({"state": {"scenario": shown}}))
+    # the view names a face-up tile's environment card ("env"): a face-down one's name fails,
+    # even with the tile's id left out
+    with engine.world.active():
+        name = tile_def(engine, hidden[0])["name"]
+    assert auditor.check({"env": {"name": name}})
+    for tile in shown["tiles"]:
+        tile["tile"] = ""
+    assert any("face-down tile" in p for p in auditor.check({"state": {"scenario": shown}}))
+    # a face-up tile's environment, the Minion fighting there and the Gold are sent
+    assert all(t["env"] for t in clean["state"]["scenario"]["tiles"] if t["explored"])
+    hidden_tiles = [t for t in clean["state"]["scenario"]["tiles"] if t["kind"] == "env"]
+    assert all(t["env"] == {} for t in hidden_tiles if not t["explored"])
     runner.close()
 
 

@@ -10,6 +10,13 @@ with the Minion or Boss seat as the opponent; the enemy's steps (answered inside
 come back as events and are paced by the duel's presenter. Everything the engine logs between
 two decisions on the map is narrated one line at a time (tiles flip over as they are explored).
 The runner autosaves the campaign slot at every turn and scenario boundary.
+
+The crawl map, its panels, the Shop, Boss Loot, the tiles' tooltips and move buttons, and the
+battle board's choice of which foe to show draw from `source`, the per-seat campaign view
+(`game/online/adventure_table.py`, what a co-op Adventures room sends). The engine and the
+runner are read by the controller part only: applying answers, the computer heroes,
+saving, and cutting the engine's new events for the narration (`collect`, which hands them on
+as the seat may see them). The Response-prompts setting's checks read the view too.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import esper
 import pygame
 
 from game.ai.worker import AIWorker, controller
+from game.online.adventure_table import AdventureTable, LocalAdventureTable
 from game.rules.actions import Action
 from game.ui import keymap
 from game.ui.app import Scene
@@ -138,6 +146,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         self.chosen_moves: list[tuple[int, str]] = []  # moves the players picked themselves
         self.pointer = (0, 0)  # where the last mouse event was
         self.reflow_guard = None  # (position, the button that was there) after an action
+        self._source = LocalAdventureTable(runner)
         self._sync_engine(prime=True)
 
     # ------------------------------------------------------------ engine bookkeeping
@@ -145,6 +154,12 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     @property
     def engine(self):
         return self.runner.engine
+
+    @property
+    def source(self) -> AdventureTable:
+        """What the crawl draws from: the campaign view of the hero deciding now, refreshed
+        when the campaign moved on."""
+        return self._source.refresh()
 
     def enter(self) -> None:
         self.worker.start()
@@ -165,42 +180,33 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         explored = self._explored()
         if prime:  # resumed or first shown: no narration of the past, its lines in the log
             self.log_index = len(engine.log)
-            self.log.extend(e.text for e in engine.log[-40:] if e.text)
+            self.log.extend(e.text for e in self._source.seen(engine.log[-40:]) if e.text)
             self.shown_explored = explored
             if not engine.actions:  # a new session: say what was done before anyone could act
-                for event in engine.log:
+                for event in self._source.seen(engine.log):
                     self.notice_auto_move(event)
         else:
             self.log_index = 0
             self.shown_explored = {s for s in explored if s in self._sands()}
-            self.ticker.extend(engine.log)
+            self.ticker.extend(self._source.seen(engine.log))
             self.log_index = len(engine.log)
 
     def _explored(self) -> set[str]:
-        from game.adventures.components import Tile
-
-        eng = self.engine
-        if eng is None:
-            return set()
-        with eng.world.active():
-            return {t.slot for _e, t in esper.get_component(Tile) if t.explored}
+        return {t.slot for t in self.source.tiles if t.explored}
 
     def _sands(self) -> set[str]:
-        from game.adventures.components import Tile
-
-        eng = self.engine
-        with eng.world.active():
-            return {t.slot for _e, t in esper.get_component(Tile) if t.kind == "sands"}
+        return {t.slot for t in self.source.tiles if t.kind == "sands"}
 
     def collect(self) -> list:
-        """Events the engine logged since we last looked."""
+        """Events the engine logged since we last looked, as the seat at the screen may see
+        them (what a co-op room would send it)."""
         eng = self.engine
         if eng is None or eng is not self.engine_ref:
             self._sync_engine()
             return []
         events = eng.log[self.log_index :]
         self.log_index = len(eng.log)
-        return events
+        return self._source.seen(events)
 
     # ------------------------------------------------------------ acting
 
@@ -370,19 +376,13 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         matters before moving, go on, and say so in the log."""
         from game.ui.prompt_policy import ask_outside_battle
 
-        eng = self.engine
-        with eng.world.active():
-            player = eng.player(choice.player)
-            dial = eng.dial(player)
-            hurt = dial.health < dial.cap  # a heal would do something
-            name = eng.name(player)
-
-            def card_id(card):
-                return eng.card_id(card)
-
-            ask = ask_outside_battle(
-                self.app.settings.auto_pass, choice, self.content, card_id, hurt
-            )
+        src = self.source
+        hero = src.view.players[choice.player]
+        hurt = hero.health < src.hero(choice.player).health_cap  # a heal would do something
+        name = hero.name
+        ask = ask_outside_battle(
+            self.app.settings.auto_pass, choice, self.content, src.card_id, hurt
+        )
         if ask:
             return False
         done = next((o.action for o in choice.options if o.action.kind == "done"), None)
@@ -397,12 +397,8 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         Health, with nobody to revive, keep the Salves and say so in the log."""
         from game.ui.prompt_policy import ask_salves
 
-        eng = self.engine
-        with eng.world.active():
-            player = eng.player(choice.player)
-            dial = eng.dial(player)
-            below_start = dial.health < dial.start
-            name = eng.name(player)
+        hero = self.source.view.players[choice.player]
+        below_start, name = hero.health < hero.start_health, hero.name
         if ask_salves(self.app.settings.auto_pass, choice, below_start):
             return False
         done = next((o.action for o in choice.options if o.action.kind == "done"), None)
@@ -485,7 +481,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         # the map and the prompt take the window's room; on a canvas wider than 1280 base
         # units (game/ui/theme.py `zoom`) the heroes and the log get a quarter of the extra width
         right_w = th.px(380) + max(0, w - th.px(1280)) // 4
-        heroes_h = th.px(40) + th.px(80) * max(1, len(self.campaign.heroes))
+        heroes_h = th.px(40) + th.px(80) * max(1, len(self.source.campaign["heroes"]))
         return {
             "top": pygame.Rect(th.px(10), th.px(6), w - right_w - th.px(30), th.px(44)),
             "map": pygame.Rect(th.px(10), th.px(56), w - right_w - th.px(30), h - th.px(170)),
@@ -689,8 +685,8 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 self.shop_hero += 1
 
     def click(self, pos) -> None:
-        choice = self.runner.pending
-        if choice is None or self.runner.driver is not None:
+        choice = self.source.pending
+        if choice is None or self.source.conclusion is not None:
             return
         for slot, rect in self.tile_rects.items():
             if rect.collidepoint(pos):
@@ -704,18 +700,16 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
     def move_button_label(self, slot: str) -> str:
         """A move button names the tile as the map shows it (its number is drawn on the lit
         tile too): 'Level II tile', 'Boss Portal', 'Join: Skeleton Archer'."""
-        from game.adventures.crawl import tiles
-
-        with self.engine.world.active():
-            _e, tile = tiles(self.engine)[slot]
-            if tile.minion is not None and self.engine.alive(tile.minion):
-                return f"Join: {self.engine.name(tile.minion)}"
-            if tile.kind == "portal":
-                return "Boss Portal"
-            return f"Level {ROMAN.get(tile.level, '?')} tile"
+        src = self.source
+        tile = next(t for t in src.tiles if t.slot == slot)
+        if tile.fighting:
+            return f"Join: {src.view.players[tile.minion].name}"
+        if tile.kind == "portal":
+            return "Boss Portal"
+        return f"Level {ROMAN.get(tile.level, '?')} tile"
 
     def move_action(self, slot: str) -> Action | None:
-        choice = self.runner.pending
+        choice = self.source.pending
         if choice is None or choice.kind != "adventure_move":
             return None
         for option in choice.options:
@@ -749,46 +743,42 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 return
 
     def tile_tip(self, slot: str) -> str:
-        from game.adventures.components import Tile
-        from game.adventures.crawl import tile_def
-
-        eng = self.engine
-        if eng is None:
+        src = self.source
+        if src.scenario is None:
             return ""
-        with eng.world.active():
-            for _e, tile in esper.get_component(Tile):
-                if tile.slot != slot:
-                    continue
-                items = ", ".join(i.replace("chest:", "Loot Chest: ") for i in tile.items)
-                lying = f" Lying here: {items}." if items else ""
-                action = self.move_action(slot)
-                go = ""
-                if action is not None:
-                    go = " Click to move here."
-                if tile.kind == "sands":
-                    return f"The Crimson Sands: where the heroes start.{lying}"
-                if tile.kind == "portal":
-                    return (
-                        "The Boss Portal: it opens when 3 Portal Shards lie on it; its level IV "
-                        f"Minion guards the way.{lying}{go}"
-                    )
-                if slot not in self.shown_explored:
-                    return f"A face-down level {ROMAN[tile.level]} tile.{lying}{go}"
-                tdef = tile_def(eng, tile)
-                bits = [tdef.get("name", "")]
-                if tdef.get("cp"):
-                    bits.append(f"+{tdef['cp']} CP")
-                if tdef.get("gold"):
-                    bits.append(f"+{tdef['gold']} Gold")
-                if tdef.get("minion"):
-                    bits.append(f"a level {ROMAN[int(tdef['minion'])]} Minion")
-                text = ", ".join(b for b in bits if b) + "."
-                if tdef.get("text"):
-                    text += " " + tdef["text"]
-                if tile.minion is not None and eng.alive(tile.minion):
-                    dial = eng.dial(tile.minion)
-                    text += f" Battle: {eng.name(tile.minion)} ({dial.health} Health)."
-                return text + go
+        for tile in src.tiles:
+            if tile.slot != slot:
+                continue
+            items = ", ".join(i.replace("chest:", "Loot Chest: ") for i in tile.items)
+            lying = f" Lying here: {items}." if items else ""
+            action = self.move_action(slot)
+            go = ""
+            if action is not None:
+                go = " Click to move here."
+            if tile.kind == "sands":
+                return f"The Crimson Sands: where the heroes start.{lying}"
+            if tile.kind == "portal":
+                return (
+                    "The Boss Portal: it opens when 3 Portal Shards lie on it; its level IV "
+                    f"Minion guards the way.{lying}{go}"
+                )
+            if slot not in self.shown_explored:
+                return f"A face-down level {ROMAN[tile.level]} tile.{lying}{go}"
+            tdef = tile.env
+            bits = [tdef.get("name", "")]
+            if tdef.get("cp"):
+                bits.append(f"+{tdef['cp']} CP")
+            if tdef.get("gold"):
+                bits.append(f"+{tdef['gold']} Gold")
+            if tdef.get("minion"):
+                bits.append(f"a level {ROMAN[int(tdef['minion'])]} Minion")
+            text = ", ".join(b for b in bits if b) + "."
+            if tdef.get("text"):
+                text += " " + tdef["text"]
+            if tile.fighting:
+                dial = src.view.players[tile.minion]
+                text += f" Battle: {dial.name} ({dial.health} Health)."
+            return text + go
         return ""
 
     # ------------------------------------------------------------ drawing
@@ -830,12 +820,11 @@ class AdventureBattleScene(DuelScene):
     def enter(self) -> None:
         super().enter()
         if self.pending_events:
-            # the duel board starts its log from the engine's; the events still to be paced
-            # are logged when the presenter plays them, so they are not listed twice
-            waiting = {id(e) for e in self.pending_events}
-            self.presenter.log[:] = [
-                (e.kind, e.text) for e in self.engine.log[-120:] if e.text and id(e) not in waiting
-            ]
+            # the duel board starts its log from the source's (the seat's events); the events
+            # still to be paced, the newest ones, are logged when the presenter plays them, so
+            # they are not listed twice
+            logged = self.source.log[: max(0, len(self.source.log) - len(self.pending_events))]
+            self.presenter.log[:] = [(e.kind, e.text) for e in logged[-120:] if e.text]
             self.presenter.feed(self.pending_events)
             self.pending_events = []
 
@@ -856,41 +845,28 @@ class AdventureBattleScene(DuelScene):
                 self.viewer = foe_of
 
     def _fighting(self, enemy_seat: int) -> int | None:
-        """The hero seat engaged with the Minion at `enemy_seat` (None when none is)."""
-        from game.adventures.components import Adventurer
-
-        eng = self.engine
-        with eng.world.active():
-            minion = eng.player(enemy_seat)
-            for player in eng.info.players:
-                adv = esper.try_component(player, Adventurer)
-                if adv is not None and adv.engaged == minion:
-                    return eng.seat(player)
-        return None
+        """The hero seat engaged with the Minion at `enemy_seat` (None when none is), from the
+        campaign view."""
+        return next((h.seat for h in self.parent.source.heroes if h.engaged == enemy_seat), None)
 
     def opponent_seat(self, view, me: int) -> int:
-        from game.adventures.components import Adventurer, Scenario
-
-        eng = self.engine
-        with eng.world.active():
-            sc = esper.component_for_entity(eng.MATCH, Scenario)
-            if sc.boss is not None:
-                return eng.seat(sc.boss)
+        """The foe shown at the top, from the campaign view: the Boss, the Minion whose turn is
+        being narrated, or the one this hero fights."""
+        crawl = self.parent.source
+        if crawl.scenario is not None and crawl.scenario.boss is not None:
+            return crawl.scenario.boss
         acting = getattr(self, "narrated_turn", None)
         enemy = acting is not None and acting < len(self.seats) and self.seats[acting].get("enemy")
         if enemy and self._fighting(acting) in (me, None):
             return acting  # the Minion whose turn is being shown
-        with eng.world.active():
-            player = eng.player(me)
-            adv = esper.try_component(player, Adventurer)
-            if adv is not None and adv.engaged is not None:
-                return eng.seat(adv.engaged)
+        adv = crawl.hero(me)
+        if adv is not None and adv.engaged is not None:
+            return adv.engaged
         return super().opponent_seat(view, me)
 
     def seat_kind_label(self, seat: int) -> str:
         if self.seats[seat].get("enemy"):
-            with self.engine.world.active():
-                enemy = self.content.enemies.get(self.view.players[seat].hero)
+            enemy = self.content.enemies.get(self.view.players[seat].hero)
             return "Boss" if enemy is not None and enemy.kind == "boss" else "Minion"
         return super().seat_kind_label(seat)
 
@@ -910,9 +886,10 @@ class AdventureBattleScene(DuelScene):
             head, tail = events, []
         else:
             head, tail = split_battle(events)
-        self.parent.ticker.extend(tail)
-        self.source.sync(head)  # the board's per-seat view follows (heroes are one team)
-        self.presenter.feed(head)
+        self.parent.ticker.extend(self.parent._source.seen(tail))
+        # the board's per-seat view follows (heroes are one team); the presenter plays the
+        # events as that seat may see them
+        self.presenter.feed(self.source.sync(head))
         self.view = self.source.view
         self.decided_for = None
         self.odds_cache.clear()

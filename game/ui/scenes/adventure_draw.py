@@ -1,10 +1,12 @@
 """Drawing the Adventures crawl map (AdventureDrawing, mixed into AdventureScene): the top bar,
 the map of tiles, standees and Minions, the heroes' panels, the prompt and log, the Loot-die
-reveals, the Shop, Boss Loot and the finished campaign. `draw` never changes state."""
+reveals, the Shop, Boss Loot and the finished campaign. `draw` never changes state.
+
+Everything drawn comes from the scene's `source` (`game/online/adventure_table.py`: the per-seat
+campaign view, `adventure_view.py`), never from the engine or the campaign runner."""
 
 from __future__ import annotations
 
-import esper
 import pygame
 
 from game.ui import crawl_art, keymap, loot_art
@@ -41,15 +43,15 @@ class AdventureDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         felt_background(surface)
         rects = self.layout()
-        driver = self.runner.driver
-        if self.runner.finished:
+        src = self.source
+        if src.finished:
             self._draw_finished(surface)
-        elif driver is not None and self.runner.pending is not None:
-            if self.runner.pending.kind == "adventure_shop":
-                self._draw_shop(surface, self.runner.pending)
+        elif src.conclusion is not None and src.pending is not None:
+            if src.pending.kind == "adventure_shop":
+                self._draw_shop(surface, src.pending)
             else:
-                self._draw_boss_loot(surface, self.runner.pending)
-        elif self.engine is not None:
+                self._draw_boss_loot(surface, src.pending)
+        elif src.scenario is not None:
             self._draw_top(surface, rects["top"])
             if self._scenario_kind() == "crawl":
                 self._draw_map(surface, rects["map"])
@@ -66,22 +68,15 @@ class AdventureDrawing:
             self.draw_pause_menu(surface)
 
     def _scenario_kind(self) -> str:
-        from game.adventures.crawl import scenario
-
-        with self.engine.world.active():
-            return scenario(self.engine).kind
+        return self.source.scenario.kind
 
     def _draw_top(self, surface, rect) -> None:
-        from game.adventures.crawl import scenario
-
         th = self.app.theme
-        eng = self.engine
         panel(surface, rect, th, radius=8)
-        with eng.world.active():
-            sc = scenario(eng)
-            card = self.adv.card(sc.card)
-            gold, shards, need = sc.gold, sc.shards, sc.shards_needed
-            kind = sc.kind
+        sc = self.source.scenario
+        card = self.adv.card(sc.card)
+        gold, shards, need = sc.gold, sc.shards, sc.shards_needed
+        kind = sc.kind
         title = f"{scenario_label(sc.number)}: {card.name}"
         x = rect.right - th.px(12)
         left = x
@@ -110,93 +105,88 @@ class AdventureDrawing:
         )
 
     def _draw_map(self, surface, area: pygame.Rect) -> None:
-        from game.adventures.components import Adventurer, Tile
-        from game.adventures.crawl import heroes, scenario, tile_def
-
         th = self.app.theme
-        eng = self.engine
+        src = self.source
         panel(surface, area, th, fill=crawl_art.ROCK, rim=T.BRASS_DARK)
         inside = area.inflate(-th.px(8), -th.px(8))
-        choice = self.runner.pending
+        choice = src.pending
         legal = set()
         if choice is not None and choice.kind == "adventure_move":
             legal = {o.action.get("slot") for o in choice.options}
-        with eng.world.active():
-            sc = scenario(eng)
-            tiles = [t for _e, t in esper.get_component(Tile)]
-            xs = [t.x for t in tiles] or [0]
-            ys = [t.y for t in tiles] or [0]
-            cols = round((max(xs) - min(xs)) / 96) + 1
-            rows = round((max(ys) - min(ys)) / 96) + 1
-            cell = min((area.w - th.px(30)) / cols, (area.h - th.px(30)) / rows)
-            ox = area.x + (area.w - cell * cols) / 2
-            oy = area.y + (area.h - cell * rows) / 2
-            size = int(cell * 0.9)
-            self.tile_rects = {}
-            centres = {}
-            for tile in sorted(tiles, key=lambda t: t.slot):
-                cx = ox + ((tile.x - min(xs)) / 96 + 0.5) * cell
-                cy = oy + ((tile.y - min(ys)) / 96 + 0.5) * cell
-                rect = pygame.Rect(0, 0, size, size)
-                rect.center = (int(cx), int(cy))
-                self.tile_rects[tile.slot] = rect
-                centres[tile.slot] = rect.center
-            # corridors between neighbours, through doorways in the rooms' walls
-            doors: dict[str, list[str]] = {}
-            corridors = []
-            for tile in tiles:
-                for nb in tile.neighbours:
-                    if nb in centres:
-                        doors.setdefault(tile.slot, []).append(
-                            crawl_art.side_of(centres[tile.slot], centres[nb])
-                        )
-                        if nb > tile.slot:
-                            a, b = centres[tile.slot], centres[nb]
-                            corridors.append(
-                                (
-                                    (a[0] - inside.x, a[1] - inside.y),
-                                    (b[0] - inside.x, b[1] - inside.y),
-                                )
+        sc = src.scenario
+        tiles = list(src.tiles)
+        xs = [t.x for t in tiles] or [0]
+        ys = [t.y for t in tiles] or [0]
+        cols = round((max(xs) - min(xs)) / 96) + 1
+        rows = round((max(ys) - min(ys)) / 96) + 1
+        cell = min((area.w - th.px(30)) / cols, (area.h - th.px(30)) / rows)
+        ox = area.x + (area.w - cell * cols) / 2
+        oy = area.y + (area.h - cell * rows) / 2
+        size = int(cell * 0.9)
+        self.tile_rects = {}
+        centres = {}
+        for tile in sorted(tiles, key=lambda t: t.slot):
+            cx = ox + ((tile.x - min(xs)) / 96 + 0.5) * cell
+            cy = oy + ((tile.y - min(ys)) / 96 + 0.5) * cell
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (int(cx), int(cy))
+            self.tile_rects[tile.slot] = rect
+            centres[tile.slot] = rect.center
+        # corridors between neighbours, through doorways in the rooms' walls
+        doors: dict[str, list[str]] = {}
+        corridors = []
+        for tile in tiles:
+            for nb in tile.neighbours:
+                if nb in centres:
+                    doors.setdefault(tile.slot, []).append(
+                        crawl_art.side_of(centres[tile.slot], centres[nb])
+                    )
+                    if nb > tile.slot:
+                        a, b = centres[tile.slot], centres[nb]
+                        corridors.append(
+                            (
+                                (a[0] - inside.x, a[1] - inside.y),
+                                (b[0] - inside.x, b[1] - inside.y),
                             )
-            width = max(th.px(10), int(cell * 0.2))
-            surface.blit(crawl_art.ground(inside.size, tuple(corridors), width), inside)
-            for tile in sorted(tiles, key=lambda t: t.slot):
+                        )
+        width = max(th.px(10), int(cell * 0.2))
+        surface.blit(crawl_art.ground(inside.size, tuple(corridors), width), inside)
+        for tile in sorted(tiles, key=lambda t: t.slot):
+            rect = self.tile_rects[tile.slot]
+            face_up = tile.slot in self.shown_explored or tile.kind == "sands"
+            tdef = tile.env if face_up and tile.kind == "env" else {}
+            self._draw_tile(
+                surface,
+                rect,
+                tile,
+                face_up,
+                tdef,
+                sc,
+                tile.slot in legal,
+                tuple(doors.get(tile.slot, ())),
+            )
+        # standees: minions then heroes
+        fights = set()
+        for tile in tiles:
+            if tile.fighting:
                 rect = self.tile_rects[tile.slot]
-                face_up = tile.slot in self.shown_explored or tile.kind == "sands"
-                tdef = tile_def(eng, tile) if face_up and tile.kind == "env" else {}
-                self._draw_tile(
-                    surface,
-                    rect,
-                    tile,
-                    face_up,
-                    tdef,
-                    sc,
-                    tile.slot in legal,
-                    tuple(doors.get(tile.slot, ())),
-                )
-            # standees: minions then heroes
-            fights = set()
-            for tile in tiles:
-                if tile.minion is not None and eng.alive(tile.minion):
-                    rect = self.tile_rects[tile.slot]
-                    self._draw_minion(surface, rect, tile.minion)
-                    fights.add(tile.slot)
-            by_tile: dict[str, list[int]] = {}
-            for p in heroes(eng):
-                adv = esper.component_for_entity(p, Adventurer)
-                by_tile.setdefault(adv.tile, []).append(p)
-            active = choice.player if choice is not None else None
-            for slot, players in by_tile.items():
-                rect = self.tile_rects.get(slot)
-                if rect is None:
-                    continue
-                n = len(players)
-                r = max(th.px(12), min(th.px(24), rect.w // 6))
-                mid = rect.centerx - (r + th.px(4) if slot in fights else 0)
-                for i, p in enumerate(players):
-                    x = mid + int((i - (n - 1) / 2) * (r * 2 + th.px(2)))
-                    y = rect.bottom - th.px(10)  # the standee's feet
-                    self._draw_standee(surface, (x, y), r, p, eng.seat(p) == active)
+                self._draw_minion(surface, rect, tile.minion)
+                fights.add(tile.slot)
+        by_tile: dict[str, list[int]] = {}
+        for adv in src.heroes:
+            by_tile.setdefault(adv.tile, []).append(adv.seat)
+        active = choice.player if choice is not None else None
+        for slot, players in by_tile.items():
+            rect = self.tile_rects.get(slot)
+            if rect is None:
+                continue
+            n = len(players)
+            r = max(th.px(12), min(th.px(24), rect.w // 6))
+            mid = rect.centerx - (r + th.px(4) if slot in fights else 0)
+            for i, p in enumerate(players):
+                x = mid + int((i - (n - 1) / 2) * (r * 2 + th.px(2)))
+                y = rect.bottom - th.px(10)  # the standee's feet
+                self._draw_standee(surface, (x, y), r, p, p == active)
         if choice is not None and choice.kind == "adventure_move" and len(choice.options) > 1:
             # the number of the move's button (and its key) on each lit tile
             font = th.font(15, bold=True)
@@ -371,15 +361,15 @@ class AdventureDrawing:
             x += th.px(24)
 
     def _draw_minion(self, surface, rect, minion) -> None:
-        """The Minion fighting in this room: its standee on a red base, its Health under it."""
+        """The Minion (its seat) fighting in this room: its standee on a red base, its Health
+        under it."""
         from game.ui import standee
 
         th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
-        eng = self.engine
-        dial = eng.dial(minion)
+        dial = self.source.view.players[minion]
         r = max(th.px(12), min(th.px(22), rect.w // 6))
         foot = (rect.right - r - th.px(6), rect.bottom - th.px(14))
-        standee.blit(surface, eng.hero(minion).id, int(r * 2.0), T.NEGATIVE, foot)
+        standee.blit(surface, dial.hero, int(r * 2.0), T.NEGATIVE, foot)
         tag = text_surface(th.font(13, bold=True), str(dial.health), T.WHITE)
         badge = tag.get_rect(midtop=(foot[0], foot[1] - th.px(2))).inflate(th.px(6), 0)
         pygame.draw.rect(surface, T.HEALTH, badge, border_radius=th.px(4))
@@ -390,15 +380,13 @@ class AdventureDrawing:
 
     def _draw_standee(self, surface, foot, r, player, active) -> None:
         """A hero's standee with its feet at `foot`, on a base in the hero's colour; the hero
-        whose turn it is stands in a gold ring."""
-        from game.adventures.components import Adventurer
+        whose turn it is stands in a gold ring (`player`: the hero's seat)."""
         from game.ui import standee
         from game.ui.art import hero_colour
 
         th = self.app.theme.fixed()  # drawn on a tile: a fixed shape
-        eng = self.engine
-        hero = eng.hero(player).id
-        adv = esper.component_for_entity(player, Adventurer)
+        hero = self.source.view.players[player].hero
+        adv = self.source.hero(player)
         size = int(r * 2.0)
         _rect, head = standee.blit(surface, hero, size, hero_colour(hero), foot)
         if active:
@@ -414,19 +402,13 @@ class AdventureDrawing:
             )
 
     def _draw_boss_panel(self, surface, area) -> None:
-        from game.adventures.components import Scenario
-
         th = self.app.theme
-        eng = self.engine
         panel(surface, area, th, fill=(36, 22, 30), rim=T.NEGATIVE)
-        with eng.world.active():
-            sc = esper.component_for_entity(eng.MATCH, Scenario)
-            boss = sc.boss
-            if boss is None:
-                return
-            name = eng.name(boss)
-            dial = eng.dial(boss)
-            hero_id = eng.hero(boss).id
+        boss = self.source.scenario.boss
+        if boss is None:
+            return
+        dial = self.source.view.players[boss]
+        name, hero_id = dial.name, dial.hero
         from game.ui import standee
 
         # the boss's standee: its portrait crowned in gold, on a base
@@ -452,15 +434,13 @@ class AdventureDrawing:
         )
 
     def _draw_heroes(self, surface, area) -> None:
-        from game.adventures.components import Adventurer
-        from game.adventures.crawl import heroes
         from game.ui.art import hero_emblem
         from game.ui.board_view import draw_dial  # noqa: F401 - same dial look as the duel
 
         th = self.app.theme
-        eng = self.engine
+        src = self.source
         panel(surface, area, th)
-        team = self.campaign.team_name
+        team = src.campaign["team_name"]
         draw_text(
             surface,
             team,
@@ -468,93 +448,90 @@ class AdventureDrawing:
             T.BRASS,
             (area.x + th.px(12), area.y + th.px(5)),
         )
-        choice = self.runner.pending
+        choice = src.pending
         active = choice.player if choice is not None else None
         self.hero_rects = {}
-        with eng.world.active():
-            players = heroes(eng)
-            n = max(1, len(players))
-            row_h = min(th.px(80), (area.h - th.px(36)) // n)
-            y = area.y + th.px(32)
-            for i, p in enumerate(players):
-                seat = eng.seat(p)
-                adv = esper.component_for_entity(p, Adventurer)
-                dial = eng.dial(p)
-                rect = pygame.Rect(area.x + th.px(8), y, area.w - th.px(16), row_h - th.px(4))
-                self.hero_rects[seat] = rect
-                if seat == active:
-                    glow(surface, rect, th, strength=3, radius=6)
-                panel(
-                    surface,
-                    rect,
-                    th,
-                    fill=T.WOOD_LIGHT,
-                    rim=T.HIGHLIGHT if seat == active else T.BRASS_DARK,
-                    radius=6,
+        members = src.campaign["heroes"]
+        players = src.heroes
+        n = max(1, len(players))
+        row_h = min(th.px(80), (area.h - th.px(36)) // n)
+        y = area.y + th.px(32)
+        for i, adv in enumerate(players):
+            seat = adv.seat
+            dial = src.view.players[seat]
+            rect = pygame.Rect(area.x + th.px(8), y, area.w - th.px(16), row_h - th.px(4))
+            self.hero_rects[seat] = rect
+            if seat == active:
+                glow(surface, rect, th, strength=3, radius=6)
+            panel(
+                surface,
+                rect,
+                th,
+                fill=T.WOOD_LIGHT,
+                rim=T.HIGHLIGHT if seat == active else T.BRASS_DARK,
+                radius=6,
+            )
+            size = rect.h - th.px(10)
+            surface.blit(hero_emblem(dial.hero, size), (rect.x + th.px(5), rect.y + th.px(5)))
+            member = members[i] if i < len(members) else None
+            who = "CPU" if member is not None and member["computer"] else "Human"
+            x = rect.x + size + th.px(12)
+            who_font = th.font(13)
+            draw_text(
+                surface,
+                who,
+                who_font,
+                T.TEXT_DIM,
+                (rect.right - th.px(8), rect.y + th.px(6)),
+                align="right",
+            )
+            name = dial.name
+            room = rect.right - th.px(16) - who_font.size(who)[0] - x
+            name_font = th.fit_font(16, name, room, height=th.px(21), bold=True)
+            draw_text(surface, name, name_font, T.TEXT, (x, rect.y + th.px(3)))
+            line = rect.y + th.px(26)
+            bar = pygame.Rect(x, line + th.px(3), th.px(110), th.px(12))
+            pygame.draw.rect(surface, (60, 30, 30), bar, border_radius=3)
+            frac = max(0.0, min(1.0, dial.health / max(1, dial.start_health)))
+            pygame.draw.rect(
+                surface, T.HEALTH, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3
+            )
+            health_text = f"{dial.health}/{dial.start_health}"
+            health_font = th.fit_font(14, health_text, th.px(52), bold=True)
+            draw_text(surface, health_text, health_font, T.TEXT, (bar.right + th.px(6), line))
+            cp_text = f"{dial.cp} CP"
+            cp_x = max(
+                bar.right + th.px(62),
+                bar.right + th.px(12) + health_font.size(health_text)[0],
+            )
+            draw_text(
+                surface,
+                cp_text,
+                th.fit_font(14, cp_text, rect.right - cp_x - th.px(8), bold=True),
+                T.CP,
+                (cp_x, line),
+            )
+            status = f"Salves {adv.salves}"
+            if adv.fallen:
+                status += "  -  Fallen: a teammate's Salve can revive"
+            elif adv.engaged is not None and src.alive(adv.engaged):
+                status += f"  -  Fighting {src.view.players[adv.engaged].name}"
+            if adv.unidentified_rarities:
+                status += f"  -  {len(adv.unidentified_rarities)} unidentified"
+            if row_h > th.px(56):
+                colour = T.NEGATIVE if adv.fallen else (150, 214, 160)
+                top = rect.y + th.px(46)
+                lines, font = fit_lines(
+                    th, 14, status, rect.right - x - th.px(6), rect.bottom - top - th.px(2)
                 )
-                size = rect.h - th.px(10)
-                surface.blit(
-                    hero_emblem(eng.hero(p).id, size), (rect.x + th.px(5), rect.y + th.px(5))
-                )
-                member = self.campaign.heroes[i] if i < len(self.campaign.heroes) else None
-                who = "CPU" if member is not None and member.computer else "Human"
-                x = rect.x + size + th.px(12)
-                who_font = th.font(13)
-                draw_text(
-                    surface,
-                    who,
-                    who_font,
-                    T.TEXT_DIM,
-                    (rect.right - th.px(8), rect.y + th.px(6)),
-                    align="right",
-                )
-                name = eng.name(p)
-                room = rect.right - th.px(16) - who_font.size(who)[0] - x
-                name_font = th.fit_font(16, name, room, height=th.px(21), bold=True)
-                draw_text(surface, name, name_font, T.TEXT, (x, rect.y + th.px(3)))
-                line = rect.y + th.px(26)
-                bar = pygame.Rect(x, line + th.px(3), th.px(110), th.px(12))
-                pygame.draw.rect(surface, (60, 30, 30), bar, border_radius=3)
-                frac = max(0.0, min(1.0, dial.health / max(1, dial.start)))
-                pygame.draw.rect(
-                    surface, T.HEALTH, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3
-                )
-                health_text = f"{dial.health}/{dial.start}"
-                health_font = th.fit_font(14, health_text, th.px(52), bold=True)
-                draw_text(surface, health_text, health_font, T.TEXT, (bar.right + th.px(6), line))
-                cp_text = f"{eng.cp(p)} CP"
-                cp_x = max(
-                    bar.right + th.px(62),
-                    bar.right + th.px(12) + health_font.size(health_text)[0],
-                )
-                draw_text(
-                    surface,
-                    cp_text,
-                    th.fit_font(14, cp_text, rect.right - cp_x - th.px(8), bold=True),
-                    T.CP,
-                    (cp_x, line),
-                )
-                status = f"Salves {adv.salves}"
-                if adv.fallen:
-                    status += "  -  Fallen: a teammate's Salve can revive"
-                elif adv.engaged is not None and eng.alive(adv.engaged):
-                    status += f"  -  Fighting {eng.name(adv.engaged)}"
-                if adv.unidentified:
-                    status += f"  -  {len(adv.unidentified)} unidentified"
-                if row_h > th.px(56):
-                    colour = T.NEGATIVE if adv.fallen else (150, 214, 160)
-                    top = rect.y + th.px(46)
-                    lines, font = fit_lines(
-                        th, 14, status, rect.right - x - th.px(6), rect.bottom - top - th.px(2)
-                    )
-                    for k, text in enumerate(lines):
-                        draw_text(surface, text, font, colour, (x, top + k * font.get_linesize()))
-                y += row_h
+                for k, text in enumerate(lines):
+                    draw_text(surface, text, font, colour, (x, top + k * font.get_linesize()))
+            y += row_h
 
     def _draw_prompt(self, surface, rect) -> None:
         th = self.app.theme
         panel(surface, rect, th, fill=T.WOOD, rim=T.BRASS)
-        choice = self.runner.pending
+        choice = self.source.pending
         if self.ticker or self.reveal_ready():
             text = self.current_line or "..."
             hint = f"{keymap.hint('Space')} or a click skips the narration."
@@ -592,11 +569,10 @@ class AdventureDrawing:
             )
 
     def seat_name(self, seat: int) -> str:
-        eng = self.engine
-        if eng is None:
+        view = self.source.view
+        if view is None or not 0 <= seat < len(view.players):
             return ""
-        with eng.world.active():
-            return eng.name(eng.player(seat))
+        return view.players[seat].name
 
     def _draw_log(self, surface, rect) -> None:
         th = self.app.theme
@@ -704,20 +680,19 @@ class AdventureDrawing:
         """Where each shop option's button sits (buy under a dealt card, ...)."""
         th = self.app.theme
         w, h = self.app.screen.get_size()
-        shop = self.runner.driver
-        hero = shop.heroes[choice.player]
+        hero = self.shop_hero_state(choice)
         geo: dict[tuple, pygame.Rect] = {}
         cw, ch = th.px(150), th.px(36)
         self.shop_cards = []
         x0, y0 = th.px(30), th.px(150)
-        for i, card in enumerate(hero.dealt):
+        for i, card in enumerate(hero["dealt"]):
             rect = pygame.Rect(x0 + i * (cw + th.px(12)), y0, cw, th.px(200))
             self.shop_cards.append((rect, card))
             geo.setdefault(
                 ("shop_buy", card, None), pygame.Rect(rect.x, rect.bottom + th.px(6), cw, ch)
             )
         self.shop_unid = []
-        for i, entry in enumerate(hero.unidentified):
+        for i, entry in enumerate(hero["unidentified_rarities"]):
             rect = pygame.Rect(x0 + i * (cw + th.px(12)), th.px(460), cw, th.px(80))
             self.shop_unid.append((rect, entry))
             half = (cw - th.px(6)) // 2
@@ -725,7 +700,7 @@ class AdventureDrawing:
             geo[("shop_sell_unidentified", None, i)] = pygame.Rect(
                 rect.x + half + th.px(6), rect.bottom + th.px(6), half, ch
             )
-        loot = [c for c in dict.fromkeys(hero.deck) if self.content.cards[c].loot is not None]
+        loot = hero["deck_loot"]
         self.shop_loot = []
         lx = w - th.px(380)
         for i, card in enumerate(loot[:10]):
@@ -742,21 +717,26 @@ class AdventureDrawing:
         )
         return geo
 
+    def shop_hero_state(self, choice) -> dict:
+        """The shopping hero as the view tells it (Gold, dealt cards and their prices, the
+        Unidentified cards as rarities, the Loot cards in the deck)."""
+        return self.source.conclusion["heroes"][choice.player]
+
     def _draw_shop(self, surface, choice) -> None:
         from game.ui.art import hero_emblem
         from game.ui.cards import card_face
 
         th = self.app.theme
         w, h = surface.get_size()
-        shop = self.runner.driver
-        hero = shop.heroes[choice.player]
-        member = self.campaign.heroes[choice.player]
+        shop = self.source.conclusion
+        hero = self.shop_hero_state(choice)
+        member = self.source.campaign["heroes"][choice.player]
         self.shop_geometry(choice)
         heading(surface, th, "Rosella's Shop", (th.px(30), th.px(14)), align="left")
-        surface.blit(hero_emblem(member.hero, th.px(48)), (th.px(30), th.px(76)))
-        hname = self.content.heroes[member.hero].name
-        who = " (computer)" if member.computer else ""
-        line = f"{hname}{who} shops: {hero.gold} Gold"
+        surface.blit(hero_emblem(member["hero"], th.px(48)), (th.px(30), th.px(76)))
+        hname = self.content.heroes[member["hero"]].name
+        who = " (computer)" if member["computer"] else ""
+        line = f"{hname}{who} shops: {hero['gold']} Gold"
         draw_text(
             surface,
             line,
@@ -766,9 +746,9 @@ class AdventureDrawing:
         )
         # every hero's Gold across the top right
         x = w - th.px(30)
-        for i, other in enumerate(shop.heroes):
-            name = self.content.heroes[self.campaign.heroes[i].hero].name
-            txt = f"{name}: {other.gold} G"
+        for i, other in enumerate(shop["heroes"]):
+            name = self.content.heroes[self.source.campaign["heroes"][i]["hero"]].name
+            txt = f"{name}: {other['gold']} G"
             surf = text_surface(
                 th.font(16, bold=True), txt, T.HIGHLIGHT if i == choice.player else T.TEXT
             )
@@ -781,7 +761,7 @@ class AdventureDrawing:
             draw_text(surface, text, font, T.TEXT, pos)
 
         header("Dealt cards", (th.px(30), th.px(120)), w - th.px(420))
-        owner = self.content.heroes[member.hero]
+        owner = self.content.heroes[member["hero"]]
         for rect, card in self.shop_cards:
             cdef = self.content.cards[card]
             face = card_face(cdef, owner, rect.w, th)
@@ -795,9 +775,9 @@ class AdventureDrawing:
                     th.px(3),
                     border_radius=th.px(9),
                 )
-            price = shop.price(card)
+            price = hero["prices"][card]
             tag = pygame.Rect(rect.x, rect.bottom + th.px(48), rect.w, th.px(22))
-            affordable = price <= hero.gold
+            affordable = price <= hero["gold"]
             label = f"Price {price} Gold"
             font = th.fit_font(14, label, rect.w - th.px(4), height=th.px(20), bold=True)
             if font.size(label)[0] > rect.w - th.px(4):  # never run into the next card's tag
@@ -827,7 +807,9 @@ class AdventureDrawing:
         if not self.shop_unid:
             draw_text(surface, "(none)", th.font(15), T.TEXT_DIM, (th.px(30), th.px(462)))
         lx = w - th.px(380)
-        header(f"Loot in the deck ({len(hero.deck)} cards)", (lx, th.px(126)), w - lx - th.px(20))
+        header(
+            f"Loot in the deck ({hero['deck_size']} cards)", (lx, th.px(126)), w - lx - th.px(20)
+        )
         for row, card in self.shop_loot:
             panel(
                 surface,
@@ -868,10 +850,12 @@ class AdventureDrawing:
 
         th = self.app.theme
         w, _h = surface.get_size()
-        member = self.campaign.heroes[choice.player]
+        member = self.source.campaign["heroes"][choice.player]
         heading(surface, th, "Boss Loot", (w // 2, th.px(20)))
-        hname = self.content.heroes[member.hero].name
-        ctx = choice.context or {}
+        hname = self.content.heroes[member["hero"]].name
+        loot = self.source.conclusion
+        current = loot.get("current")
+        ctx = loot["loot_draws"][current] if current is not None else {}  # the draw decided now
         draw_text(
             surface,
             f"{hname}: Loot die {ctx.get('roll')} - a {ctx.get('rarity')} card",
@@ -883,7 +867,7 @@ class AdventureDrawing:
         card = ctx.get("card")
         if card in self.content.cards:
             face = card_face(
-                self.content.cards[card], self.content.heroes[member.hero], th.px(220), th
+                self.content.cards[card], self.content.heroes[member["hero"]], th.px(220), th
             )
             rect = face.get_rect(midtop=(w // 2, th.px(124)))
             glow(
@@ -906,14 +890,14 @@ class AdventureDrawing:
     def _draw_finished(self, surface) -> None:
         th = self.app.theme
         w, h = surface.get_size()
-        c = self.campaign
-        title = "Campaign complete!" if c.completed else "The campaign ends"
+        c = self.source.campaign
+        title = "Campaign complete!" if c["completed"] else "The campaign ends"
         heading(surface, th, title, (w // 2, h // 3))
-        why = self.runner.stopped or f"{c.team_name} defeated the Mad King."
+        why = c["stopped"] or f"{c['team_name']} defeated the Mad King."
         draw_text(surface, why, th.font(20), T.TEXT, (w // 2, h // 3 + th.px(70)), align="center")
         draw_text(
             surface,
-            f"Campaign score: {c.score}",
+            f"Campaign score: {c['score']}",
             th.font(28, bold=True),
             T.HIGHLIGHT,
             (w // 2, h // 3 + th.px(120)),

@@ -94,8 +94,8 @@ def mission_targets(scene) -> list[tuple]:
 
 
 def adventure_targets(scene) -> list[tuple]:
-    choice = scene.runner.pending
-    if choice is None or scene.runner.driver is not None or scene.paused:
+    choice = scene.source.pending
+    if choice is None or scene.source.conclusion is not None or scene.paused:
         return []
     if choice.player in scene.controllers:
         return []

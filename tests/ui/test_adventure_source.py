@@ -1,0 +1,273 @@
+"""One presentation path for Adventures: the crawl map, its panels, the Shop, Boss Loot and the
+battle board's choice of foe draw only from the scene's `source`, the per-seat campaign view
+(`LocalAdventureTable`, fed by `adventure_view.adventure_update` as a co-op room sends it); the
+engine, the runner and the campaign record are read only by the controller part of the scene.
+
+Driven with the SDL dummy driver like tests/ui/test_adventures.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from game.online.adventure_table import LocalAdventureTable
+from game.online.audit import AdventureAuditor
+from game.online.table import HIDDEN_CARD
+from game.persistence.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.adventure import AdventureBattleScene, AdventureScene, is_battle_choice
+from game.ui.scenes.focus_targets import adventure_targets
+from tests.ui.test_adventures import advance, human_runner
+from tests.ui.uikit import OLD_PROMPTS, pump
+
+UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+
+# AdventureScene / AdventureBattleScene methods that are the controller's part: they apply
+# answers, run the computer heroes, save, follow the runner onto a new session, take the
+# engine's event stream for the narration, or push the score sheet (which shows the record)
+CONTROLLER = {
+    "__init__",
+    "engine",
+    "enter",
+    "_sync_engine",
+    "collect",
+    "apply",
+    "update",
+    "skip",
+    "finish_instantly",
+    "_build_finished",
+    "leave",
+    "quit_to_title",
+    "open_pause",
+    "_focus",
+    "battle_over",
+}
+
+
+@pytest.fixture
+def app():
+    settings = Settings(animation_speed="instant", sound_volume=0.0, **OLD_PROMPTS)
+    application = App(settings, size=(1280, 720))
+    yield application
+    application.close()
+
+
+class NoEngine:
+    """Stands where the scene's runner, engine or campaign record was: any use fails."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the drawing code read the engine or the runner ({name})")
+
+
+def _reads(tree: ast.AST) -> list[int]:
+    """Lines naming an engine or runner anywhere, or the campaign record on `self`."""
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        on_self = isinstance(node.value, ast.Name) and node.value.id == "self"
+        if node.attr in ("engine", "_engine", "runner") or (on_self and node.attr == "campaign"):
+            out.append(node.lineno)
+    return out
+
+
+def test_the_crawl_drawing_code_never_names_the_engine():
+    """adventure_draw.py never touches an engine, a runner or the campaign record (nor esper);
+    in adventure.py only the controller's methods do (a new drawing method reading them fails
+    here), and the crawl's keyboard targets read the source."""
+    draw = (UI / "scenes/adventure_draw.py").read_text()
+    assert _reads(ast.parse(draw)) == [] and "esper" not in draw
+    focus = ast.parse((UI / "scenes/focus_targets.py").read_text())
+    targets = next(
+        n
+        for n in ast.walk(focus)
+        if isinstance(n, ast.FunctionDef) and n.name == "adventure_targets"
+    )
+    assert _reads(targets) == []
+    tree = ast.parse((UI / "scenes/adventure.py").read_text())
+    readers = {
+        f"{cls.name}.{f.name}"
+        for cls in tree.body
+        if isinstance(cls, ast.ClassDef)
+        for f in cls.body
+        if isinstance(f, ast.FunctionDef) and _reads(f) and f.name not in CONTROLLER
+    }
+    assert readers == set(), f"methods reading the engine outside the controller: {readers}"
+
+
+def _taken_away(scene):
+    """Replace the scene's runner and campaign record by objects that fail on any use (the
+    `engine` property reads the runner); returns a function that puts them back."""
+    runner, campaign = scene.runner, scene.campaign
+    scene.runner, scene.campaign = NoEngine(), NoEngine()
+
+    def restore():
+        scene.runner, scene.campaign = runner, campaign
+
+    return restore
+
+
+def test_the_crawl_map_draws_with_the_engine_taken_away(app):
+    """At a human's move on the map: the map, the heroes' panels, the prompt, every tile's
+    tooltip and move label and the keyboard targets come from the source alone."""
+    runner = human_runner(heroes=("cursed_pirate", "huntress"), seed=5)
+    advance(runner, lambda r: r.pending.kind == "adventure_move")
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    pump(app, lambda: scene.decided_for is not None and scene.decided_for == runner.pending)
+    assert isinstance(scene._source, LocalAdventureTable)
+    restore = _taken_away(scene)
+    try:
+        app.draw()
+        assert scene.tile_rects and scene.hero_rects
+        tips = [scene.tile_tip(slot) for slot in scene.tile_rects]
+        assert all(tips) and any("Lying here" in t for t in tips)
+        legal = [o.action.get("slot") for o in scene.source.pending.options]
+        assert [scene.move_button_label(s) for s in legal]
+        assert {what for _r, what, _c in adventure_targets(scene)} == {f"tile {s}" for s in legal}
+    finally:
+        restore()
+    app.pop()
+    runner.close()
+
+
+@pytest.mark.parametrize("kind", ["adventure_shop", "adventure_boss_loot"])
+def test_the_shop_and_boss_loot_draw_with_the_engine_taken_away(app, kind):
+    runner = human_runner(heroes=("barbarian",), seed=4)
+    advance(runner, lambda r: r.driver is not None and r.pending.kind == kind)
+    scene = AdventureScene(app, runner)
+    scene.ticker.clear()
+    app.push(scene)
+    pump(app, lambda: scene.decided_for == runner.pending)
+    restore = _taken_away(scene)
+    try:
+        app.draw()
+        if kind == "adventure_shop":
+            hero = runner.driver.heroes[runner.pending.player]
+            assert [card for _r, card in scene.shop_cards] == list(hero.dealt)
+            assert len(scene.shop_unid) == len(hero.unidentified)
+            # the view tags each dealt card with the Shop's price
+            prices = scene.source.conclusion["heroes"][runner.pending.player]["prices"]
+            assert prices == {card: runner.driver.price(card) for card in hero.dealt}
+    finally:
+        restore()
+    app.pop()
+    runner.close()
+
+
+def test_the_battle_board_picks_its_foe_from_the_campaign_view(app):
+    """The battle board shows the Minion its hero fights, chosen from the campaign view with
+    the runner and the engine out of reach."""
+    runner = human_runner(heroes=("barbarian",), seed=5)
+    advance(runner, is_battle_choice)
+    scene = AdventureScene(app, runner)
+    app.push(scene)
+    pump(app, lambda: isinstance(app.scene, AdventureBattleScene))
+    battle = app.scene
+    engaged = scene.source.hero(battle.viewer).engaged
+    assert engaged is not None
+    restore, engine = _taken_away(scene), battle.engine
+    battle.engine = NoEngine()
+    try:
+        assert battle.opponent_seat(battle.view, battle.viewer) == engaged
+        assert battle.seat_kind_label(engaged) == "Minion"
+    finally:
+        restore()
+        battle.engine = engine
+    runner.close()
+
+
+def test_the_seat_source_holds_no_foes_hand_and_passes_the_audit():
+    """Over a whole computer-played first session of a two-hero campaign and its Boss Battle:
+    at every decision the seat's source holds the heroes' hands (one team, core rule 110) and
+    none of a Minion's or the Boss's hand, and every update it took passes the campaign audit
+    (no deck order, face-down tile, Unidentified card or seed)."""
+    from game.adventures.ai import AdventureAI
+    from game.ui.scenes.adventure import controllers_for
+
+    runner = human_runner(heroes=("treant", "cursed_pirate"), seed=4)
+    source = LocalAdventureTable(runner)
+    checked, bosses, drawn, audited, auditor = 0, 0, 0, object(), None
+    ais = controllers_for(runner.campaign)
+    for i in range(len(runner.campaign.heroes)):
+        ais.setdefault(i, AdventureAI("normal", i))
+    for _ in range(4000):
+        if runner.finished or len(runner.campaign.rows) >= 2:
+            break
+        choice = runner.pending
+        source.refresh()
+        view = source.view
+        if view is not None:
+            for p in view.players:
+                if p.team == 0:
+                    assert HIDDEN_CARD not in p.hand  # a hero's hand: the team sees it
+                else:
+                    assert set(p.hand) <= {HIDDEN_CARD}, f"seat {p.seat}'s hand is held"
+            bosses += source.scenario is not None and source.scenario.boss is not None
+        if runner.engine is not audited:  # a new session: the audit follows its engine
+            audited, auditor = runner.engine, AdventureAuditor(runner, 0)
+        problems = auditor.check(json.loads(json.dumps(source.update)))
+        assert problems == [], problems
+        checked += 1
+        engine = runner.engine
+        before = len(engine.log) if engine is not None else 0
+        runner.apply(ais[choice.player].decide(runner.target, choice))
+        if engine is None or runner.engine is not engine:
+            continue  # (the scenario closed: its events go with the next session's)
+        # what the narration gets: the events as the seat may see them (a Boss's Action card
+        # drawn is the fact only), passing the same audit
+        raw = engine.log[before:]
+        seen = source.seen(raw)
+        message = {"events": [{"kind": e.kind, **e.data, "text": e.text} for e in seen]}
+        assert auditor.check(json.loads(json.dumps(message))) == []
+        for event, shown in zip(raw, seen, strict=False):
+            if event.kind == "boss_action_drawn":
+                drawn += 1
+                name = runner.content.cards[event.data["card_id"]].name
+                assert name in event.text and name not in shown.text
+    print("decisions checked", checked, "in a Boss Battle", bosses, "Action cards drawn", drawn)
+    assert checked > 100 and bosses and drawn
+    runner.close()
+
+
+def test_the_crawl_narration_never_names_the_bosss_action_card(app):
+    """The scene's narration takes the engine's new events as the seat may see them: through a
+    Boss Battle of computer-played heroes, the scene's ticker says a Boss's Action card was
+    drawn without naming it (the engine's own line names it). (A card whose Action gives a hero
+    a bonus is named by the bonus's line, `hero_bonus`, which the view lists as public.)"""
+    from game.adventures.ai import AdventureAI
+    from game.ui.scenes.adventure import controllers_for
+
+    runner = human_runner(heroes=("treant", "cursed_pirate"), seed=4)
+    advance(runner, lambda r: r.engine is not None and r.engine.log and r.campaign.rows)
+    scene = AdventureScene(app, runner)
+    ais = controllers_for(runner.campaign)
+    for i in range(len(runner.campaign.heroes)):
+        ais.setdefault(i, AdventureAI("normal", i))
+    drawn = 0
+    for _ in range(3000):
+        if runner.finished or len(runner.campaign.rows) >= 2:
+            break
+        engine = runner.engine
+        before = len(engine.log) if engine is not None else 0
+        choice = runner.pending
+        runner.apply(ais[choice.player].decide(runner.target, choice))
+        collected = scene.collect() + scene.ticker
+        scene.ticker = []
+        if engine is None or runner.engine is not engine:
+            continue
+        names = [
+            runner.content.cards[e.data["card_id"]].name
+            for e in engine.log[before:]
+            if e.kind == "boss_action_drawn"
+        ]
+        drawn += len(names)
+        told = [e.text for e in collected if e.kind == "boss_action_drawn"]
+        assert len(told) == len(names)
+        assert not [n for n in names if n in " ".join(told)], "the draw names the Action card"
+    assert drawn
+    runner.close()
