@@ -596,6 +596,21 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
     return build
 
 
+def _paused(build: Callable, opener: str = "_open_pause", **room):
+    """A play scene with its pause menu open (the online host's with the widest drop entry:
+    `room` is merged into the room the menu reads)."""
+
+    def paused(app):
+        scene = build(app)
+        if room:
+            scene.link.room.update(room)
+        getattr(scene, opener)()
+        _pump(app, None, 3)
+        return scene
+
+    return paused
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
@@ -638,6 +653,11 @@ SCENES: dict[str, Callable] = {
     "online:watching3v3": _online("waiting", "3v3"),
     "online:watch": _online("watch", "duel"),
     "online:watch2v2": _online("watch", "2v2"),
+    "pause:duel": _paused(_duel("1v1")),
+    "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),
+    "pause:adventure": _paused(_adventure, "open_pause"),
+    "pause:online-host": _paused(_online("duel", "duel"), on_leave="computer", grace=120.0),
+    "pause:watch": _paused(_online("watch", "duel")),
 }
 
 
