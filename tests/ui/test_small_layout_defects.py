@@ -1,6 +1,6 @@
 """Small layout defects other sessions saw in the window, each checked where it was seen: the
 Online screen's Join line against the address label, the Missions Hero list's seat lines at
-1024x576, the window lobby's spectator switch."""
+1024x576, the pause panel with a note wider than the window."""
 
 from __future__ import annotations
 
@@ -59,5 +59,24 @@ def test_missions_hero_list_seat_lines_share_one_face(scene_name, size, scale, m
         assert len(lines) == len(scene.engine.heroes), drawn
         fonts = {(f.get_height(), f.name, f.style_name) for _t, f in lines}
         assert len(fonts) == 1, lines
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_pause_note_wider_than_the_window_wraps_inside_the_panel(scale):
+    """The pause panel is stacked from its parts' measured heights: a note longer than the
+    window is wrapped inside the panel, above the buttons, and nothing leaves the window."""
+    size = (1024, 576)
+    app = _app(size, scale)
+    try:
+        scene = L.SCENES["pause:mission"](app)
+        note = "Save and quit keeps your place: Continue on the title resumes it. " * 3
+        scene.open_pause_menu([("Resume", scene._resume), ("Settings", scene._settings)], note)
+        assert len(scene.pause_lines) > 1
+        found = L.problems(L.record(scene, size), "pause", size, scale)
+        assert not found, "\n".join(map(str, found))
+        assert scene.pause_note_rect.bottom <= scene.pause_buttons[0].rect.top
+        assert scene.pause_box.contains(scene.pause_buttons[-1].rect)
     finally:
         app.close()
