@@ -103,14 +103,19 @@ class Client:
     def set_seat(self, seat: int, kind: str, hero: str, level: str = "normal") -> None:
         self.send({"type": "set_seat", "seat": seat, "kind": kind, "hero": hero, "level": level})
 
-    def room_settings(self, on_leave: str | None = None, grace: int | None = None) -> None:
+    def room_settings(
+        self, on_leave: str | None = None, grace: int | None = None, spectators: bool | None = None
+    ) -> None:
         """The host: wait for a person who drops, or let the computer play for them after
-        `grace` seconds."""
+        `grace` seconds; allow people to watch without a seat or not (`spectators`: switched
+        off, the server shows out those watching now)."""
         message: dict[str, Any] = {"type": "room_settings"}
         if on_leave is not None:
             message["on_leave"] = on_leave
         if grace is not None:
             message["grace"] = grace
+        if spectators is not None:
+            message["spectators"] = spectators
         self.send(message)
 
     def join(self, room: str, seat: int, name: str = "") -> None:

@@ -603,6 +603,34 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
     return build
 
 
+def _with_room(build: Callable, **room):
+    """An online scene whose room message says `room` (e.g. spectators not allowed)."""
+
+    def built(app):
+        scene = build(app)
+        scene.link.room.update(room)
+        scene.resize()
+        _pump(app, None, 3)
+        return scene
+
+    return built
+
+
+def _paused(build: Callable, opener: str = "_open_pause", **room):
+    """A play scene with its pause menu open (the online host's with the widest drop entry:
+    `room` is merged into the room the menu reads)."""
+
+    def paused(app):
+        scene = build(app)
+        if room:
+            scene.link.room.update(room)
+        getattr(scene, opener)()
+        _pump(app, None, 3)
+        return scene
+
+    return paused
+
+
 SCENES: dict[str, Callable] = {
     "title": _simple("game.ui.scenes.title", "TitleScene"),
     "settings": _simple("game.ui.scenes.settings", "SettingsScene"),
@@ -638,6 +666,13 @@ SCENES: dict[str, Callable] = {
     "lobby:hostboss": _online("host", "boss_vs_many", "computer", 120),
     "lobby:guestboss": _online("guest", "boss_vs_many", "computer", 30),
     "lobby:hostbvb": _online("host", "boss_vs_boss"),
+    # no spectators, with the longest drop choice: the host's buttons, the guest's words
+    "lobby:host-nowatch": _with_room(
+        _online("host", "3v3", "computer", 120), spectators_allowed=False
+    ),
+    "lobby:guest-nowatch": _with_room(
+        _online("guest", "boss_vs_many", "computer", 120), spectators_allowed=False
+    ),
     "online:boss": _online("duel", "boss_vs_many"),
     "online:1v1": _online("duel", "duel"),
     "online:1v1-lost": _online("lost", "duel"),
@@ -645,6 +680,11 @@ SCENES: dict[str, Callable] = {
     "online:watching3v3": _online("waiting", "3v3"),
     "online:watch": _online("watch", "duel"),
     "online:watch2v2": _online("watch", "2v2"),
+    "pause:duel": _paused(_duel("1v1")),
+    "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),
+    "pause:adventure": _paused(_adventure, "open_pause"),
+    "pause:online-host": _paused(_online("duel", "duel"), on_leave="computer", grace=120.0),
+    "pause:watch": _paused(_online("watch", "duel")),
 }
 
 

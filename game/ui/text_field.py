@@ -55,9 +55,14 @@ class TextField:
                 continue
             self.text += char
 
+    @staticmethod
+    def label_height(th: T.Theme) -> int:
+        """The room the label takes above the box (a layout leaves it free)."""
+        return th.font(14, bold=True).get_linesize() + th.px(2)
+
     def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
         label_font = th.font(14, bold=True)
-        top = self.rect.y - label_font.get_linesize() - th.px(2)
+        top = self.rect.y - self.label_height(th)
         draw_text(surface, self.label, label_font, T.TEXT, (self.rect.x, top))
         rim = T.HIGHLIGHT if self.focused else T.BRASS_DARK
         panel(surface, self.rect, th, fill=T.PARCHMENT, rim=rim, radius=6)

@@ -5,7 +5,8 @@ A Boss vs Many room is hosted from the Online screen with its heroes' count, a s
 joins and sits in the Boss's seat, the Bosses and heroes are changed in the lobby (a hero in a
 Boss's seat is refused by the server), and the two windows play the match to its end through
 the online board. The host's choice of what happens when a person drops is changed in the
-lobby and from the board's pause menu, reaches the other window, and a guest cannot change it.
+lobby and from the board's pause menu, reaches the other window, and a guest cannot change it;
+so does the host's switch for spectators (switched off, a window watching is shown out).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import random
 import esper
 
 from game.online.table import HIDDEN_CARD
-from game.ui.scenes.lobby import LEAVE_CHOICES, LobbyScene, leave_words
+from game.ui.scenes.lobby import LEAVE_CHOICES, SPECTATOR_WORDS, LobbyScene, leave_words
 from game.ui.scenes.online_duel import OnlineDuelScene, OnlineEndScene
 from game.ui.scenes.online_menu import OnlineScene
+from game.ui.scenes.online_watch import WatchScene
 from tests.online import test_window as base
 from tests.online.test_window import answer_randomly, frames, join, seat_shows
 
@@ -200,6 +202,56 @@ def test_the_host_chooses_what_happens_when_a_player_drops_and_everybody_sees_it
     next(x for x in duel_a.pause_buttons if x.label.startswith("Player")).on_click()  # twice
     frames([a, b], lambda: duel_b.link.room.get("on_leave") == "wait")
     assert "Player drops: wait" in [x.label for x in duel_a.pause_buttons]
+
+
+def watch(app, lobby: LobbyScene, name="Sam") -> WatchScene:
+    """Watch the lobby's room from the Online screen as a player does."""
+    menu = OnlineScene(app)
+    app.push(menu)
+    menu.name.text = name
+    menu.address.text = f"127.0.0.1:{lobby.link.hosted.port}"
+    menu.code.text = lobby.link.code
+    menu.watch()
+    assert isinstance(app.scene, WatchScene)
+    return app.scene
+
+
+def test_the_host_switches_spectators_off_and_on_and_everybody_sees_it(windows):
+    a, b, c = windows(), windows(), windows()
+    lobby_a = base.host(a)
+    lobby_b = join(b, lobby_a)
+    frames([a, b], lambda: seat_shows(lobby_a, 1, connected=True))
+    watching = watch(c, lobby_a)
+    frames([a, b, c], lambda: (lobby_a.link.room or {}).get("spectators") == 1)
+    # allowed by default; the host has the switch, the guest reads the words
+    assert lobby_a.spectator_button is not None and lobby_b.spectator_button is None
+    assert lobby_a.spectator_button.label == SPECTATOR_WORDS[True] == "Spectators: allowed"
+    lobby_a.spectator_button.on_click()
+    frames([a, b, c], lambda: lobby_b.link.room.get("spectators_allowed") is False)
+    frames([a, b, c], lambda: lobby_a.spectator_button.label == "Spectators: not allowed")
+    # the window watching is shown out and says why; the count drops to nobody
+    frames([a, b, c], lambda: "spectators" in watching.status())
+    assert watching.status().startswith("The server refused")
+    frames([a, b, c], lambda: lobby_a.link.room.get("spectators") == 0)
+    lobby_b.draw(b.screen)  # the guest reads it (no button)
+    # a guest cannot switch it back: the lobby offers nothing, and the server refuses it
+    lobby_b.toggle_spectators()
+    lobby_b.link.client.room_settings(spectators=True)
+    frames([a, b], lambda: bool(lobby_b.message))
+    assert "host" in lobby_b.message
+    assert lobby_a.link.room["spectators_allowed"] is False
+    # nobody new may watch now
+    c.reset(OnlineScene(c))
+    refused = watch(c, lobby_a, "Kim")
+    frames([a, b, c], lambda: "spectators" in refused.status())
+    # switched on again, a window watches
+    lobby_a.spectator_button.on_click()
+    frames([a, b], lambda: lobby_b.link.room.get("spectators_allowed") is True)
+    assert lobby_a.spectator_button.label == "Spectators: allowed"
+    c.reset(OnlineScene(c))
+    again = watch(c, lobby_a, "Lee")
+    frames([a, b, c], lambda: (lobby_a.link.room or {}).get("spectators") == 1)
+    assert again.status() == "Waiting for the match to start."
 
 
 def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, clients):

@@ -19,7 +19,7 @@ from game.online.rooms import boss_seats
 from game.persistence.saved_games import mode_names
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.layout import column, cut_bottom, inset, row, row_sized, split_row
+from game.ui.layout import column, cut_bottom, cut_right, inset, row, row_sized, split_row
 from game.ui.scenes.online_duel import draw_connection
 from game.ui.table_view import team_colour
 from game.ui.widgets import Button, draw_fitted, draw_text, felt_background, panel
@@ -28,6 +28,8 @@ SEAT_KINDS = ("human", "computer:easy", "computer:normal", "computer:hard")
 # what the host may choose for a seat whose person drops: wait, or the computer after a grace
 LEAVE_CHOICES = (("wait", None), ("computer", 30), ("computer", 60), ("computer", 120))
 DROP_LABEL = "If a player drops:"
+# the host's switch for people watching without a seat (right of the drop choice)
+SPECTATOR_WORDS = {True: "Spectators: allowed", False: "Spectators: not allowed"}
 
 
 def seat_team(mode: str, seat: int, count: int) -> int:
@@ -59,6 +61,11 @@ def next_leave(room: dict) -> tuple[str, int | None]:
             default=0,
         )
     return LEAVE_CHOICES[(now + 1) % len(LEAVE_CHOICES)]
+
+
+def spectators_allowed(room: dict) -> bool:
+    """Whether the room lets people watch without a seat (the server's default: yes)."""
+    return bool(room.get("spectators_allowed", True))
 
 
 def seat_kind(seat: dict) -> str:
@@ -112,8 +119,12 @@ class LobbyScene(Scene):
         self.laid_for = self._signature()
         self.buttons = []
         self.rows = []
-        # under the share panel: what happens when a person drops (the host's to change)
-        self.drop_rect = pygame.Rect(th.px(20), th.px(166), w - th.px(40), th.px(36))
+        # under the share panel: what happens when a person drops and, at the right, whether
+        # people may watch (the host's to change; words for the others)
+        strip = pygame.Rect(th.px(20), th.px(166), w - th.px(40), th.px(36))
+        face = th.font(17, bold=True, condensed=True)
+        want = max(face.size(words)[0] for words in SPECTATOR_WORDS.values()) + th.px(30)
+        self.spectator_rect, self.drop_rect = cut_right(strip, min(want, strip.w // 3), th.px(10))
         top = th.px(210)
         row_h = min(th.px(56), (h - top - th.px(150)) // max(1, len(seats)))
         width = min(w - th.px(40), th.px(1100))
@@ -163,6 +174,17 @@ class LobbyScene(Scene):
                 "many seconds, until they come back. Only the host changes it; everybody sees it.",
             )
             self.buttons.append(self.drop_button)
+        self.spectator_button = None
+        if host and not room.get("started"):
+            self.spectator_button = Button(
+                self.spectator_rect,
+                SPECTATOR_WORDS[spectators_allowed(room)],
+                self.toggle_spectators,
+                tooltip="Whether people may watch this room without a seat (boards, dice and "
+                "log; no hands). Switching it off shows out anyone watching now. Only the host "
+                "changes it; everybody sees it.",
+            )
+            self.buttons.append(self.spectator_button)
         bw, bh = th.px(220), th.px(48)
         line = cut_bottom(cut_bottom(self.app.screen.get_rect(), th.px(30))[1], bh)[0]
         ready_rect, leave_rect = row(line, 2, (bw, bh), th.px(20))
@@ -219,6 +241,7 @@ class LobbyScene(Scene):
             self.link.is_host,
             room.get("on_leave"),
             room.get("grace"),
+            spectators_allowed(room),
             self.app.screen.get_size(),
         )
 
@@ -259,6 +282,13 @@ class LobbyScene(Scene):
             return
         on_leave, grace = next_leave(room)
         self.link.client.room_settings(on_leave=on_leave, grace=grace)
+
+    def toggle_spectators(self) -> None:
+        """The host allows watchers or not (the server tells everybody; the button follows)."""
+        room = self.link.room
+        if room is None or not self.link.is_host:
+            return
+        self.link.client.room_settings(spectators=not spectators_allowed(room))
 
     def toggle_ready(self) -> None:
         room = self.link.room
@@ -371,8 +401,8 @@ class LobbyScene(Scene):
             )
 
     def _draw_drop(self, surface: pygame.Surface, room: dict) -> None:
-        """Write "If a player drops:" and the host's choice (a button for the host, words for the
-        others)."""
+        """Write "If a player drops:" and the host's choice, and whether spectators are allowed
+        (buttons for the host, words for the others)."""
         if not room:
             return
         th = self.app.theme
@@ -386,6 +416,12 @@ class LobbyScene(Scene):
             font = th.fit_font(16, words, room_w, height=label.h, bold=True)
             y = label.centery - font.get_linesize() // 2
             draw_text(surface, words, font, T.BRASS, (label.right + th.px(10), y))
+        if self.spectator_button is None:
+            words = SPECTATOR_WORDS[spectators_allowed(room)] + "."
+            spot = self.spectator_rect
+            font = th.fit_font(16, words, spot.w, height=spot.h, bold=True)
+            y = spot.centery - font.get_linesize() // 2
+            draw_text(surface, words, font, T.BRASS, (spot.right, y), align="right")
 
     def _waiting_for(self) -> str:
         room = self.link.room

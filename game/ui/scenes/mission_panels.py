@@ -555,6 +555,8 @@ class MissionPanels:
         row_h = min(th.px(80), (rect.h - th.px(8)) // n)
         choice = self.engine.pending
         self.roster_rects = {}
+        emblem = min(th.px(40), row_h - th.px(3) - th.px(8))
+        tag_font, with_cards = self._seat_line_font(heroes, th.px(170) - emblem - th.px(10))
         for i, hero in enumerate(heroes):
             row = pygame.Rect(
                 rect.x + th.px(4),
@@ -594,20 +596,9 @@ class MissionPanels:
                 T.WHITE,
                 (x, row.y + th.px(3)),
             )
-            tag = self.seat_label(hero.seat)
-            if hero.defeated:
-                tag = "DEFEATED"
-            elif hero.exited:
-                tag = "EXITED"
-            cards = f"{len(hero.hand)} cards"
-            both = f"{tag} · {cards}"
-            for bold, cond in ((True, False), (True, True), (False, True)):
-                tag_font = th.fit_font(12, both, room, height=th.px(14), bold=bold, condensed=cond)
-                if tag_font.size(both)[0] <= room:
-                    tag, cards = both, ""
-                    break
-            else:
-                tag_font = th.fit_font(12, tag, room, height=th.px(14), bold=True)
+            tag, cards = self._seat_tag(hero), f"{len(hero.hand)} cards"
+            if with_cards:
+                tag, cards = f"{tag} · {cards}", ""
             draw_text(
                 surface,
                 tag,
@@ -692,6 +683,29 @@ class MissionPanels:
                     rect.x + th.px(8), free_y, rect.w - th.px(16), rect.bottom - free_y - th.px(6)
                 ),
             )
+
+    def _seat_tag(self, hero) -> str:
+        if hero.defeated:
+            return "DEFEATED"
+        return "EXITED" if hero.exited else self.seat_label(hero.seat)
+
+    def _seat_line_font(self, heroes, room: int):
+        """(the one font of every Hero row's seat line, whether the hand size shares it): the
+        first face (bold, bold condensed, condensed) in which every row's "seat · N cards"
+        fits `room`, else every row shows its seat alone in bold."""
+        th = self.app.theme
+        lines = [f"{self._seat_tag(h)} · {len(h.hand)} cards" for h in heroes]
+        for bold, cond in ((True, False), (True, True), (False, True)):
+            fonts = [
+                th.fit_font(12, line, room, height=th.px(14), bold=bold, condensed=cond)
+                for line in lines
+            ]
+            font = min(fonts, key=lambda f: f.get_height(), default=None)
+            if font is not None and all(font.size(line)[0] <= room for line in lines):
+                return font, True
+        tags = [self._seat_tag(h) for h in heroes]
+        fonts = [th.fit_font(12, tag, room, height=th.px(14), bold=True) for tag in tags]
+        return min(fonts, key=lambda f: f.get_height(), default=th.font(12, bold=True)), False
 
     @staticmethod
     def _roster_text(cards: str, names) -> str:

@@ -18,7 +18,10 @@ from game.ui import theme as T
 from game.ui.app import Scene
 from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
 from game.ui.text_field import TextField
-from game.ui.widgets import Button, button_row, draw_fitted, draw_text, felt_background, panel
+from game.ui.widgets import Button, button_row, draw_text, felt_background, fit_lines, panel
+
+HOST_TEXT = ("Host a game", "Runs the server on this computer.")
+JOIN_TEXT = ("Join a game", "Your host's address and room code.")
 
 TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit)
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
@@ -128,7 +131,12 @@ class OnlineScene(Scene):
             fields, [th.px(110), th.px(190), th.px(160)], th.px(38), th.px(12), "left"
         )
         self.port.rect = port
-        self.address.rect = pygame.Rect(join.x, self.join_box.y + th.px(84), join.w, th.px(38))
+        # the Join fields below the panel's heading and line, each with room for its label
+        gap, label = th.px(10), TextField.label_height(th)
+        below = self._header(self.join_box, *JOIN_TEXT)[3] + gap + label
+        self.address.rect = pygame.Rect(
+            join.x, max(self.join_box.y + th.px(84), below), join.w, th.px(38)
+        )
         self.timer_button = Button(
             timer,
             "",
@@ -143,7 +151,8 @@ class OnlineScene(Scene):
             tooltip="Boss vs Many: how many heroes face the Boss (the Boss sits in the last "
             "seat; anyone may be a person or the computer).",
         )
-        self.code.rect = pygame.Rect(join.x, self.join_box.y + th.px(196), th.px(240), th.px(38))
+        code_y = max(self.join_box.y + th.px(196), self.address.rect.bottom + gap + label)
+        self.code.rect = pygame.Rect(join.x, code_y, th.px(240), th.px(38))
         bh = th.px(46)
         self.host_button = Button(
             cut_bottom(host, bh)[0],
@@ -353,6 +362,16 @@ class OnlineScene(Scene):
 
     # ------------------------------------------------------------ drawing
 
+    def _header(self, box: pygame.Rect, title: str, text: str):
+        """A panel's heading font, its line (wrapped, in the size that fits), that line's font
+        and the y where the header ends: resize places the fields below it, draw draws it."""
+        th = self.app.theme
+        width = box.w - th.px(36)
+        head = th.fit_font(22, title, width, height=th.px(28), bold=True)
+        top = box.y + th.px(8) + head.get_linesize()
+        lines, font = fit_lines(th, 14, text, width, box.y + th.px(62) - top)
+        return head, lines, font, top + len(lines) * font.get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
@@ -367,32 +386,15 @@ class OnlineScene(Scene):
             shadow=True,
         )
         self.name.draw(surface, th)
-        for box, title, text in (
-            (
-                self.host_box,
-                "Host a game",
-                "Runs the server on this computer.",
-            ),
-            (
-                self.join_box,
-                "Join a game",
-                "Your host's address and room code.",
-            ),
-        ):
+        for box, (title, text) in ((self.host_box, HOST_TEXT), (self.join_box, JOIN_TEXT)):
             panel(surface, box, th, fill=T.WOOD, rim=T.BRASS, radius=10)
-            head = th.fit_font(22, title, box.w - th.px(36), height=th.px(28), bold=True)
-            draw_text(surface, title, head, T.BRASS, (box.x + th.px(18), box.y + th.px(8)))
-            top = box.y + th.px(8) + head.get_linesize()
-            draw_fitted(
-                surface,
-                th,
-                14,
-                text,
-                T.TEXT_DIM,
-                (box.x + th.px(18), top),
-                box.w - th.px(36),
-                box.y + th.px(62) - top,
-            )
+            head, lines, font, _bottom = self._header(box, title, text)
+            x = box.x + th.px(18)
+            draw_text(surface, title, head, T.BRASS, (x, box.y + th.px(8)))
+            y = box.y + th.px(8) + head.get_linesize()
+            for line in lines:
+                draw_text(surface, line, font, T.TEXT_DIM, (x, y))
+                y += font.get_linesize()
         for field in (self.port, self.address, self.code):
             field.draw(surface, th)
         for button in self.buttons:
