@@ -125,9 +125,10 @@ MISSION_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"boost_pile", "ally_deck", "mystery",
 
 
 class MissionAuditor:
-    """The same check for a co-op Mission (`mission_view`): every hand is a teammate's, so what
-    must never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
-    face-down Boost Tile or Mystery tile, the seed or the generator's state."""
+    """The same check for a co-op Mission (`mission_view`): what must never appear is another
+    Hero's hand, a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a face-down
+    Boost Tile or Mystery tile, an event data key outside `EVENT_DATA`, the seed or the
+    generator's state."""
 
     def __init__(self, setup, seat: int) -> None:
         from game.missions.engine import MissionEngine
@@ -154,6 +155,17 @@ class MissionAuditor:
         for name, order in orders:
             if len(order) >= 3 and json.dumps(list(order))[1:-1] in text:
                 problems.append(f"the order of {name} is in the message")
+        from game.online.mission_view import EVENT_DATA
+
+        for hero in (message.get("state") or {}).get("heroes") or []:
+            if "hand" in hero and hero.get("seat") != self.seat:
+                problems.append(f"the hand of seat {hero.get('seat')} is in the message")
+            if "hand" in hero and list(hero["hand"]) != list(eng.heroes[self.seat].hand):
+                problems.append("the hand sent is not the seat's own hand")
+        for event in message.get("events") or []:
+            extra = set(event) - {"kind", "text", *EVENT_DATA}
+            if extra:
+                problems.append(f"event {event.get('kind')}: data {sorted(extra)} sent")
         spaces = (message.get("state") or {}).get("spaces") or []
         for space in spaces:
             true = eng.hexes.get(tuple(space.get("hex") or ()))

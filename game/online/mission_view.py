@@ -1,11 +1,13 @@
 """What one seat of a co-op Mission may see, built by WHITELISTING like `view.py`.
 
-Every seat is a Hero on one team, and teammates may look at each other's hands (core rule 110),
-so every hand is shown to every seat. Never sent: any deck's order (a Hero's deck, the Boost
-Tile pile, the Ally deck: their sizes only), a face-down Boost Tile (on a space or on a Health
-dial: how many lie there, not which), the face-down Mystery tile on a space (only that one lies
-there), the seed or the random generator's state, or another seat's options. Events go out as
-their kind and the sentence the log prints for the whole table; their data stay on the server.
+Every seat is a Hero on one team. A seat is sent its own Hero's hand and only the size of the
+other Heroes' hands (teammates talk about their cards; the table does not show them). Never
+sent: any deck's order (a Hero's deck, the Boost Tile pile, the Ally deck: their sizes only), a
+face-down Boost Tile (on a space or on a Health dial: how many lie there, not which), the
+face-down Mystery tile on a space (only that one lies there), the seed or the random
+generator's state, or another seat's options. Events go out as their kind, the sentence the log
+prints for the whole table and the whitelisted data keys `EVENT_DATA` (a Hero's seat, an
+enemy's index, a card played face up, a move's destination space).
 """
 
 from __future__ import annotations
@@ -87,14 +89,17 @@ SPACE_FIELDS = (
 )
 
 
+EVENT_DATA = ("seat", "enemy", "card", "to")
+
+
 def _hex(h) -> list[int] | None:
     return None if h is None else [h[0], h[1]]
 
 
-def _hero(h) -> dict[str, Any]:
+def _hero(h, engine) -> dict[str, Any]:
     out = _pick(h, HERO_FIELDS)
     out["pos"] = _hex(h.pos)
-    out["hand"] = list(h.hand)  # teammates share hands (core rule 110)
+    out["max_health"] = engine.max_health(h)
     out["hand_size"] = len(h.hand)
     out["deck_size"] = len(h.deck)
     out["facedown_tiles"] = len(h.facedown)
@@ -117,7 +122,7 @@ def mission_state(engine) -> dict[str, Any]:
     out["mode"] = "mission"
     out["boost_pile_size"] = len(info.boost_pile)
     out["ally_deck_size"] = len(info.ally_deck)
-    out["heroes"] = [_hero(h) for h in engine.heroes]
+    out["heroes"] = [_hero(h, engine) for h in engine.heroes]
     enemies = []
     for e in engine.enemies:
         item = _pick(e, ENEMY_FIELDS)
@@ -129,12 +134,35 @@ def mission_state(engine) -> dict[str, Any]:
     return _plain(out)
 
 
+def mission_event(event) -> dict[str, Any]:
+    out = {"kind": event.kind, "text": event.text}
+    out.update(_plain(_pick_data(event.data)))
+    return out
+
+
+def _pick_data(data: dict) -> dict[str, Any]:
+    return {k: data[k] for k in EVENT_DATA if k in data}
+
+
+def seat_state(engine, seat: int, table: dict) -> dict[str, Any]:
+    """The shared table with seat `seat`'s own hand added (no other Hero's hand)."""
+    state = dict(table)
+    heroes = []
+    for h in table["heroes"]:
+        if h["seat"] == seat and seat < len(engine.heroes):
+            h = dict(h, hand=list(engine.heroes[seat].hand))
+        heroes.append(h)
+    state["heroes"] = heroes
+    return state
+
+
 def mission_update(engine, seat: int, events, seq: int, table: dict | None = None) -> dict:
     """The message seat `seat` receives after an action in a co-op Mission."""
+    table = table if table is not None else mission_state(engine)
     return {
         "type": "update",
         "seq": seq,
-        "events": [{"kind": e.kind, "text": e.text} for e in events],
-        "state": table if table is not None else mission_state(engine),
+        "events": [mission_event(e) for e in events],
+        "state": seat_state(engine, seat, table),
         "choice": seat_choice(engine.pending, seat, seq),
     }

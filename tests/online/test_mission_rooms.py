@@ -14,7 +14,7 @@ from game.missions.ai import MissionAI
 from game.missions.engine import MissionEngine, MissionSetup, replay
 from game.online.audit import MissionAuditor
 from game.online.client import Client
-from game.online.mission_view import mission_state, mission_update
+from game.online.mission_view import mission_state, mission_update, seat_state
 from tests.online.support import ServerProcess, is_type, room_actions, wait_for
 
 
@@ -67,6 +67,31 @@ def test_no_seat_of_a_coop_mission_receives_hidden_information(mission, heroes, 
         engine.close()
 
 
+def test_a_seat_receives_its_own_hand_and_no_other_heroes_hand():
+    """Each seat's update holds its own Hero's hand and only the size of every other hand, and
+    the events carry only their whitelisted data (a hand card never rides on an event)."""
+    setup = MissionSetup("harbor_heist", ("cursed_pirate", "huntress", "treant"), seed=5)
+    engine = MissionEngine(setup)
+    ai = [MissionAI(seat) for seat in range(3)]
+    try:
+        for _ in range(60):
+            engine.apply(ai[engine.pending.player].decide(engine, engine.pending))
+        for seat in range(3):
+            message = json.loads(json.dumps(mission_update(engine, seat, engine.log, 0)))
+            heroes = message["state"]["heroes"]
+            assert [h["seat"] for h in heroes if "hand" in h] == [seat]
+            assert heroes[seat]["hand"] == engine.heroes[seat].hand
+            for h in heroes:
+                assert h["hand_size"] == len(engine.heroes[h["seat"]].hand)
+            others = [c for h in engine.heroes if h.seat != seat for c in h.hand]
+            assert others
+            for event in message["events"]:
+                assert set(event) <= {"kind", "text", "seat", "enemy", "card", "to"}
+            assert any("seat" in e for e in message["events"])  # data now travels
+    finally:
+        engine.close()
+
+
 def test_the_mission_auditor_catches_a_leak():
     setup = MissionSetup("harbor_heist", ("huntress", "treant"), seed=99)
     engine = MissionEngine(setup)
@@ -87,6 +112,10 @@ def test_the_mission_auditor_catches_a_leak():
         assert not auditor.check({"state": {"spaces": [shown]}})
         shown["tiles_up"] = [6, 5]
         assert auditor.check({"state": {"spaces": [shown]}})
+        # another Hero's hand, or event data outside the whitelist
+        other = dict(clean["state"]["heroes"][1], hand=list(engine.heroes[1].hand))
+        assert auditor.check({"state": {"heroes": [other]}})
+        assert auditor.check({"events": [{"kind": "draw", "text": "", "cards": ["x"]}]})
     finally:
         auditor.close()
         engine.close()
@@ -178,7 +207,7 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     assert all(h["start_health"] == 25 + 10 for h in first["heroes"])  # 3 Heroes, "health"
     actions = room_actions(server.rooms_dir, code)
     assert {x.player for x in actions} == {0, 1, 2}  # both people and the computer Hero
-    # each update holds nothing hidden, and each person saw every Hero's hand (one team)
+    # each update holds nothing hidden, and each person saw their own Hero's hand only
     for seat, received in enumerate(updates):
         auditor = MissionAuditor(setup, seat)
         try:
@@ -188,7 +217,7 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
                 assert not auditor.check(message), seat
         finally:
             auditor.close()
-        assert all("hand" in h for h in received[-1]["state"]["heroes"])
+        assert [h["seat"] for h in received[-1]["state"]["heroes"] if "hand" in h] == [seat]
         # a decision the rules give one player reached that player's seat only
         for message in received:
             choice = message["choice"]
@@ -205,6 +234,7 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     actions = room_actions(server.rooms_dir, code)
     local = replay(setup, actions[: back["seq"]])
     try:
-        assert back["state"] == json.loads(json.dumps(mission_state(local)))
+        mine = seat_state(local, 0, mission_state(local))
+        assert back["state"] == json.loads(json.dumps(mine))
     finally:
         local.close()
