@@ -131,6 +131,8 @@ def mission_state(engine) -> dict[str, Any]:
         enemies.append(item)
     out["enemies"] = enemies
     out["spaces"] = [_space(s) for _, s in sorted(engine.hexes.items())]
+    # the moves chosen this Movement Phase (each is announced: the `move_chosen` event)
+    out["moves"] = {str(seat): _hex(h) for seat, h in sorted(info.moves.items())}
     return _plain(out)
 
 

@@ -22,6 +22,7 @@ import pygame
 
 from game.ai.worker import AIWorker, controller
 from game.missions.ai import MissionAI
+from game.online.mission_table import LocalMissionTable, MissionTable
 from game.rules.actions import Action, IllegalAction
 from game.ui import keymap
 from game.ui import mission_view as MV
@@ -72,7 +73,7 @@ class MissionScene(
 
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
-        self.engine = engine
+        self.engine = engine  # the controller's: drawing reads `source` (see `source`)
         self.db = engine.db
         self.content = engine.content
         self.seats = seats
@@ -133,6 +134,7 @@ class MissionScene(
         self.layout_side = -1
         self.saved_at = -1  # actions in the last save
         self.saved_round: tuple = ()
+        self._source: MissionTable | None = None
         self.shown_phase: str | None = None  # while narrating: the phase being told
         self.flash_hex = None  # a space the narration points at (a tile landing there)
         self._count_phase = ""  # the phase whose enemy activations are being counted
@@ -227,6 +229,19 @@ class MissionScene(
     def hero(self, seat: int):
         return self.engine.heroes[seat]
 
+    @property
+    def source(self) -> MissionTable:
+        """What the board draws from: the Mission as the seat at the screen is sent it
+        (`game/online/mission_table.py`; offline fed from this scene's engine). The panels
+        (mission_panels.py) and the map draw from it; the reads still on `self.engine` in
+        the drawing code are listed in docs/online.md ("Not built yet")."""
+        if self._source is None:
+            people = {s for s in range(len(self.seats)) if self.human(s)}
+            self._source = LocalMissionTable(self.engine, people)
+        if isinstance(self._source, LocalMissionTable):
+            self._source.sync()
+        return self._source
+
     def seat_label(self, seat: int) -> str:
         if seat in self.controllers:
             return "CPU"
@@ -240,7 +255,7 @@ class MissionScene(
         )
 
     def options(self, kind: str | None = None) -> list[Action]:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return []
         return [o.action for o in choice.options if kind is None or o.action.kind == kind]

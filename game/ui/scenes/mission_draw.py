@@ -114,11 +114,11 @@ class MissionDrawing:
 
     def _draw_top(self, surface) -> None:
         th = self.app.theme
-        info = self.engine.info
+        info = self.source.info
         rect = self.top_rect
         panel(surface, rect, th, radius=8)
-        mission = self.engine.mission
-        kind = "Mission Run" if self.engine.side().kind == "run" else "Boss Fight"
+        mission = self.source.mission
+        kind = "Mission Run" if self.source.side().kind == "run" else "Boss Fight"
         font = th.font(12, bold=True, condensed=True)
         cells_w = sum(max(th.px(40), font.size(short)[0] + th.px(10)) for _p, short, _t in PHASES)
         room = rect.w - cells_w - th.px(24)
@@ -152,7 +152,7 @@ class MissionDrawing:
     # ---- the map
 
     def _legal_hexes(self):
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.player in self.controllers or self.narrating():
             return set(), set()
         moves, targets = set(), set()
@@ -161,13 +161,13 @@ class MissionDrawing:
                 moves.add((action.get("q"), action.get("r")))
             elif action.kind in ("target", "choose_enemy"):
                 index = action.get("enemy")
-                if index is not None and index < len(self.engine.enemies):
-                    targets.update(enemy_spaces(self.engine.enemies[index]))
+                if index is not None and index < len(self.source.enemies):
+                    targets.update(enemy_spaces(self.source.enemies[index]))
         return moves, targets
 
     def _draw_map(self, surface) -> None:
         th = self.app.theme
-        engine = self.engine
+        engine = self.source
         rect = self.map_rect
         panel(surface, rect, th, fill=(34, 40, 36), rim=T.BRASS_DARK, radius=10)
         layout = self.map_layout()
@@ -176,11 +176,11 @@ class MissionDrawing:
         choice = engine.pending
         rings = set()
         if choice is not None and self.hover_hex in moves:
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             starts = [hero.pos] if hero.pos else (engine.map.entries() if engine.map else [])
             path = MV.path_to(starts, self.hover_hex, engine.passable)
         if choice is not None and choice.kind == "choose_target" and not self.narrating():
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             if hero.pos is not None:
                 rings = {n for n in hexgrid.neighbors(hero.pos) if n in engine.hexes}
         MV.draw_hex_map(
@@ -222,7 +222,7 @@ class MissionDrawing:
             self._draw_pawn(surface, layout, hero)
         self._draw_waiting_pawns(surface)
         if choice is not None and choice.kind == "move" and not self.narrating():
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             if hero.pos is not None and hero.seat in self.pawn_px:
                 px = self.pawn_px[hero.seat]
                 glow(
@@ -248,7 +248,7 @@ class MissionDrawing:
         else:
             colour = MV.panel_colour(self.db.henchmen[enemy.enemy].icon)
         r = int(s * (0.68 if boss else 0.55))
-        extra = [h for h in enemy_spaces(enemy)[1:] if h in self.engine.hexes]
+        extra = [h for h in enemy_spaces(enemy)[1:] if h in self.source.hexes]
         for h in extra:  # a large enemy: one long base reaches over its other spaces
             ex, ey = layout.center(h)
             a, b = (cx, cy + s * 0.4), (ex, ey + s * 0.4)
@@ -330,7 +330,7 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        off = [h for h in self.engine.heroes if self.shown_pos(h) is None]
+        off = [h for h in self.source.heroes if self.shown_pos(h) is None]
         if not off:
             return
         x = self.map_rect.x + th.px(12)
@@ -591,7 +591,7 @@ class MissionDrawing:
             box.center = self.map_rect.center
             panel(surface, box, th, fill=(24, 20, 18), rim=colour, radius=14, alpha=235)
             head = {
-                "side": f"Side {self.engine.info.side + 1}",
+                "side": f"Side {self.source.info.side + 1}",
                 "side_done": "Side complete!",
                 "won": "Mission complete!",
                 "lost": "Mission lost",
@@ -655,31 +655,31 @@ class MissionDrawing:
             return []
         from game.ui import art
 
-        hero = next((h for h in self.engine.heroes if event.text.startswith(h.name)), None)
+        hero = next((h for h in self.source.heroes if event.text.startswith(h.name)), None)
         found = re.search(r"\[([\d, ]*)\]", event.text)
         if hero is None or found is None:
             return []
-        hero_def = self.engine.hero_def(hero)
+        hero_def = self.source.hero_def(hero)
         size = self.app.theme.px(26)
         values = [int(v) for v in re.findall(r"\d", found.group(1))]
         return [art.die_face(hero_def, v, size) for v in values[:6]]
 
     def prompt_text(self) -> str:
-        choice = self.engine.pending
+        choice = self.source.pending
         if self.narrating():
             return (
                 "The enemies are acting..."
-                if self.engine.info.phase in ("enemy_roll", "enemy_upkeep", "crisis_clock")
+                if self.source.info.phase in ("enemy_roll", "enemy_upkeep", "crisis_clock")
                 else "..."
             )
-        if self.engine.over:
+        if self.source.over:
             return "The mission is over."
         if choice is None:
             return ""
-        hero = self.hero(choice.player)
+        hero = self.source.heroes[choice.player]
         if choice.player in self.controllers:
             return f"{hero.name} (computer) is deciding..."
-        who = f"{hero.name}: " if len(self.engine.heroes) > 1 else ""
+        who = f"{hero.name}: " if len(self.source.heroes) > 1 else ""
         kind = choice.kind
         if kind == "move":
             where = (
@@ -689,8 +689,8 @@ class MissionDrawing:
             )
             return f"{who}click a glowing space to end your move ({where})."
         if kind == "choose_target":
-            targets = [self.engine.enemies[a.get("enemy")] for a in self.options("target")]
-            far = any(not self.engine.adjacent(hero.pos, e.pos) for e in targets)
+            targets = [self.source.enemies[a.get("enemy")] for a in self.options("target")]
+            far = any(not self.source.adjacent(hero.pos, e.pos) for e in targets)
             if not targets:
                 return f"{who}no enemy is adjacent: buy Range, or keep the Momentum (no Attack)."
             reach = " (any enemy may be chosen)." if far else " (melee: an adjacent enemy)."
@@ -719,7 +719,7 @@ class MissionDrawing:
     def _draw_prompt(self, surface) -> None:
         th = self.app.theme
         rect = self.prompt_rect
-        choice = self.engine.pending
+        choice = self.source.pending
         mine = choice is not None and choice.player not in self.controllers and not self.narrating()
         if mine:
             glow(surface, rect, th, strength=3)

@@ -216,10 +216,10 @@ class MissionNarration:
         )
 
     def phase_shown(self) -> str:
-        return self.shown_phase or self.engine.info.phase
+        return self.shown_phase or self.source.info.phase
 
     def round_shown(self) -> int:
-        info = self.engine.info
+        info = self.source.info
         order = [p for p, _s, _t in PHASES]
         behind = self.shown_phase is not None and order.index(self.shown_phase) > order.index(
             info.phase if info.phase in order else "pass"
@@ -286,4 +286,4 @@ class MissionNarration:
     def shown_pos(self, hero):
         """Where the map shows a Hero: the end of move it has chosen in this Movement Phase
         (the Heroes move together once all have chosen), else where it stands."""
-        return self.engine.info.moves.get(hero.seat, hero.pos)
+        return self.source.info.moves.get(hero.seat, hero.pos)
