@@ -209,12 +209,12 @@ class MissionScene(
         self.decided_for = None
 
     def map_layout(self) -> MV.HexLayout:
-        side = self.engine.info.side
+        side = self.source.info.side
         if self.layout is None or self.layout_side != side:
             th = self.app.theme
             area = self.map_rect.inflate(-th.px(24), -th.px(56))
             area.y = self.map_rect.y + th.px(36)
-            self.layout = MV.HexLayout.fit(self.engine.hexes.keys(), area, max_size=th.px(52))
+            self.layout = MV.HexLayout.fit(self.source.hexes.keys(), area, max_size=th.px(52))
             self.layout_side = side
             self.pawn_px, self.pawn_hex, self.pawn_route = {}, {}, {}
             self.floaters = [f for f in self.floaters if not f.on_map]  # the old side's map
