@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from game.missions.engine import MissionEngine
+from game.missions.hero_turn import HeroTurn
 from game.missions.maps import MissionMap
 from game.online.mission_view import mission_update
 from game.online.table import LOG_KEPT, choice_from, event_from
@@ -87,6 +88,7 @@ class MissionTable:
         self.setup = MissionSetupSeen("")
         self.mission = None
         self.map: MapSeen | None = None
+        self.turn = HeroTurn(self)  # its read-only queries (`rows`, `met_rows`) on these fields
 
     @property
     def pending(self):

@@ -10,11 +10,12 @@ import re
 import pygame
 
 from game.missions import hexgrid
+from game.online.mission_table import HIDDEN
 from game.ui import hand as hand_fan
 from game.ui import keymap, widgets
 from game.ui import mission_view as MV
 from game.ui import theme as T
-from game.ui.cards import card_face
+from game.ui.cards import card_back, card_face
 from game.ui.widgets import (
     draw_text,
     felt_background,
@@ -357,13 +358,13 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        hero = self.hero(seat)
-        hero_def = self.engine.hero_def(hero)
+        hero = self.source.heroes[seat]
+        hero_def = self.source.hero_def(hero)
         rect = self.hero_rect
         panel(surface, rect, th, fill=(40, 34, 30), rim=MV.SEAT_COLOURS[seat % 4], radius=10)
         emblem = art.hero_emblem(hero.hero, th.px(30))
         surface.blit(emblem, (rect.x + th.px(10), rect.y + th.px(5)))
-        choice = self.engine.pending
+        choice = self.source.pending
         phase = {
             "main_phase": "Main Phase",
             "offensive_roll": "Offensive Roll",
@@ -392,7 +393,7 @@ class MissionDrawing:
         lit: dict[str, set[int]] = {}
         dice = list(choice.context.get("dice", ())) if choice is not None else []
         if dice and not self.tray.rolling and choice.kind in ("offensive_roll", "announce"):
-            for ability, index, _row in self.engine.turn.met_rows(hero, dice):
+            for ability, index, _row in self.source.turn.met_rows(hero, dice):
                 lit.setdefault(ability.id, set()).add(index)
         odds = self.odds(seat, choice)
         clickable = (
@@ -522,14 +523,14 @@ class MissionDrawing:
         """Each ability row's chance with the attempts left (human seats, as in the duel)."""
         if choice is None or choice.kind != "offensive_roll" or not self.human(seat):
             return None
-        hero = self.hero(seat)
+        hero = self.source.heroes[seat]
         dice = tuple(choice.context.get("dice", ()))
         left = choice.context.get("attempts_left", 0)
         key = (seat, dice, left, tuple(sorted(hero.levels.items())))
         cache = self.__dict__.setdefault("_odds", {})
         if key not in cache:
-            abilities = list({a.id: a for a, _i, _row in self.engine.turn.rows(hero)}.values())
-            hero_def = self.engine.hero_def(hero)
+            abilities = list({a.id: a for a, _i, _row in self.source.turn.rows(hero)}.values())
+            hero_def = self.source.hero_def(hero)
             which = (hero_def.id, tuple((a.id, a.level) for a in abilities), dice, left)
             # solved in the worker process: None (no odds drawn) until the answer is in
             result = self.worker.odds(which, hero_def, abilities, dice, left)
@@ -546,7 +547,7 @@ class MissionDrawing:
         self.hand_rects = []
         self.hand_fan = None
         cards = hero.hand
-        hero_def = self.engine.hero_def(hero)
+        hero_def = self.source.hero_def(hero)
         if not cards:
             draw_text(
                 surface,
@@ -572,6 +573,8 @@ class MissionDrawing:
         self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
 
         def face(index: int, width: int, theme):
+            if cards[index] == HIDDEN:  # another Hero's hand (the source holds its size)
+                return card_back(width, theme)
             return card_face(self.content.cards[cards[index]], hero_def, width, theme)
 
         hand_fan.draw(surface, fan, face, th, lit=usable, dim=dim)
