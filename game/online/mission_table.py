@@ -157,3 +157,9 @@ class LocalMissionTable(MissionTable):
         self.setup = MissionSetupSeen(engine.setup.mission, engine.setup.seed)
         del self.log[:-LOG_KEPT]
         self.taken = now
+
+    def refresh(self) -> None:
+        """Take the table afresh after the engine was changed outside an action (a test's
+        shortcut): `sync` sees only new actions, events and decisions."""
+        self.taken = None if self.taken is None else (-1, *self.taken[1:])
+        self.sync()
