@@ -61,6 +61,7 @@ class MapSeen:
         self.spaces = spaces
 
     entries = MissionMap.entries
+    numbered = MissionMap.numbered
 
 
 @dataclass(slots=True)
@@ -85,6 +86,7 @@ class MissionTable:
         self.hexes: dict[tuple[int, int], SimpleNamespace] = {}
         self.remote = None
         self.log: list = []
+        self.fresh: list = []  # events taken and not yet told (`drain`)
         self.setup = MissionSetupSeen("")
         self.mission = None
         self.map: MapSeen | None = None
@@ -114,7 +116,13 @@ class MissionTable:
         self.setup = MissionSetupSeen(self.info.mission, self.setup.seed)
         self.remote = choice_from(update.get("choice"))
         self.log.extend(events)
+        self.fresh.extend(events)
         return events
+
+    def drain(self) -> list:
+        """The events taken since the last call, in order (for the narration)."""
+        out, self.fresh = self.fresh, []
+        return out
 
     # the engine's read-only queries, run on the fields above
     side = MissionEngine.side

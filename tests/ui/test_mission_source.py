@@ -1,8 +1,9 @@
-"""The Missions board on the way to one presentation path: the drawing code (panels, map,
-header, prompt, ticker, the Hero overlay with its board, lit rows, odds and hand) draws from
-the per-seat view of the seat at the screen (the scene's `source`, a `LocalMissionTable` fed
-`mission_view.mission_update`); the controller, clicks, tips and animations still read the
-engine (docs/online.md, "Not built yet").
+"""One presentation path for the Missions board: everything it draws, tells and offers (panels,
+map, header, prompt, ticker, the Hero overlay with its board, lit rows, odds and hand, the
+buttons, tips, focus targets and the narration of events) comes from the per-seat view of the
+seat at the screen (the scene's `source`, a `LocalMissionTable` fed
+`mission_view.mission_update`); only the controller part of `MissionScene` (applying answers,
+the computer Heroes, saves) reads the engine.
 
 Driven with the SDL dummy driver like tests/ui/test_missions.py.
 """
@@ -19,10 +20,25 @@ from game.missions.engine import MissionEngine, MissionSetup
 from game.online.mission_table import HIDDEN, LocalMissionTable
 from game.persistence.settings import Settings
 from game.ui.app import App
+from game.ui.scenes.focus_targets import mission_targets
 from game.ui.scenes.mission import MissionScene
 from tests.ui.test_seat_source import NoEngine, _engine_reads
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+
+# MissionScene methods that are the controller's part: they apply answers, run the computer
+# Heroes, save, or feed the source (`source`; `hero` is the tests' shortcut to the engine)
+CONTROLLER = {
+    "__init__",
+    "hero",
+    "source",
+    "act",
+    "_save",
+    "_autosave",
+    "update",
+    "_prepare",
+    "finish_instantly",
+}
 
 
 @pytest.fixture
@@ -33,13 +49,27 @@ def app():
 
 
 def test_the_moved_drawing_code_never_names_the_engine():
-    for name in ("scenes/mission_panels.py", "scenes/mission_draw.py"):
-        tree = ast.parse((UI / name).read_text())
+    """The drawing, narration and controls modules never touch an engine; in mission.py only
+    the controller's methods do (a new method reading `self.engine` fails here)."""
+    parts = ("mission_panels.py", "mission_draw.py", "mission_narration.py", "mission_controls.py")
+    for name in parts:
+        tree = ast.parse((UI / "scenes" / name).read_text())
         assert _engine_reads(tree) == [], f"{name} reads the engine"
-    narration = ast.parse((UI / "scenes/mission_narration.py").read_text())
-    for f in ast.walk(narration):
-        if isinstance(f, ast.FunctionDef) and f.name in ("phase_shown", "round_shown", "shown_pos"):
-            assert _engine_reads(f) == [], f.name
+    focus = ast.parse((UI / "scenes/focus_targets.py").read_text())
+    targets = next(
+        n for n in ast.walk(focus) if isinstance(n, ast.FunctionDef) and n.name == "mission_targets"
+    )
+    assert _engine_reads(targets) == []
+    mission = ast.parse((UI / "scenes/mission.py").read_text())
+    scene = next(
+        n for n in mission.body if isinstance(n, ast.ClassDef) and n.name == "MissionScene"
+    )
+    readers = {
+        f.name
+        for f in scene.body
+        if isinstance(f, ast.FunctionDef) and _engine_reads(f) and f.name not in CONTROLLER
+    }
+    assert readers == set(), f"MissionScene methods reading the engine: {readers}"
 
 
 def _draw_from_the_source(scene) -> None:
@@ -65,6 +95,18 @@ def _draw_from_the_source(scene) -> None:
         assert scene.prompt_text()
         scene.options()
         scene.phase_shown(), scene.round_shown()
+        scene.app.draw()  # the whole board
+        scene._hover()
+        scene._update_animation(1 / 60)
+        mission_targets(scene)
+        for h in scene.source.hexes:
+            scene._hex_tip(h)
+            scene.hex_action(h)
+        choice = scene.source.pending
+        scene.buttons, scene.modal = [], []
+        scene.handlers[choice.kind](choice)  # the decision's controls, built again
+        assert scene.buttons or scene.modal or scene.options()
+        scene._collect_events()  # the narration's events come from the source
     finally:
         scene.engine = engine
 
