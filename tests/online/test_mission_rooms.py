@@ -92,6 +92,45 @@ def test_a_seat_receives_its_own_hand_and_no_other_heroes_hand():
         engine.close()
 
 
+def _table(t) -> tuple:
+    pending = t.pending
+    return (
+        vars(t.info),
+        [vars(h) for h in t.heroes],
+        [vars(e) for e in t.enemies],
+        {h: vars(s) for h, s in t.hexes.items()},
+        None if pending is None else (pending.player, pending.kind, pending.options),
+        [(e.kind, e.text, e.data) for e in t.drain()],
+    )
+
+
+def test_a_table_fed_the_servers_messages_equals_the_windows_local_table():
+    """What an online window would draw from (`MissionTable` fed each seat's update as JSON)
+    equals what the offline board draws from (`LocalMissionTable`), over a whole Mission."""
+    from game.online.mission_table import LocalMissionTable, MissionTable
+
+    setup = MissionSetup("clocktower_siege", ("artificer", "barbarian"), seed=7654321)
+    engine = MissionEngine(setup)
+    ais = [MissionAI(seat) for seat in range(2)]
+    local = LocalMissionTable(engine, people={1})
+    online = MissionTable(engine.db, engine.content, 1)
+    seen, compared = 0, 0
+    try:
+        while True:
+            events, seen = engine.log[seen:], len(engine.log)
+            message = mission_update(engine, 1, events, len(engine.actions))
+            online.take(json.loads(json.dumps(message)))
+            local.sync()
+            assert _table(online) == _table(local), len(engine.actions)
+            compared += 1
+            if engine.over:
+                break
+            engine.apply(ais[engine.pending.player].decide(engine, engine.pending))
+        assert compared > 100
+    finally:
+        engine.close()
+
+
 def test_the_mission_auditor_catches_a_leak():
     setup = MissionSetup("harbor_heist", ("huntress", "treant"), seed=99)
     engine = MissionEngine(setup)
