@@ -236,7 +236,8 @@ class MissionScene(
         Only the controller's methods read `self.engine` (tests/ui/test_mission_source.py)."""
         if self._source is None:
             people = {s for s in range(len(self.seats)) if self.human(s)}
-            self._source = LocalMissionTable(self.engine, people)
+            # nobody at the screen (the demo): follow whichever Hero decides
+            self._source = LocalMissionTable(self.engine, people or None)
         if isinstance(self._source, LocalMissionTable):
             self._source.sync()
         return self._source
