@@ -116,6 +116,7 @@ class MissionTable:
         self.setup = MissionSetupSeen(self.info.mission, self.setup.seed)
         self.remote = choice_from(update.get("choice"))
         self.log.extend(events)
+        del self.log[:-LOG_KEPT]
         self.fresh.extend(events)
         return events
 
@@ -163,7 +164,6 @@ class LocalMissionTable(MissionTable):
         start = 0 if self.taken is None else min(self.taken[1], len(engine.log))
         self.take(mission_update(engine, self.seat, engine.log[start:], len(engine.actions)))
         self.setup = MissionSetupSeen(engine.setup.mission, engine.setup.seed)
-        del self.log[:-LOG_KEPT]
         self.taken = now
 
     def refresh(self) -> None:
