@@ -132,11 +132,13 @@ MISSION_FORBIDDEN_KEYS = FORBIDDEN_KEYS | {"boost_pile", "ally_deck", "mystery",
 
 
 class MissionAuditor:
-    """The same check for a co-op Mission (`mission_view`): every hand is a teammate's, so what
-    must never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
-    face-down Boost Tile or Mystery tile, the seed or the generator's state. A spectator (seat
-    `SPECTATOR`, outside the team) may also see no hand: a `hand` list, options, or a card id
-    that lies only in hands (in no discard pile) are flagged for it."""
+    """The same check for a co-op Mission (`mission_view`): every hand is a teammate's (core
+    rule 110), so a Hero's seat may be sent every Hero's hand, but only as it is; what must
+    never appear is a deck's order (a Hero's deck, the Boost Tile pile, the Ally deck), a
+    face-down Boost Tile or Mystery tile, an event data key outside `EVENT_DATA`, the seed or
+    the generator's state. A spectator (seat `SPECTATOR`, outside the team) may also see no
+    hand: a `hand` list, options, or a card id that lies only in hands (in no discard pile) are
+    flagged for it."""
 
     def __init__(self, setup, seat: int) -> None:
         from game.missions.engine import MissionEngine
@@ -163,6 +165,20 @@ class MissionAuditor:
         for name, order in orders:
             if len(order) >= 3 and json.dumps(list(order))[1:-1] in text:
                 problems.append(f"the order of {name} is in the message")
+        from game.online.mission_view import EVENT_DATA
+
+        for hero in (message.get("state") or {}).get("heroes") or []:
+            seat = hero.get("seat")
+            if "hand" not in hero or self.seat < 0:
+                continue  # (a spectator's hands are flagged below)
+            if not isinstance(seat, int) or not 0 <= seat < len(eng.heroes):
+                problems.append(f"a hand of no Hero's seat ({seat!r}) is in the message")
+            elif list(hero["hand"]) != list(eng.heroes[seat].hand):
+                problems.append(f"the hand sent for seat {seat} is not that Hero's hand")
+        for event in message.get("events") or []:
+            extra = set(event) - {"kind", "text", *EVENT_DATA}
+            if extra:
+                problems.append(f"event {event.get('kind')}: data {sorted(extra)} sent")
         spaces = (message.get("state") or {}).get("spaces") or []
         for space in spaces:
             true = eng.hexes.get(tuple(space.get("hex") or ()))

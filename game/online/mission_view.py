@@ -1,15 +1,14 @@
 """What one seat of a co-op Mission may see, built by WHITELISTING like `view.py`.
 
-Every seat is a Hero on one team, and teammates may look at each other's hands (core rule 110),
-so every hand is shown to every seat. Never sent: any deck's order (a Hero's deck, the Boost
-Tile pile, the Ally deck: their sizes only), a face-down Boost Tile (on a space or on a Health
-dial: how many lie there, not which), the face-down Mystery tile on a space (only that one lies
-there), the seed or the random generator's state, or another seat's options. Events go out as
-their kind and the sentence the log prints for the whole table; their data stay on the server
-(the sentences name a card played or upgraded, never a card drawn).
-
-A spectator is outside the heroes' team: it is sent the same table with every hand as its size
-only (`mission_spectator_update`).
+Every seat is a Hero on one team, and teammates may look at each other's hands (core rule 110,
+as in the team duels), so every Hero's hand goes to every Hero's seat. A spectator is outside
+the heroes' team: it is sent every hand as its size only (`mission_spectator_update`). Never
+sent: any deck's order (a Hero's deck, the Boost Tile pile, the Ally deck: their sizes only), a
+face-down Boost Tile (on a space or on a Health dial: how many lie there, not which), the
+face-down Mystery tile on a space (only that one lies there), the seed or the random
+generator's state, or another seat's options. Events go out as their kind, the sentence the log
+prints for the whole table and the whitelisted data keys `EVENT_DATA` (a Hero's seat, an
+enemy's index, a card played face up, a move's destination space).
 """
 
 from __future__ import annotations
@@ -91,15 +90,17 @@ SPACE_FIELDS = (
 )
 
 
+EVENT_DATA = ("seat", "enemy", "card", "to")
+
+
 def _hex(h) -> list[int] | None:
     return None if h is None else [h[0], h[1]]
 
 
-def _hero(h, hands: bool = True) -> dict[str, Any]:
+def _hero(h, engine) -> dict[str, Any]:
     out = _pick(h, HERO_FIELDS)
     out["pos"] = _hex(h.pos)
-    if hands:
-        out["hand"] = list(h.hand)  # teammates share hands (core rule 110)
+    out["max_health"] = engine.max_health(h)
     out["hand_size"] = len(h.hand)
     out["deck_size"] = len(h.deck)
     out["facedown_tiles"] = len(h.facedown)
@@ -115,15 +116,15 @@ def _space(s) -> dict[str, Any]:
     return out
 
 
-def mission_state(engine, hands: bool = True) -> dict[str, Any]:
-    """The table of a co-op Mission (the same for every seat; `hands` False: for a spectator,
-    outside the heroes' team, every hand only as its size)."""
+def mission_state(engine) -> dict[str, Any]:
+    """The table of a co-op Mission without any hand's cards (the same for every seat and a
+    spectator; `seat_state` adds the hands a seat may see)."""
     info = engine.info
     out = _pick(info, INFO_FIELDS)
     out["mode"] = "mission"
     out["boost_pile_size"] = len(info.boost_pile)
     out["ally_deck_size"] = len(info.ally_deck)
-    out["heroes"] = [_hero(h, hands) for h in engine.heroes]
+    out["heroes"] = [_hero(h, engine) for h in engine.heroes]
     enemies = []
     for e in engine.enemies:
         item = _pick(e, ENEMY_FIELDS)
@@ -132,16 +133,39 @@ def mission_state(engine, hands: bool = True) -> dict[str, Any]:
         enemies.append(item)
     out["enemies"] = enemies
     out["spaces"] = [_space(s) for _, s in sorted(engine.hexes.items())]
+    # the moves chosen this Movement Phase (each is announced: the `move_chosen` event)
+    out["moves"] = {str(seat): _hex(h) for seat, h in sorted(info.moves.items())}
     return _plain(out)
+
+
+def mission_event(event) -> dict[str, Any]:
+    out = {"kind": event.kind, "text": event.text}
+    out.update(_plain(_pick_data(event.data)))
+    return out
+
+
+def _pick_data(data: dict) -> dict[str, Any]:
+    return {k: data[k] for k in EVENT_DATA if k in data}
+
+
+def seat_state(engine, seat: int, table: dict) -> dict[str, Any]:
+    """The shared table with the hands seat `seat` may see: a Hero's seat sees every Hero's
+    hand (teammates, core rule 110); a spectator (`SPECTATOR`) none."""
+    if seat == SPECTATOR or not 0 <= seat < len(engine.heroes):
+        return dict(table)
+    state = dict(table)
+    state["heroes"] = [dict(h, hand=list(engine.heroes[h["seat"]].hand)) for h in table["heroes"]]
+    return state
 
 
 def mission_update(engine, seat: int, events, seq: int, table: dict | None = None) -> dict:
     """The message seat `seat` receives after an action in a co-op Mission."""
+    table = table if table is not None else mission_state(engine)
     return {
         "type": "update",
         "seq": seq,
-        "events": [{"kind": e.kind, "text": e.text} for e in events],
-        "state": table if table is not None else mission_state(engine),
+        "events": [mission_event(e) for e in events],
+        "state": seat_state(engine, seat, table),
         "choice": seat_choice(engine.pending, seat, seq),
     }
 
@@ -149,4 +173,4 @@ def mission_update(engine, seat: int, events, seq: int, table: dict | None = Non
 def mission_spectator_update(engine, events, seq: int) -> dict:
     """What a spectator of a co-op Mission receives: the table without any hand's cards, the
     public sentences, and who decides (no options)."""
-    return mission_update(engine, SPECTATOR, events, seq, mission_state(engine, hands=False))
+    return mission_update(engine, SPECTATOR, events, seq)

@@ -14,7 +14,12 @@ from game.missions.ai import MissionAI
 from game.missions.engine import MissionEngine, MissionSetup, replay
 from game.online.audit import MissionAuditor
 from game.online.client import Client
-from game.online.mission_view import mission_spectator_update, mission_state, mission_update
+from game.online.mission_view import (
+    mission_spectator_update,
+    mission_state,
+    mission_update,
+    seat_state,
+)
 from game.online.view import SPECTATOR
 from tests.online.support import ServerProcess, is_type, room_actions, wait_for
 
@@ -73,6 +78,73 @@ def test_no_seat_of_a_coop_mission_receives_hidden_information(mission, heroes, 
         engine.close()
 
 
+def test_every_hero_seat_receives_every_heros_hand_and_events_carry_only_whitelisted_data():
+    """Teammates see each other's hands (core rule 110, as in the team duels): each Hero's seat
+    gets every Hero's hand as it is, with its size; the events carry only their whitelisted
+    data (a hand card never rides on an event)."""
+    setup = MissionSetup("harbor_heist", ("cursed_pirate", "huntress", "treant"), seed=5)
+    engine = MissionEngine(setup)
+    ai = [MissionAI(seat) for seat in range(3)]
+    try:
+        for _ in range(60):
+            engine.apply(ai[engine.pending.player].decide(engine, engine.pending))
+        for seat in range(3):
+            message = json.loads(json.dumps(mission_update(engine, seat, engine.log, 0)))
+            heroes = message["state"]["heroes"]
+            for h in heroes:
+                assert h["hand"] == engine.heroes[h["seat"]].hand
+                assert h["hand_size"] == len(engine.heroes[h["seat"]].hand)
+            assert (
+                message["choice"] is None
+                or "options" not in message["choice"]
+                or (message["choice"]["player"] == seat)
+            )
+            for event in message["events"]:
+                assert set(event) <= {"kind", "text", "seat", "enemy", "card", "to"}
+            assert any("seat" in e for e in message["events"])  # data now travels
+    finally:
+        engine.close()
+
+
+def _table(t) -> tuple:
+    pending = t.pending
+    return (
+        vars(t.info),
+        [vars(h) for h in t.heroes],
+        [vars(e) for e in t.enemies],
+        {h: vars(s) for h, s in t.hexes.items()},
+        None if pending is None else (pending.player, pending.kind, pending.options),
+        [(e.kind, e.text, e.data) for e in t.drain()],
+    )
+
+
+def test_a_table_fed_the_servers_messages_equals_the_windows_local_table():
+    """What an online window would draw from (`MissionTable` fed each seat's update as JSON)
+    equals what the offline board draws from (`LocalMissionTable`), over a whole Mission."""
+    from game.online.mission_table import LocalMissionTable, MissionTable
+
+    setup = MissionSetup("clocktower_siege", ("artificer", "barbarian"), seed=7654321)
+    engine = MissionEngine(setup)
+    ais = [MissionAI(seat) for seat in range(2)]
+    local = LocalMissionTable(engine, people={1})
+    online = MissionTable(engine.db, engine.content, 1)
+    seen, compared = 0, 0
+    try:
+        while True:
+            events, seen = engine.log[seen:], len(engine.log)
+            message = mission_update(engine, 1, events, len(engine.actions))
+            online.take(json.loads(json.dumps(message)))
+            local.sync()
+            assert _table(online) == _table(local), len(engine.actions)
+            compared += 1
+            if engine.over:
+                break
+            engine.apply(ais[engine.pending.player].decide(engine, engine.pending))
+        assert compared > 100
+    finally:
+        engine.close()
+
+
 def test_the_mission_auditor_catches_a_leak():
     setup = MissionSetup("harbor_heist", ("huntress", "treant"), seed=99)
     engine = MissionEngine(setup)
@@ -93,6 +165,13 @@ def test_the_mission_auditor_catches_a_leak():
         assert not auditor.check({"state": {"spaces": [shown]}})
         shown["tiles_up"] = [6, 5]
         assert auditor.check({"state": {"spaces": [shown]}})
+        # a teammate's hand as it is passes (core rule 110); a hand that is not that Hero's,
+        # or event data outside the whitelist, does not
+        other = dict(clean["state"]["heroes"][1], hand=list(engine.heroes[1].hand))
+        assert not auditor.check({"state": {"heroes": [other]}})
+        other["hand"] = list(engine.heroes[1].deck[:2])
+        assert auditor.check({"state": {"heroes": [other]}})
+        assert auditor.check({"events": [{"kind": "draw", "text": "", "cards": ["x"]}]})
     finally:
         auditor.close()
         engine.close()
@@ -209,7 +288,7 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     assert all(h["start_health"] == 25 + 10 for h in first["heroes"])  # 3 Heroes, "health"
     actions = room_actions(server.rooms_dir, code)
     assert {x.player for x in actions} == {0, 1, 2}  # both people and the computer Hero
-    # each update holds nothing hidden, and each person saw every Hero's hand (one team)
+    # each update holds nothing hidden, and each person saw every Hero's hand (teammates)
     for seat, received in enumerate(updates):
         auditor = MissionAuditor(setup, seat)
         try:
@@ -249,6 +328,7 @@ def test_two_people_and_a_computer_play_a_coop_mission_round(server, clients):
     actions = room_actions(server.rooms_dir, code)
     local = replay(setup, actions[: back["seq"]])
     try:
-        assert back["state"] == json.loads(json.dumps(mission_state(local)))
+        mine = seat_state(local, 0, mission_state(local))
+        assert back["state"] == json.loads(json.dumps(mine))
     finally:
         local.close()

@@ -149,6 +149,7 @@ def test_the_mission_tray_hint_and_the_allies_line_share_the_bottom_of_the_tray(
     assert engine.pending.kind == "offensive_roll"
     hero = scene.hero(engine.pending.player)
     hero.allies = ["rooftop_scout", "field_medic", "sharpshooter", "bodyguard"]
+    scene.source.refresh()  # the board draws from the seat's view (game/online/mission_table.py)
     for _ in range(30):
         app.frame(1 / 60)
     rec = L.record(scene, app.screen.get_size())

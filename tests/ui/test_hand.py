@@ -75,6 +75,7 @@ def mission_with_cards(app, count: int):
     with engine.world.active():
         while len(hero.hand) < count:
             hero.hand.append(hero.hand[0])
+    scene.source.refresh()  # the board draws from the seat's view (game/online/mission_table.py)
     app.draw()
     return scene
 

@@ -70,7 +70,7 @@ def duel_targets(scene) -> list[tuple]:
 
 
 def mission_targets(scene) -> list[tuple]:
-    choice = scene.engine.pending
+    choice = scene.source.pending
     if choice is None or choice.player in scene.controllers or scene.paused or scene.narrating():
         return []
     out: list[tuple] = []
@@ -83,7 +83,7 @@ def mission_targets(scene) -> list[tuple]:
         return out
     if scene.layout is not None and scene.map_rect.w > 0:
         layout = scene.map_layout()
-        for h in scene.engine.hexes:
+        for h in scene.source.hexes:
             if scene.hex_action(h) is None:
                 continue
             x, y = (int(v) for v in layout.center(h))

@@ -22,6 +22,7 @@ import pygame
 
 from game.ai.worker import AIWorker, controller
 from game.missions.ai import MissionAI
+from game.online.mission_table import LocalMissionTable, MissionTable
 from game.rules.actions import Action, IllegalAction
 from game.ui import keymap
 from game.ui import mission_view as MV
@@ -72,7 +73,7 @@ class MissionScene(
 
     def __init__(self, app, engine, seats: list[dict], profiles: list[str] | None = None) -> None:
         super().__init__(app)
-        self.engine = engine
+        self.engine = engine  # the controller's: drawing reads `source` (see `source`)
         self.db = engine.db
         self.content = engine.content
         self.seats = seats
@@ -102,7 +103,6 @@ class MissionScene(
         self.floaters: list[Floater] = []
         self.log: list[str] = []
         self.roll_lines: list[str] = []  # log lines of enemy dice still tumbling
-        self.seen = 0
         self.hover_hex = None
         self.hover_card: int | None = None
         self.kept: list[bool] = [False] * 5
@@ -133,6 +133,7 @@ class MissionScene(
         self.layout_side = -1
         self.saved_at = -1  # actions in the last save
         self.saved_round: tuple = ()
+        self._source: MissionTable | None = None
         self.shown_phase: str | None = None  # while narrating: the phase being told
         self.flash_hex = None  # a space the narration points at (a tile landing there)
         self._count_phase = ""  # the phase whose enemy activations are being counted
@@ -144,15 +145,14 @@ class MissionScene(
 
         self.resize()
         self.worker.start()
-        seed = self.engine.setup.seed
+        seed = self.source.setup.seed
         self.tray = DiceTray(self.tray_rect, die_size=self.app.theme.px(46), seed=seed)
         self.enemy_tray = DiceTray(self.enemy_rect, die_size=self.app.theme.px(30), seed=seed + 1)
-        if self.engine.info.enemy_dice:
-            self.enemy_tray.show([v for _c, v in self.engine.info.enemy_dice])
-        for event in self.engine.log[-60:]:
+        if self.source.info.enemy_dice:
+            self.enemy_tray.show([v for _c, v in self.source.info.enemy_dice])
+        for event in self.source.drain()[-60:]:  # told already: the log shows them
             self.log.append(event.text)
-        self.seen = len(self.engine.log)
-        self.hand_shown = float(self.engine.info.clock)
+        self.hand_shown = float(self.source.info.clock)
 
     def exit(self) -> None:
         self.worker.close()
@@ -222,13 +222,13 @@ class MissionScene(
         self.decided_for = None
 
     def map_layout(self) -> MV.HexLayout:
-        side = self.engine.info.side
+        side = self.source.info.side
         if self.layout is None or self.layout_side != side:
             th = self.app.theme
             area = self.map_rect.inflate(-th.px(24), -th.px(56))
             area.y = self.map_rect.y + th.px(36)
             self.layout = MV.HexLayout.fit(
-                self.engine.hexes.keys(), area, max_size=th.px(52) * area.h // th.px(392)
+                self.source.hexes.keys(), area, max_size=th.px(52) * area.h // th.px(392)
             )
             self.layout_side = side
             self.pawn_px, self.pawn_hex, self.pawn_route = {}, {}, {}
@@ -242,7 +242,22 @@ class MissionScene(
         return seat not in self.controllers
 
     def hero(self, seat: int):
+        """The engine's Hero (the controller's, and tests' shortcuts); drawing reads
+        `self.source.heroes`."""
         return self.engine.heroes[seat]
+
+    @property
+    def source(self) -> MissionTable:
+        """What the board draws, tells and offers from: the Mission as the seat at the screen
+        is sent it (`game/online/mission_table.py`; offline fed from this scene's engine).
+        Only the controller's methods read `self.engine` (tests/ui/test_mission_source.py)."""
+        if self._source is None:
+            people = {s for s in range(len(self.seats)) if self.human(s)}
+            # nobody at the screen (the demo): follow whichever Hero decides
+            self._source = LocalMissionTable(self.engine, people or None)
+        if isinstance(self._source, LocalMissionTable):
+            self._source.sync()
+        return self._source
 
     def seat_label(self, seat: int) -> str:
         if seat in self.controllers:
@@ -257,7 +272,7 @@ class MissionScene(
         )
 
     def options(self, kind: str | None = None) -> list[Action]:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return []
         return [o.action for o in choice.options if kind is None or o.action.kind == kind]
@@ -316,10 +331,7 @@ class MissionScene(
             self._save()
 
     def _collect_events(self) -> None:
-        log = self.engine.log
-        for event in log[self.seen :]:
-            self.queue.append(event)
-        self.seen = len(log)
+        self.queue.extend(self.source.drain())  # the seat's events, as a server sends them
 
     def _save(self, later: bool = False) -> None:
         """Save now, or (`later`, the autosave) hand the writing to the save writer so that
@@ -453,7 +465,7 @@ class MissionScene(
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 self.skip()
             return
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.player in self.controllers:
             return
         hidden = self.modal_side and self.hero_overlay() is None  # 'view' (M): the map shows
@@ -480,7 +492,7 @@ class MissionScene(
 
             self.app.push(RulesScene(self.app))
             return
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.player in self.controllers or self.narrating():
             return
         if keymap.pressed(event, "confirm"):
@@ -503,7 +515,7 @@ class MissionScene(
         """The seat whose board, dice and hand cover the map now (None: the map shows)."""
         if self.show_map or self.pawns_moving():
             return None
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is not None and choice.kind in HERO_TURN_KINDS and not self.narrating():
             return choice.player
         if self.tray.rolling and self.tray_owner is not None:
@@ -514,7 +526,7 @@ class MissionScene(
         """A pawn is still sliding to its space (the map stays up until it arrives)."""
         if self.speed() == 0 or self.layout is None:
             return False
-        return any(self.pawn_route.get(h.seat) for h in self.engine.heroes if h.pos is not None)
+        return any(self.pawn_route.get(h.seat) for h in self.source.heroes if h.pos is not None)
 
     @staticmethod
     def rolls_left(choice) -> bool:
@@ -522,7 +534,7 @@ class MissionScene(
         return any(o.action.kind == "reroll" for o in choice.options)
 
     def _click(self, pos, button: int) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         overlay = self.hero_overlay()
         if overlay is not None:
             if self.tray_rect.collidepoint(pos) and choice.kind == "offensive_roll":
@@ -537,7 +549,7 @@ class MissionScene(
                 stop = self.find("stop")
                 if stop is not None:
                     self.act(stop)
-                    choice = self.engine.pending
+                    choice = self.source.pending
                     if choice is None or choice.kind != "announce":
                         return
             for spot in self.row_spots:
@@ -587,7 +599,7 @@ class MissionScene(
             action = self.hex_action(h)
             if action is not None:
                 self.act(action)
-            elif h in self.engine.hexes:
+            elif h in self.source.hexes:
                 self.say(self._why_not_hex(h))
 
     def _hero_action(self, seat: int) -> Action | None:
@@ -598,27 +610,27 @@ class MissionScene(
 
     def hex_action(self, h) -> Action | None:
         """The option a click on space `h` stands for in the current decision."""
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None:
             return None
         if choice.kind == "move":
             return self.find("move", q=h[0], r=h[1])
-        enemy = self.engine.enemy_at(h)
+        enemy = self.source.enemy_at(h)
         if enemy is None:
             return None
-        index = self.engine.enemies.index(enemy)
+        index = self.source.enemies.index(enemy)
         for action in self.options():
             if action.kind in ("target", "choose_enemy") and action.get("enemy") == index:
                 return action
         return None
 
     def _why_not_hex(self, h) -> str:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice.kind == "move":
-            space = self.engine.hexes[h]
+            space = self.source.hexes[h]
             if space.dark and not space.defeat_tile:
                 return "A dark space: nobody can stand there (until a Defeat tile covers it)."
-            if self.engine.enemy_at(h) is not None:
+            if self.source.enemy_at(h) is not None:
                 return "An enemy stands there."
             if space.exit:
                 return "The EXIT opens only when the objective says so."
@@ -633,7 +645,7 @@ class MissionScene(
         return None if fan is None else fan.card_at(pos)
 
     def _card_click(self, index: int, button: int) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice.kind == "discard":
             for action in self.options():
                 if action.get("index") == index:
@@ -657,7 +669,7 @@ class MissionScene(
             self.act(action)
 
     def _why_card(self, index: int) -> str:
-        hero = self.hero(self.engine.pending.player)
+        hero = self.source.heroes[self.source.pending.player]
         card = self.content.cards[hero.hand[index]]
         if card.type in ("roll", "instant"):
             return f"{card.name} cannot be played in Missions yet"
@@ -678,8 +690,8 @@ class MissionScene(
         if self.hero_overlay() is not None:
             self.hover_card = self._card_at(pos)
             if self.hover_card is not None:
-                choice = self.engine.pending
-                hero = self.hero(choice.player)
+                choice = self.source.pending
+                hero = self.source.heroes[choice.player]
                 if self.hover_card < len(hero.hand):
                     card = self.content.cards[hero.hand[self.hover_card]]
                     self.app.tooltip.offer(f"{card.name}: {card.text}", pos)
@@ -689,7 +701,7 @@ class MissionScene(
                     break  # the row's own tip before its tile's
         elif self.map_rect.collidepoint(pos) and not self.modal:
             h = self.map_layout().hex_at(pos)
-            if h in self.engine.hexes:
+            if h in self.source.hexes:
                 self.hover_hex = h
                 tip = self._hex_tip(h)
                 if tip:
@@ -699,12 +711,12 @@ class MissionScene(
                 self.app.tooltip.offer(text, pos)
 
     def _hex_tip(self, h) -> str:
-        space = self.engine.hexes[h]
+        space = self.source.hexes[h]
         parts = []
-        enemy = self.engine.enemy_at(h)
+        enemy = self.source.enemy_at(h)
         if enemy is not None:
             parts.append(self._enemy_tip(enemy))
-        for hero in self.engine.heroes:
+        for hero in self.source.heroes:
             if hero.pos == h:
                 parts.append(f"{hero.name}: {hero.health} Health")
         if space.dark and not space.defeat_tile:

@@ -47,7 +47,7 @@ class MissionControls:
                 b.rect = pygame.Rect(x, bar.y + th.px(5), bw, bar.h - th.px(10))
                 x -= th.px(8)
             return
-        choice = self.engine.pending
+        choice = self.source.pending
         self.modal_side = choice is not None and choice.kind in HERO_TURN_KINDS
         if self.modal_side:
             # a Hero's turn: the main buttons stay in the bar, the rest beside the dice tray
@@ -118,7 +118,7 @@ class MissionControls:
         self._place_buttons()
 
     def _ask_move(self, choice) -> None:
-        hero = self.hero(choice.player)
+        hero = self.source.heroes[choice.player]
         for action in self.options("move"):
             if (action.get("q"), action.get("r")) == hero.pos:
                 self._add("Stay here", action, tooltip="End the Movement Phase where you are.")
@@ -166,7 +166,9 @@ class MissionControls:
             if option.action.kind not in ("reroll", "stop", "momentum_reroll"):
                 self._add(option.label, option.action)  # Roll Phase cards, tokens
         if self.options("momentum_reroll"):
-            cost = self.engine.turn.momentum_cost(self.hero(choice.player), "reroll_own_die")
+            cost = self.source.turn.momentum_cost(
+                self.source.heroes[choice.player], "reroll_own_die"
+            )
             self._add(
                 f"Re-roll 1 die ({cost} Momentum)",
                 fn=self.toggle_momentum_mode,
@@ -281,7 +283,7 @@ class MissionControls:
     # ------------------------------------------------------------ dice
 
     def roll(self) -> None:
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.kind != "offensive_roll":
             return
         wanted = tuple(i for i, k in enumerate(self.kept) if not k)

@@ -10,11 +10,12 @@ import re
 import pygame
 
 from game.missions import hexgrid
+from game.online.mission_table import HIDDEN
 from game.ui import hand as hand_fan
 from game.ui import keymap, widgets
 from game.ui import mission_view as MV
 from game.ui import theme as T
-from game.ui.cards import card_face
+from game.ui.cards import card_back, card_face
 from game.ui.widgets import (
     draw_text,
     felt_background,
@@ -114,11 +115,11 @@ class MissionDrawing:
 
     def _draw_top(self, surface) -> None:
         th = self.app.theme
-        info = self.engine.info
+        info = self.source.info
         rect = self.top_rect
         panel(surface, rect, th, radius=8)
-        mission = self.engine.mission
-        kind = "Mission Run" if self.engine.side().kind == "run" else "Boss Fight"
+        mission = self.source.mission
+        kind = "Mission Run" if self.source.side().kind == "run" else "Boss Fight"
         font = th.font(12, bold=True, condensed=True)
         cells_w = sum(max(th.px(40), font.size(short)[0] + th.px(10)) for _p, short, _t in PHASES)
         room = rect.w - cells_w - th.px(24)
@@ -152,7 +153,7 @@ class MissionDrawing:
     # ---- the map
 
     def _legal_hexes(self):
-        choice = self.engine.pending
+        choice = self.source.pending
         if choice is None or choice.player in self.controllers or self.narrating():
             return set(), set()
         moves, targets = set(), set()
@@ -161,13 +162,13 @@ class MissionDrawing:
                 moves.add((action.get("q"), action.get("r")))
             elif action.kind in ("target", "choose_enemy"):
                 index = action.get("enemy")
-                if index is not None and index < len(self.engine.enemies):
-                    targets.update(enemy_spaces(self.engine.enemies[index]))
+                if index is not None and index < len(self.source.enemies):
+                    targets.update(enemy_spaces(self.source.enemies[index]))
         return moves, targets
 
     def _draw_map(self, surface) -> None:
         th = self.app.theme
-        engine = self.engine
+        engine = self.source
         rect = self.map_rect
         panel(surface, rect, th, fill=(34, 40, 36), rim=T.BRASS_DARK, radius=10)
         layout = self.map_layout()
@@ -176,11 +177,11 @@ class MissionDrawing:
         choice = engine.pending
         rings = set()
         if choice is not None and self.hover_hex in moves:
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             starts = [hero.pos] if hero.pos else (engine.map.entries() if engine.map else [])
             path = MV.path_to(starts, self.hover_hex, engine.passable)
         if choice is not None and choice.kind == "choose_target" and not self.narrating():
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             if hero.pos is not None:
                 rings = {n for n in hexgrid.neighbors(hero.pos) if n in engine.hexes}
         MV.draw_hex_map(
@@ -222,7 +223,7 @@ class MissionDrawing:
             self._draw_pawn(surface, layout, hero)
         self._draw_waiting_pawns(surface)
         if choice is not None and choice.kind == "move" and not self.narrating():
-            hero = self.hero(choice.player)
+            hero = engine.heroes[choice.player]
             if hero.pos is not None and hero.seat in self.pawn_px:
                 px = self.pawn_px[hero.seat]
                 glow(
@@ -248,7 +249,7 @@ class MissionDrawing:
         else:
             colour = MV.panel_colour(self.db.henchmen[enemy.enemy].icon)
         r = int(s * (0.68 if boss else 0.55))
-        extra = [h for h in enemy_spaces(enemy)[1:] if h in self.engine.hexes]
+        extra = [h for h in enemy_spaces(enemy)[1:] if h in self.source.hexes]
         for h in extra:  # a large enemy: one long base reaches over its other spaces
             ex, ey = layout.center(h)
             a, b = (cx, cy + s * 0.4), (ex, ey + s * 0.4)
@@ -330,7 +331,7 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        off = [h for h in self.engine.heroes if self.shown_pos(h) is None]
+        off = [h for h in self.source.heroes if self.shown_pos(h) is None]
         if not off:
             return
         x = self.map_rect.x + th.px(12)
@@ -357,13 +358,13 @@ class MissionDrawing:
         from game.ui import art
 
         th = self.app.theme
-        hero = self.hero(seat)
-        hero_def = self.engine.hero_def(hero)
+        hero = self.source.heroes[seat]
+        hero_def = self.source.hero_def(hero)
         rect = self.hero_rect
         panel(surface, rect, th, fill=(40, 34, 30), rim=MV.SEAT_COLOURS[seat % 4], radius=10)
         emblem = art.hero_emblem(hero.hero, th.px(30))
         surface.blit(emblem, (rect.x + th.px(10), rect.y + th.px(5)))
-        choice = self.engine.pending
+        choice = self.source.pending
         phase = {
             "main_phase": "Main Phase",
             "offensive_roll": "Offensive Roll",
@@ -392,7 +393,7 @@ class MissionDrawing:
         lit: dict[str, set[int]] = {}
         dice = list(choice.context.get("dice", ())) if choice is not None else []
         if dice and not self.tray.rolling and choice.kind in ("offensive_roll", "announce"):
-            for ability, index, _row in self.engine.turn.met_rows(hero, dice):
+            for ability, index, _row in self.source.turn.met_rows(hero, dice):
                 lit.setdefault(ability.id, set()).add(index)
         odds = self.odds(seat, choice)
         clickable = (
@@ -522,14 +523,14 @@ class MissionDrawing:
         """Each ability row's chance with the attempts left (human seats, as in the duel)."""
         if choice is None or choice.kind != "offensive_roll" or not self.human(seat):
             return None
-        hero = self.hero(seat)
+        hero = self.source.heroes[seat]
         dice = tuple(choice.context.get("dice", ()))
         left = choice.context.get("attempts_left", 0)
         key = (seat, dice, left, tuple(sorted(hero.levels.items())))
         cache = self.__dict__.setdefault("_odds", {})
         if key not in cache:
-            abilities = list({a.id: a for a, _i, _row in self.engine.turn.rows(hero)}.values())
-            hero_def = self.engine.hero_def(hero)
+            abilities = list({a.id: a for a, _i, _row in self.source.turn.rows(hero)}.values())
+            hero_def = self.source.hero_def(hero)
             which = (hero_def.id, tuple((a.id, a.level) for a in abilities), dice, left)
             # solved in the worker process: None (no odds drawn) until the answer is in
             result = self.worker.odds(which, hero_def, abilities, dice, left)
@@ -546,7 +547,7 @@ class MissionDrawing:
         self.hand_rects = []
         self.hand_fan = None
         cards = hero.hand
-        hero_def = self.engine.hero_def(hero)
+        hero_def = self.source.hero_def(hero)
         if not cards:
             draw_text(
                 surface,
@@ -572,6 +573,8 @@ class MissionDrawing:
         self.hand_rects = [(fan.rect_of(i), i) for i in range(len(cards))]
 
         def face(index: int, width: int, theme):
+            if cards[index] == HIDDEN:  # a hand not sent (a spectator's view holds its size)
+                return card_back(width, theme)
             return card_face(self.content.cards[cards[index]], hero_def, width, theme)
 
         hand_fan.draw(surface, fan, face, th, lit=usable, dim=dim)
@@ -591,7 +594,7 @@ class MissionDrawing:
             box.center = self.map_rect.center
             panel(surface, box, th, fill=(24, 20, 18), rim=colour, radius=14, alpha=235)
             head = {
-                "side": f"Side {self.engine.info.side + 1}",
+                "side": f"Side {self.source.info.side + 1}",
                 "side_done": "Side complete!",
                 "won": "Mission complete!",
                 "lost": "Mission lost",
@@ -655,31 +658,31 @@ class MissionDrawing:
             return []
         from game.ui import art
 
-        hero = next((h for h in self.engine.heroes if event.text.startswith(h.name)), None)
+        hero = next((h for h in self.source.heroes if event.text.startswith(h.name)), None)
         found = re.search(r"\[([\d, ]*)\]", event.text)
         if hero is None or found is None:
             return []
-        hero_def = self.engine.hero_def(hero)
+        hero_def = self.source.hero_def(hero)
         size = self.app.theme.px(26)
         values = [int(v) for v in re.findall(r"\d", found.group(1))]
         return [art.die_face(hero_def, v, size) for v in values[:6]]
 
     def prompt_text(self) -> str:
-        choice = self.engine.pending
+        choice = self.source.pending
         if self.narrating():
             return (
                 "The enemies are acting..."
-                if self.engine.info.phase in ("enemy_roll", "enemy_upkeep", "crisis_clock")
+                if self.source.info.phase in ("enemy_roll", "enemy_upkeep", "crisis_clock")
                 else "..."
             )
-        if self.engine.over:
+        if self.source.over:
             return "The mission is over."
         if choice is None:
             return ""
-        hero = self.hero(choice.player)
+        hero = self.source.heroes[choice.player]
         if choice.player in self.controllers:
             return f"{hero.name} (computer) is deciding..."
-        who = f"{hero.name}: " if len(self.engine.heroes) > 1 else ""
+        who = f"{hero.name}: " if len(self.source.heroes) > 1 else ""
         kind = choice.kind
         if kind == "move":
             where = (
@@ -689,8 +692,8 @@ class MissionDrawing:
             )
             return f"{who}click a glowing space to end your move ({where})."
         if kind == "choose_target":
-            targets = [self.engine.enemies[a.get("enemy")] for a in self.options("target")]
-            far = any(not self.engine.adjacent(hero.pos, e.pos) for e in targets)
+            targets = [self.source.enemies[a.get("enemy")] for a in self.options("target")]
+            far = any(not self.source.adjacent(hero.pos, e.pos) for e in targets)
             if not targets:
                 return f"{who}no enemy is adjacent: buy Range, or keep the Momentum (no Attack)."
             reach = " (any enemy may be chosen)." if far else " (melee: an adjacent enemy)."
@@ -719,7 +722,7 @@ class MissionDrawing:
     def _draw_prompt(self, surface) -> None:
         th = self.app.theme
         rect = self.prompt_rect
-        choice = self.engine.pending
+        choice = self.source.pending
         mine = choice is not None and choice.player not in self.controllers and not self.narrating()
         if mine:
             glow(surface, rect, th, strength=3)

@@ -91,7 +91,7 @@ class MissionNarration:
             self.flash_hex = None
             if not self.queue:
                 self.shown_phase = None
-                if self.engine.info.phase not in ("enemy_roll", "crisis_clock"):
+                if self.source.info.phase not in ("enemy_roll", "crisis_clock"):
                     self.acting = None  # kept while a Hero answers the acting enemy
 
     def skip(self) -> None:
@@ -99,7 +99,7 @@ class MissionNarration:
             if self.current is None:
                 self._start_event(self.queue.popleft())
             self.current = None
-        if self.engine.info.phase not in ("enemy_roll", "crisis_clock"):
+        if self.source.info.phase not in ("enemy_roll", "crisis_clock"):
             self.acting = None
         self.shown_phase = None
         self.flash_hex = None
@@ -129,9 +129,9 @@ class MissionNarration:
             self.name_counts = {}
             self.acting = None
             values = [int(v) for _c, v in DICE_RE.findall(event.text)] or [
-                v for _c, v in self.engine.info.enemy_dice
+                v for _c, v in self.source.info.enemy_dice
             ]
-            final = [v for _c, v in self.engine.info.enemy_dice]
+            final = [v for _c, v in self.source.info.enemy_dice]
             if len(final) == len(values):
                 values = final  # a Hero's re-roll shows as the die being thrown again
             self.enemy_tray.throw(values, from_side="top")
@@ -139,7 +139,7 @@ class MissionNarration:
             if self.speed() == 0:
                 self.enemy_tray.finish()
         elif kind == "reroll_enemy":
-            current = [v for _c, v in self.engine.info.enemy_dice]
+            current = [v for _c, v in self.source.info.enemy_dice]
             if self.enemy_tray.values != current:
                 changed = [
                     i
@@ -153,9 +153,9 @@ class MissionNarration:
             self.acting = self._enemy_for(event)
         elif kind == "clock":
             self.name_counts = {}
-        elif kind == "facedown_placed" and self.engine.map is not None:
+        elif kind == "facedown_placed" and self.source.map is not None:
             m = re.search(r"space (\d)", event.text)
-            self.flash_hex = self.engine.map.numbered(int(m.group(1))) if m else None
+            self.flash_hex = self.source.map.numbered(int(m.group(1))) if m else None
         if kind == "hero_damaged" and "seat" in event.data:
             m = DAMAGE_RE.search(event.text)
             if m:
@@ -163,7 +163,7 @@ class MissionNarration:
         elif kind == "enemy_damaged":
             m = DAMAGE_RE.search(event.text)
             for n, (index, amount) in enumerate(self.damage_diffs):
-                enemy = self.engine.enemies[index] if index < len(self.engine.enemies) else None
+                enemy = self.source.enemies[index] if index < len(self.source.enemies) else None
                 if enemy is not None and event.text.startswith(enemy.name):
                     del self.damage_diffs[n]
                     self._float_enemy(index, f"-{m.group(1) if m else amount}")
@@ -181,7 +181,7 @@ class MissionNarration:
             return event.data["enemy"]
         matches = [
             (i, e)
-            for i, e in enumerate(self.engine.enemies)
+            for i, e in enumerate(self.source.enemies)
             if event.text.startswith(e.name + " ") or event.text.startswith(e.name + "'")
         ]
         if not matches:
@@ -209,17 +209,17 @@ class MissionNarration:
             )
 
     def _float_enemy(self, index: int, text: str) -> None:
-        enemy = self.engine.enemies[index]
+        enemy = self.source.enemies[index]
         x, y = self.map_layout().center(enemy.pos)
         self.floaters.append(
             Floater(text, (x, y - self.app.theme.px(12)), (255, 120, 90), on_map=True)
         )
 
     def phase_shown(self) -> str:
-        return self.shown_phase or self.engine.info.phase
+        return self.shown_phase or self.source.info.phase
 
     def round_shown(self) -> int:
-        info = self.engine.info
+        info = self.source.info
         order = [p for p, _s, _t in PHASES]
         behind = self.shown_phase is not None and order.index(self.shown_phase) > order.index(
             info.phase if info.phase in order else "pass"
@@ -227,7 +227,7 @@ class MissionNarration:
         return max(1, info.round - 1) if behind else info.round
 
     def _update_animation(self, dt: float) -> None:
-        target = float(self.engine.info.clock)
+        target = float(self.source.info.clock)
         telling = self.narrating() and self.phase_shown() != "crisis_clock"
         if abs(self.hand_shown % 8 - target) > 0.01 and not telling:
             step = dt * 2.5 / max(0.25, self.speed() or 0.25)
@@ -240,7 +240,7 @@ class MissionNarration:
             f.age += dt
         self.floaters = [f for f in self.floaters if f.age < 1.4]
         layout = self.map_layout()
-        for hero in self.engine.heroes:
+        for hero in self.source.heroes:
             pos = self.shown_pos(hero)
             if pos is None:
                 self.pawn_px.pop(hero.seat, None)
@@ -251,9 +251,9 @@ class MissionNarration:
             seen = hero.seat in self.pawn_hex
             was = self.pawn_hex.get(hero.seat)
             self.pawn_hex[hero.seat] = pos
-            if cur is None and seen and self.speed() > 0 and self.engine.map is not None:
+            if cur is None and seen and self.speed() > 0 and self.source.map is not None:
                 # coming onto the map: start beside the ENTRY space
-                entries = self.engine.map.entries()
+                entries = self.source.map.entries()
                 if entries:
                     ex, ey = layout.center(entries[0])
                     cur = self.pawn_px[hero.seat] = [ex - layout.size * 1.6, ey]
@@ -263,8 +263,8 @@ class MissionNarration:
                 self.pawn_route[hero.seat] = []
                 continue
             if was != pos:  # walk the path space by space, not through walls
-                starts = [was] if was is not None else self.engine.map.entries()
-                route = MV.path_to(starts, pos, self.engine.passable)
+                starts = [was] if was is not None else self.source.map.entries()
+                route = MV.path_to(starts, pos, self.source.passable)
                 self.pawn_route[hero.seat] = [layout.center(h) for h in route]
             route = self.pawn_route.setdefault(hero.seat, [])
             step = layout.size * 7.0 * dt / max(0.3, self.speed())
@@ -286,4 +286,4 @@ class MissionNarration:
     def shown_pos(self, hero):
         """Where the map shows a Hero: the end of move it has chosen in this Movement Phase
         (the Heroes move together once all have chosen), else where it stands."""
-        return self.engine.info.moves.get(hero.seat, hero.pos)
+        return self.source.info.moves.get(hero.seat, hero.pos)

@@ -28,7 +28,7 @@ class MissionPanels:
     def _draw_panels(self, surface) -> None:
         th = self.app.theme
         rect = self.panels_rect
-        side = self.engine.side()
+        side = self.source.side()
         if side.kind == "boss":
             self._draw_boss_panel(surface, rect)
             return
@@ -73,9 +73,9 @@ class MissionPanels:
 
     def _objective_met(self, objective) -> bool:
         return (
-            bool(self.engine.info.enemy_dice)
-            and self.engine.objective_met(objective)
-            and self.engine.info.phase == "enemy_roll"
+            bool(self.source.info.enemy_dice)
+            and self.source.objective_met(objective)
+            and self.source.info.phase == "enemy_roll"
         )
 
     def _henchman_plan(self, cell, panel_index, hdef, badges: bool = False) -> dict:
@@ -84,7 +84,7 @@ class MissionPanels:
         th = self.app.theme
         living = [
             e
-            for e in self.engine.enemies
+            for e in self.source.enemies
             if e.kind == "henchman" and e.panel == panel_index and not e.defeated
         ]
         left = f"{len(living)} left"
@@ -152,9 +152,9 @@ class MissionPanels:
         active = self._objective_met(hdef.objective)
         acting = (
             self.acting is not None
-            and self.acting < len(self.engine.enemies)
-            and self.engine.enemies[self.acting].panel == panel_index
-            and self.engine.enemies[self.acting].kind == "henchman"
+            and self.acting < len(self.source.enemies)
+            and self.source.enemies[self.acting].panel == panel_index
+            and self.source.enemies[self.acting].kind == "henchman"
         )
         if acting:
             glow(surface, cell, th, color=(255, 110, 80), strength=4)
@@ -372,8 +372,8 @@ class MissionPanels:
 
     def _draw_boss_panel(self, surface, rect) -> None:
         th = self.app.theme
-        boss = next(iter(self.engine.living_enemies("boss")), None) or next(
-            (e for e in self.engine.enemies if e.kind == "boss"), None
+        boss = next(iter(self.source.living_enemies("boss")), None) or next(
+            (e for e in self.source.enemies if e.kind == "boss"), None
         )
         if boss is None:
             return
@@ -492,7 +492,7 @@ class MissionPanels:
         panel(surface, rect, th, radius=10)
         radius = th.px(68)
         center = (rect.x + radius + th.px(16), rect.centery)
-        segments = self.engine.side().clock
+        segments = self.source.side().clock
         lit = round(self.hand_shown) % 8 if self.phase_shown() == "crisis_clock" else None
         for hit, text in MV.draw_clock(
             surface, center, radius, segments, self.hand_shown, th, self.db, lit=lit
@@ -501,16 +501,16 @@ class MissionPanels:
         x = center[0] + radius + th.px(22)
         y = rect.y + th.px(10)
         draw_text(surface, "Crisis Clock", th.font(16, bold=True), T.BRASS, (x, y))
-        info = self.engine.info
-        steps = len(self.engine.heroes) + (1 if info.clock_plus else 0)
+        info = self.source.info
+        steps = len(self.source.heroes) + (1 if info.clock_plus else 0)
         y += th.px(22)
         width = rect.right - x - th.px(8)
         about = (
             f"Advances {steps} segment{'s' if steps != 1 else ''} a round; "
             "every segment passed fires."
         )
-        objective = self.engine.side().objective_text
-        plot = self.engine.side().plot
+        objective = self.source.side().objective_text
+        plot = self.source.side().plot
         if plot:  # the side's Plot (Plot tokens held; Clear tiles open once it is complete)
             if info.plot_done:
                 objective += " Plot complete: the Clear tiles are open."
@@ -550,10 +550,10 @@ class MissionPanels:
         th = self.app.theme
         rect = self.roster_rect
         panel(surface, rect, th, radius=10)
-        heroes = self.engine.heroes
+        heroes = self.source.heroes
         n = max(1, len(heroes))
         row_h = min(th.px(80), (rect.h - th.px(8)) // n)
-        choice = self.engine.pending
+        choice = self.source.pending
         self.roster_rects = {}
         emblem = min(th.px(40), row_h - th.px(3) - th.px(8))
         tag_font, with_cards = self._seat_line_font(heroes, th.px(170) - emblem - th.px(10))
@@ -587,7 +587,7 @@ class MissionPanels:
                 art.hero_emblem(hero.hero, size), (row.x + th.px(4), row.y + (row.h - size) // 2)
             )
             x = row.x + size + th.px(10)
-            name = hero.name + ("  *" if self.engine.info.start_player == hero.seat else "")
+            name = hero.name + ("  *" if self.source.info.start_player == hero.seat else "")
             room = row.x + th.px(170) - x  # the dials start there
             draw_text(
                 surface,
@@ -613,7 +613,7 @@ class MissionPanels:
             self.tips.append(
                 (
                     pygame.Rect(cx - dial_r, row.centery - dial_r, dial_r * 2, dial_r * 2),
-                    f"Health {hero.health} (maximum {self.engine.max_health(hero)}).",
+                    f"Health {hero.health} (maximum {self.source.max_health(hero)}).",
                 )
             )
             cx += dial_r * 2 + th.px(6)
@@ -739,9 +739,9 @@ class MissionPanels:
     def _draw_momentum_card(self, surface, box: pygame.Rect) -> None:
         """The Momentum card of the Hero deciding now (or the first Hero): its actions."""
         th = self.app.theme
-        choice = self.engine.pending
+        choice = self.source.pending
         seat = choice.player if choice is not None else 0
-        hero = self.hero(seat)
+        hero = self.source.heroes[seat]
         pygame.draw.rect(surface, (48, 36, 64), box, border_radius=th.px(6))
         pygame.draw.rect(surface, MV.MOMENTUM, box, 1, border_radius=th.px(6))
         title = f"{hero.name}'s Momentum card - Level {hero.momentum_level}"
@@ -774,7 +774,7 @@ class MissionPanels:
         rect = self.enemy_rect
         heading = th.fit_font(14, "Enemy Dice", rect.w // 2, height=th.px(16), bold=True)
         draw_text(surface, "Enemy Dice", heading, T.BRASS, (rect.x, rect.y - th.px(20)))
-        info = self.engine.info
+        info = self.source.info
         colours = [c for c, _v in info.enemy_dice]
         pool = f"{info.red_dice} red + {info.black_dice} black"
         draw_text(
@@ -785,7 +785,7 @@ class MissionPanels:
             (rect.right, rect.y - th.px(18)),
             align="right",
         )
-        choice = self.engine.pending
+        choice = self.source.pending
         highlight = choice is not None and choice.kind == "enemy_dice" and self.human(choice.player)
 
         def face(value, size, kept, index=None):
@@ -832,7 +832,7 @@ class MissionPanels:
             (rect.x + th.px(8), rect.y + th.px(4)),
         )
         self.hq_rects = []
-        hq = self.engine.info.ally_hq
+        hq = self.source.info.ally_hq
         x = rect.x + th.px(8)
         w = (rect.w - th.px(16) - th.px(6) * 2) // 3
         h = rect.h - th.px(22)
@@ -848,8 +848,8 @@ class MissionPanels:
             cell = pygame.Rect(x, rect.y + th.px(19), w, h)
             can = (
                 self.find("recruit", ally=ally_id) is not None
-                and self.human(self.engine.pending.player)
-                if self.engine.pending
+                and self.human(self.source.pending.player)
+                if self.source.pending
                 else False
             )
             if can:
