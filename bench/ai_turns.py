@@ -215,6 +215,8 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     draws: list[float] = []
     games = 1
     all_frames = 0
+    draw_cpu: list[float] = []  # every frame's draw and present, CPU (computer turns or not)
+    present_cpu: list[float] = []
     updates_before = _sent(app)
     x_before = xserver_cpu()
     started = time.perf_counter()
@@ -237,12 +239,17 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             app.handle_event(event)
         app.update(STEP)
         t1 = time.perf_counter()
+        c1 = time.thread_time()
         app.draw()
+        c2 = time.thread_time()
         app.present()
         t2 = time.perf_counter()
+        c3 = time.thread_time()
         all_frames += 1
+        draw_cpu.append(c2 - c1)
+        present_cpu.append(c3 - c2)
         if computer:
-            cpu.append(time.thread_time() - c0)
+            cpu.append(c3 - c0)
             frames.append(t2 - t0)
             updates.append(t1 - t0)
             draws.append(t2 - t1)
@@ -294,6 +301,10 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
         # what went to the display over every frame of the run (computer turns or not)
         "screen_updates": "full flip" if app.updates is None else "changed parts",
         "frames_all": all_frames,
+        "draw_cpu_ms_p50": round(_pct(draw_cpu, 0.5), 2),
+        "draw_cpu_ms_p99": round(_pct(draw_cpu, 0.99), 2),
+        "present_cpu_ms_p50": round(_pct(present_cpu, 0.5), 2),
+        "present_cpu_ms_p99": round(_pct(present_cpu, 0.99), 2),
         "frames_sent_whole": sent[0],
         "frames_sent_in_parts": sent[1],
         "frames_sent_nothing": sent[2],

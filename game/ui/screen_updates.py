@@ -3,10 +3,10 @@
 Scenes draw the whole frame as before and track nothing: after the draw, `ScreenUpdates`
 compares the new frame with the last one sent and hands the display (`pygame.display.update`)
 only the tiles that differ, or nothing when the frame is the same. The comparison works on the
-frame's bytes with `memcmp`-speed calls (`bytes.startswith` on a memoryview: no copies): bands
-of rows first, then the rows of a changed band, then the tiles of a changed row. At 1920x1080 a
-frame costs about 1 ms of CPU to compare, against the 8 MB a full flip makes the window system
-copy (docs/performance.md).
+frame's bytes with `memcmp`-speed calls (`bytearray.startswith` with a memoryview of the
+surface's pixels: no copies): bands of rows first, then the rows of a changed band, then the
+tiles of a changed row; the copy of the last frame is updated only in the rows that changed.
+What it costs and saves is measured in docs/performance.md.
 
 The whole window is sent (`pygame.display.flip`) on the first frame, after `invalidate()` (the
 app calls it when the scene stack changes, the window is resized or exposed) and when more than
@@ -29,7 +29,7 @@ class ScreenUpdates:
     def __init__(self, tile_w: int = TILE_W, band_h: int = BAND_H) -> None:
         self.tile_w = tile_w
         self.band_h = band_h
-        self.last: bytes | None = None  # the frame on the display, as bytes
+        self.last: bytearray | None = None  # the frame on the display, as bytes
         self.shape: tuple | None = None  # (size, pitch, bytes per pixel) of `last`
         self.full = True  # the next frame goes out whole
         self.sent_full = 0  # counters, for the bench and tests
@@ -45,13 +45,20 @@ class ScreenUpdates:
         """The rectangles of `surface` that differ from the last frame, merged ([] when none);
         None when the whole frame should go out. Remembers `surface` as the last frame."""
         shape = (surface.get_size(), surface.get_pitch(), surface.get_bytesize())
-        raw = surface.get_buffer().raw
-        last, full = self.last, self.full or shape != self.shape or self.last is None
-        self.last, self.shape, self.full = raw, shape, False
-        if full:
-            return None
+        proxy = surface.get_buffer()  # the pixels themselves, no copy (locks the surface)
+        cur = memoryview(proxy).cast("B")
+        try:
+            if self.full or shape != self.shape or self.last is None:
+                self.last, self.shape, self.full = bytearray(cur), shape, False
+                return None
+            return self._compare(cur, shape)
+        finally:
+            cur.release()
+            proxy = None  # unlocks the surface for the display
+
+    def _compare(self, cur: memoryview, shape) -> list[pygame.Rect] | None:
         (width, height), pitch, bpp = shape
-        old = memoryview(last)
+        last = self.last
         tile_bytes = self.tile_w * bpp
         tiles = (width + self.tile_w - 1) // self.tile_w
         row_bytes = width * bpp
@@ -60,30 +67,35 @@ class ScreenUpdates:
         for y0 in range(0, height, self.band_h):
             start = y0 * pitch
             rows = min(self.band_h, height - y0)
-            if raw.startswith(old[start : start + rows * pitch], start):
+            if last.startswith(cur[start : start + rows * pitch], start):
                 continue
             marked = [False] * tiles
+            unmarked = [(0, tiles)]  # the runs of tiles not marked yet
             for y in range(y0, y0 + rows):
                 o = y * pitch
-                if raw.startswith(old[o : o + row_bytes], o):
+                row = cur[o : o + row_bytes]
+                if last.startswith(row, o):
                     continue
-                for t in range(tiles):
-                    if not marked[t]:
-                        a = o + t * tile_bytes
-                        b = min(o + row_bytes, a + tile_bytes)
-                        if not raw.startswith(old[a:b], a):
-                            marked[t] = True
-            t = 0
-            while t < tiles:  # runs of changed tiles in this band
-                if not marked[t]:
-                    t += 1
-                    continue
-                first = t
-                while t < tiles and marked[t]:
-                    t += 1
-                spans.append((y0, y0 + rows, first, t))
-                changed_px += (t - first) * self.tile_w * rows
+                todo = list(unmarked)  # halved down to the tiles that differ
+                more = False
+                while todo:
+                    lo, hi = todo.pop()
+                    a = lo * tile_bytes
+                    if last.startswith(row[a : hi * tile_bytes], o + a):
+                        continue
+                    if hi - lo == 1:
+                        marked[lo] = more = True
+                    else:
+                        mid = (lo + hi) // 2
+                        todo += ((lo, mid), (mid, hi))
+                if more:
+                    unmarked = _runs(marked, False)
+                last[o : o + row_bytes] = row  # the last frame, kept up to date row by row
+            for first, end in _runs(marked, True):  # runs of changed tiles in this band
+                spans.append((y0, y0 + rows, first, end))
+                changed_px += (end - first) * self.tile_w * rows
             if changed_px > FULL_FRACTION * width * height:
+                last[:] = cur
                 return None
         return _merge(spans, self.tile_w, width)
 
@@ -105,6 +117,21 @@ class ScreenUpdates:
         return rects
 
 
+def _runs(flags: list[bool], value: bool) -> list[tuple[int, int]]:
+    """The runs [first, end) of consecutive `flags` equal to `value`."""
+    runs = []
+    t, n = 0, len(flags)
+    while t < n:
+        if flags[t] != value:
+            t += 1
+            continue
+        first = t
+        while t < n and flags[t] == value:
+            t += 1
+        runs.append((first, t))
+    return runs
+
+
 def _merge(spans, tile_w: int, width: int) -> list[pygame.Rect]:
     """Rectangles from per-band runs of tiles: a run continues downwards while the band below
     has exactly the same run."""
@@ -119,7 +146,28 @@ def _merge(spans, tile_w: int, width: int) -> list[pygame.Rect]:
             done.append((first, end, run[0], run[1]))
         open_runs[(first, end)] = [y0, y1]
     done.extend((first, end, y0, y1) for (first, end), (y0, y1) in open_runs.items())
-    return [
+    rects = [
         pygame.Rect(first * tile_w, y0, min(width, end * tile_w) - first * tile_w, y1 - y0)
         for first, end, y0, y1 in sorted(done, key=lambda d: (d[2], d[0]))
     ]
+    return _join(rects, slack=tile_w * tile_w)
+
+
+def _join(rects: list[pygame.Rect], slack: int) -> list[pygame.Rect]:
+    """Fewer rectangles (each one costs the display a request): one pass that joins each
+    rectangle to the first kept one whose union adds at most `slack` unchanged pixels."""
+    kept: list[pygame.Rect] = []
+    for r in rects:
+        for i, k in enumerate(kept):
+            u = k.union(r)
+            if u.w * u.h - k.w * k.h - r.w * r.h + _overlap(k, r) <= slack:
+                kept[i] = u
+                break
+        else:
+            kept.append(r)
+    return kept
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.w * c.h
