@@ -207,7 +207,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     app.push(scene)
     for _ in range(30):  # warm caches (fonts, art, the first layout), as the dice figures do
         app.frame(STEP)
-    app.settle_heap()  # as App.run does when a scene comes up
+    app.scene_came_up()  # as App.run does when a scene comes up
     clock = pygame.time.Clock()
     cpu: list[float] = []  # this thread's CPU time in each frame (wall - CPU = waiting for a core)
     frames: list[float] = []
@@ -229,7 +229,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             games += 1
             scene = _timed((_mission if table == "mission" else _duel)(app, seed), calls)
             app.push(scene)
-            app.settle_heap()
+            app.scene_came_up()
             continue
         choice = engine.pending
         computer = choice is not None and choice.player in scene.controllers

@@ -379,6 +379,18 @@ class App:
         self.draw()
         self.present()
 
+    def scene_came_up(self) -> None:
+        """A new scene is on top: it may draw off screen what its play will need (its
+        optional `warm_up()`, e.g. each Hero's board in a Mission), so the first sight of it
+        is not drawn in a frame of play; then the heap is settled (`settle_heap`)."""
+        warm = getattr(self.scene, "warm_up", None)
+        if warm is not None:
+            try:
+                warm()
+            except Exception:  # only an optimisation: the frames draw it anyway
+                log.exception("warming up %s", type(self.scene).__name__)
+        self.settle_heap()
+
     def settle_heap(self) -> None:
         """Collect garbage now and freeze what is left (content, fonts, art, the match), so the
         collector's full passes during play scan only newer objects: run() calls this when a
@@ -399,7 +411,7 @@ class App:
         while self.running and self.scenes:
             if self.scene is not settled:
                 settled = self.scene
-                self.settle_heap()
+                self.scene_came_up()
             now = time.perf_counter()
             elapsed = min(0.25, now - last)
             last = now

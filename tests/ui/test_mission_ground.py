@@ -87,3 +87,39 @@ def test_a_changed_space_repaints_its_rectangle_to_the_same_picture(
     assert drawn, "no change was drawn incrementally"
     # each change drew a handful of spaces (the changed one and those reaching into it)
     assert max(drawn) < len(spaces) / 2, (drawn, len(spaces))
+
+
+def test_a_mission_draws_each_heros_board_before_play():
+    """App.scene_came_up runs the scene's warm_up: every Hero's board, tray and dice faces are
+    drawn then, so each Hero's turn as play first shows it draws nothing new; what the
+    drawing records for clicks is left as it was."""
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.persistence.settings import Settings
+    from game.ui import art, dice_tray
+    from game.ui.app import App
+    from game.ui.scenes.mission import MissionScene
+
+    def drawn() -> list[int]:
+        caches = (dice_tray.tray_background, art.die_body, art._die_face)
+        return [c.cache_info().misses for c in caches]
+
+    app = App(Settings(animation_speed="instant", sound_volume=0.0), size=(1280, 720))
+    try:
+        engine = MissionEngine(MissionSetup("harbor_heist", ("cursed_pirate", "treant"), seed=3))
+        scene = MissionScene(app, engine, [{"kind": "human"}, {"kind": "human"}], ["A", "B"])
+        app.push(scene)
+        app.frame(1 / 60)
+        spots, tips = scene.row_spots, scene.tips
+        before = drawn()
+        app.scene_came_up()
+        warmed = drawn()
+        assert warmed[0] > before[0] and warmed[1] > before[1]  # the tray and the dice
+        assert scene.row_spots is spots and scene.tips is tips
+        screen = pygame.Surface(app.screen.get_size())
+        for hero in engine.heroes:  # each Hero's turn as play shows it: nothing drawn anew
+            scene._draw_hero_turn(screen, hero.seat)
+            for value in range(1, 7):
+                art.die_face(engine.hero_def(hero), value, scene.tray.die_size)
+        assert drawn() == warmed
+    finally:
+        app.close()
