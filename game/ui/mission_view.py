@@ -1,7 +1,7 @@
 """Drawing pieces for the Missions screens: the hex map (each space on the mission's ground
-from game/ui/hex_terrain.py, the whole map drawn once per layout and state, this frame's
-highlights over it), the Crisis Clock, enemy dice and status tokens (game/ui/scenes/mission.py
-and game/ui/scenes/missions_menu.py use them).
+from game/ui/hex_terrain.py, the whole map drawn once per layout, changed spaces again, this
+frame's highlights over it), the Crisis Clock, enemy dice and status tokens
+(game/ui/scenes/mission.py and game/ui/scenes/missions_menu.py use them).
 
 Geometry: pointy-top hexes in axial coordinates (game.missions.hexgrid); a `HexLayout` fits a
 map's spaces into a rectangle and converts both ways (pixel -> hex with cube rounding), so a
@@ -371,11 +371,11 @@ def draw_hex_map(
     """Every space on its ground (game/ui/hex_terrain.py: the mission's setting, floor raised,
     dark spaces sunk), with entry/exit marks, boost pads, red numbers, a Defeat tile, a Clear
     tile (sealed: hatched slab on the dark space; open: a plain slab you may walk on), Plot
-    tokens and a face-down Mystery tile - drawn once per layout and state (`map_layer`) - then
-    this frame's highlights: legal moves (a gold wash, rim and centre diamond), the path under
-    the pointer, targets (a red reticle) and melee reach (a dashed ring). `spaces` maps hex ->
-    object with dark/entry/exit/boost(_space)/number/defeat_tile and optionally
-    plot/mystery/clear; `terrain` is a mission or map id."""
+    tokens and a face-down Mystery tile - drawn once per layout, changed spaces again
+    (`map_layer`) - then this frame's highlights: legal moves (a gold wash, rim and centre
+    diamond), the path under the pointer, targets (a red reticle) and melee reach (a dashed
+    ring). `spaces` maps hex -> object with dark/entry/exit/boost(_space)/number/defeat_tile
+    and optionally plot/mystery/clear; `terrain` is a mission or map id."""
     layer, at = map_layer(layout, spaces, th, terrain)
     surface.blit(layer, at)
     s = layout.size
