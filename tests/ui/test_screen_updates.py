@@ -174,5 +174,14 @@ def test_the_app_sends_changed_parts_and_a_whole_frame_on_a_new_scene(monkeypatc
         app.push(Blinker(app))  # an overlay or a new scene: the next frame whole
         app.frame(STEP)
         assert display.calls[-1] == "flip"
+        app.frame(STEP)
+        assert display.calls[-1] != "flip"
+        pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))  # uncovered again
+        app.frame(STEP)
+        assert display.calls[-1] == "flip"
+        app.pop()  # back to the scene below: whole
+        app.frame(STEP)
+        assert display.calls[-1] == "flip"
+        assert display.stale_pixels() == 0
     finally:
         app.close()
