@@ -167,6 +167,7 @@ def test_the_app_sends_changed_parts_and_a_whole_frame_on_a_new_scene(monkeypatc
         app.frame(STEP)
         app.frame(STEP)
         app.frame(STEP)
+        assert not app.screen.get_locked()  # the comparison let go of the pixels
         assert display.calls[0] == "flip"
         assert all(isinstance(c, list) for c in display.calls[1:])
         assert all(r.colliderect((100, 100, 20, 20)) for c in display.calls[1:] for r in c)
