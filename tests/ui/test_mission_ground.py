@@ -89,7 +89,7 @@ def test_a_changed_space_repaints_its_rectangle_to_the_same_picture(
     assert max(drawn) < len(spaces) / 2, (drawn, len(spaces))
 
 
-def test_a_mission_draws_each_heros_board_before_play():
+def test_a_mission_draws_each_heros_board_before_play(monkeypatch):
     """App.scene_came_up runs the scene's warm_up: every Hero's board, tray and dice faces are
     drawn then, so each Hero's turn as play first shows it draws nothing new; what the
     drawing records for clicks is left as it was."""
@@ -121,5 +121,9 @@ def test_a_mission_draws_each_heros_board_before_play():
             for value in range(1, 7):
                 art.die_face(engine.hero_def(hero), value, scene.tray.die_size)
         assert drawn() == warmed
+        calls = []
+        monkeypatch.setattr(scene, "_draw_hero_turn", lambda *a: calls.append(a))
+        app.scene_came_up()  # back from an overlay at the same size: not drawn again
+        assert calls == []
     finally:
         app.close()

@@ -95,9 +95,12 @@ class MissionDrawing:
         drawing records for clicks and tips is put back afterwards."""
         from game.ui import art
 
+        size = self.app.screen.get_size()
+        if getattr(self, "warmed_for", None) == (size, self.app.theme.scale):
+            return  # back from an overlay: drawn already at this size
         saved = dict(self.__dict__)
         self.tips = []
-        scratch = pygame.Surface(self.app.screen.get_size())
+        scratch = pygame.Surface(size)
         try:
             for hero in self.engine.heroes:
                 self._draw_hero_turn(scratch, hero.seat)
@@ -108,6 +111,7 @@ class MissionDrawing:
         finally:
             self.__dict__.clear()
             self.__dict__.update(saved)
+        self.warmed_for = (size, self.app.theme.scale)
 
     def _draw_floaters(self, surface, overlay) -> None:
         """Damage numbers rising from pawns, enemies and the Hero list."""
