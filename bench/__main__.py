@@ -53,7 +53,8 @@ def bench_render(
     computer plays `table` (a Hard-vs-Hard duel or an all-computer Mission).
 
     With DISPLAY set (e.g. Xvfb) this is a real X11 window; otherwise SDL's dummy driver.
-    Each dice frame is one fixed update, a full draw and a flip, uncapped."""
+    Each dice frame is one fixed update, a full draw and the app's present (what changed goes
+    to the display; DICE_THRONE_FULL_FLIP=1: a full flip), uncapped."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -96,7 +97,7 @@ def bench_render(
             app.handle_event(event)
         scene.tray.update(STEP)
         app.draw()
-        pygame.display.flip()
+        app.present()
         times.append(time.perf_counter() - t0)
     driver = pygame.display.get_driver()
     from bench.ai_turns import bench_ai_turns

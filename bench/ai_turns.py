@@ -1,20 +1,49 @@
 """Frame times while the computer plays (`python -m bench render` adds these figures).
 
 A real scene - a Hard-vs-Hard duel board, or a Mission with every Hero a computer - runs the
-game's own loop shape for `seconds`: events, one fixed update, a full draw and a flip, paced at
-60 fps by pygame's clock (the pacing sleep is not counted), animation speed "fast" (more
-decisions a second). Only frames while a computer seat
-holds the pending choice count. Each frame is split into update (where an inline decision or
-odds solve would show) and draw+flip (the render itself), and its CPU time is taken beside its
-wall time: a frame much longer than its CPU time waited for a core (the machine is shared).
+game's own loop shape for `seconds`: events, one fixed update, a full draw and the app's
+present (the changed parts of the frame to the display), paced at 60 fps by pygame's clock (the
+pacing sleep is not counted), animation speed "fast" (more decisions a second). Only frames
+while a computer seat holds the pending choice count. Each frame is split into update (where an
+inline decision or odds solve would show) and draw+present (the render itself), and its CPU
+time is taken beside its wall time: a frame much longer than its CPU time waited for a core
+(the machine is shared). The X server's own CPU time per frame is read from /proc when it
+runs here (Xvfb).
 
-`DICE_THRONE_AI_WORKER=inline` measures the old way (the computer decides on the render thread).
+`DICE_THRONE_AI_WORKER=inline` measures the old way (the computer decides on the render thread);
+`DICE_THRONE_FULL_FLIP=1` sends every frame whole (`pygame.display.flip`), as before dirty
+rectangles.
 """
 
 from __future__ import annotations
 
 import os
 import time
+
+
+def xserver_cpu() -> float | None:
+    """CPU seconds used so far by the X server showing $DISPLAY (Xvfb or Xorg), from /proc;
+    None when there is none to be found (no DISPLAY, another system)."""
+    display = os.environ.get("DISPLAY", "")
+    if not display or not os.path.isdir("/proc"):
+        return None
+    number = display.split(":")[-1].split(".")[0]
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+            if not os.path.basename(args[0]).startswith((b"Xvfb", b"Xorg", b"X")):
+                continue
+            if f":{number}".encode() not in args:
+                continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    return None
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -156,6 +185,13 @@ def odds_probe() -> dict:
     }
 
 
+def _sent(app) -> list[float]:
+    u = app.updates
+    if u is None:  # DICE_THRONE_FULL_FLIP=1: every frame whole (counted by the caller)
+        return [0, 0, 0, 0.0]
+    return [u.sent_full, u.sent_rects, u.sent_none, u.sent_area]
+
+
 def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     """In `app`'s window (left open: the caller closes it)."""
     import pygame
@@ -171,13 +207,18 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
     app.push(scene)
     for _ in range(30):  # warm caches (fonts, art, the first layout), as the dice figures do
         app.frame(STEP)
-    app.settle_heap()  # as App.run does when a scene comes up
+    app.scene_came_up()  # as App.run does when a scene comes up
     clock = pygame.time.Clock()
     cpu: list[float] = []  # this thread's CPU time in each frame (wall - CPU = waiting for a core)
     frames: list[float] = []
     updates: list[float] = []
     draws: list[float] = []
     games = 1
+    all_frames = 0
+    draw_cpu: list[float] = []  # every frame's draw and present, CPU (computer turns or not)
+    present_cpu: list[float] = []
+    updates_before = _sent(app)
+    x_before = xserver_cpu()
     started = time.perf_counter()
     load_before = os.getloadavg()
     while time.perf_counter() - started < seconds:
@@ -188,7 +229,7 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             games += 1
             scene = _timed((_mission if table == "mission" else _duel)(app, seed), calls)
             app.push(scene)
-            app.settle_heap()
+            app.scene_came_up()
             continue
         choice = engine.pending
         computer = choice is not None and choice.player in scene.controllers
@@ -198,16 +239,26 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             app.handle_event(event)
         app.update(STEP)
         t1 = time.perf_counter()
+        c1 = time.thread_time()
         app.draw()
-        pygame.display.flip()
+        c2 = time.thread_time()
+        app.present()
         t2 = time.perf_counter()
+        c3 = time.thread_time()
+        all_frames += 1
+        draw_cpu.append(c2 - c1)
+        present_cpu.append(c3 - c2)
         if computer:
-            cpu.append(time.thread_time() - c0)
+            cpu.append(c3 - c0)
             frames.append(t2 - t0)
             updates.append(t1 - t0)
             draws.append(t2 - t1)
         clock.tick(60)
     load_after = os.getloadavg()
+    x_after = xserver_cpu()
+    sent = [b - a for a, b in zip(updates_before, _sent(app), strict=True)]
+    if app.updates is None:
+        sent = [all_frames, 0, 0, float(all_frames)]
     worker = scene.worker
     mode = "inline" if worker.inline else ("worker (fell back inline)" if worker.dead else "worker")
     decisions = len(scene.engine.actions)
@@ -247,6 +298,21 @@ def bench_ai_turns(app, seconds: float, seed: int, table: str) -> dict:
             [round(cpu[i] * 1000, 1), round(updates[i] * 1000, 1), round(draws[i] * 1000, 1)]
             for i in busiest
         ],
+        # what went to the display over every frame of the run (computer turns or not)
+        "screen_updates": "full flip" if app.updates is None else "changed parts",
+        "frames_all": all_frames,
+        "draw_cpu_ms_p50": round(_pct(draw_cpu, 0.5), 2),
+        "draw_cpu_ms_p99": round(_pct(draw_cpu, 0.99), 2),
+        "present_cpu_ms_p50": round(_pct(present_cpu, 0.5), 2),
+        "present_cpu_ms_p99": round(_pct(present_cpu, 0.99), 2),
+        "frames_sent_whole": sent[0],
+        "frames_sent_in_parts": sent[1],
+        "frames_sent_nothing": sent[2],
+        "window_share_sent_mean": round(sent[3] / max(1, all_frames), 3),
+        # the X server's CPU time per frame (the copy a flip makes it do; /proc, 10 ms ticks)
+        "xserver_cpu_ms_per_frame": None
+        if x_before is None or x_after is None
+        else round((x_after - x_before) * 1000 / max(1, all_frames), 2),
         "ai_size": f"{size[0]}x{size[1]}",
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],

@@ -1,7 +1,8 @@
 """The window: pygame setup, a stack of scenes, and a fixed-timestep loop.
 
 Scenes have enter / exit / handle / update(dt) / draw(surface); `draw` never changes state.
-The loop updates in fixed 1/60 s steps and draws once per frame.
+The loop updates in fixed 1/60 s steps and draws once per frame; only the parts of the frame
+that changed go to the display (game/ui/screen_updates.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from game.ui import keymap  # noqa: E402
 from game.ui import theme as T  # noqa: E402
 from game.ui.focus import FOCUS  # noqa: E402
 from game.ui.gamepad import Gamepad  # noqa: E402
+from game.ui.screen_updates import ScreenUpdates  # noqa: E402
 from game.ui.widgets import Tooltip  # noqa: E402
 
 SIZES = [  # the window sizes Settings offers
@@ -50,6 +52,7 @@ SIZES = [  # the window sizes Settings offers
     (3840, 2160),
 ]
 TITLE_BAR = 64  # room kept for the window's title bar and a task bar
+EXPOSED = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED}
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -189,6 +192,9 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []
+        # the changed parts of each frame go to the display; DICE_THRONE_FULL_FLIP=1 sends
+        # every frame whole (the old way, for comparing in bench render)
+        self.updates = None if os.environ.get("DICE_THRONE_FULL_FLIP") == "1" else ScreenUpdates()
         self.screenshot_hook = None  # demo mode: called after each frame
         self.crashes = 0
         self.music_started = False
@@ -202,12 +208,14 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.invalidate()
         self.scenes.append(scene)
         scene.enter()
 
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
+        self.invalidate()
         scene = self.scenes.pop()
         scene.exit()
         return scene
@@ -249,6 +257,7 @@ class App:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.theme = T.Theme(usable_scale(self.settings.ui_scale, self.screen.get_size()))
         self.theme.resize(*self.screen.get_size())
+        self.invalidate()
         self._apply_sound()
         for scene in self.scenes:
             scene.resize()
@@ -282,7 +291,10 @@ class App:
             self.theme.resize(width, height)
             for scene in self.scenes:
                 scene.resize()
+            self.invalidate()
             return
+        if event.type in EXPOSED:  # the window system may have lost what it showed
+            self.invalidate()
         if self.gamepad.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -360,13 +372,37 @@ class App:
         FOCUS.draw(surface, self.theme)
         self.tooltip.draw(surface, self.theme)
 
+    def invalidate(self) -> None:
+        """Send the next frame to the display whole (a new scene or overlay, a resize)."""
+        if self.updates is not None:
+            self.updates.invalidate()
+
+    def present(self) -> None:
+        """Put the drawn frame on screen: only what changed since the last one."""
+        if self.updates is None:
+            pygame.display.flip()
+        else:
+            self.updates.present(self.screen)
+
     def frame(self, dt: float) -> None:
         """One pass of the loop (tests call this directly with synthetic events)."""
         for event in pygame.event.get():
             self.handle_event(event)
         self.update(dt)
         self.draw()
-        pygame.display.flip()
+        self.present()
+
+    def scene_came_up(self) -> None:
+        """A new scene is on top: it may draw off screen what its play will need (its
+        optional `warm_up()`, e.g. each Hero's board in a Mission), so the first sight of it
+        is not drawn in a frame of play; then the heap is settled (`settle_heap`)."""
+        warm = getattr(self.scene, "warm_up", None)
+        if warm is not None:
+            try:
+                warm()
+            except Exception:  # only an optimisation: the frames draw it anyway
+                log.exception("warming up %s", type(self.scene).__name__)
+        self.settle_heap()
 
     def settle_heap(self) -> None:
         """Collect garbage now and freeze what is left (content, fonts, art, the match), so the
@@ -388,7 +424,7 @@ class App:
         while self.running and self.scenes:
             if self.scene is not settled:
                 settled = self.scene
-                self.settle_heap()
+                self.scene_came_up()
             now = time.perf_counter()
             elapsed = min(0.25, now - last)
             last = now
@@ -405,7 +441,7 @@ class App:
                     accumulator = 0.0
                 started = time.perf_counter()
                 self.draw()
-                pygame.display.flip()
+                self.present()
             except Exception as exc:
                 if not self.crashed(exc):
                     status = 1

@@ -8,7 +8,8 @@ low ground (water, tracks, coolant, a pit) sunk below the floor with the shadow 
 left rim, so it reads as recessed in a greyscale view too.
 
 Everything is procedural (pygame primitives, a fixed seed per tile) and drawn once: a tile per
-(setting, kind, size, variant) and, in `map_layer`, the whole static map per layout and state.
+(setting, kind, size, variant) and, in `map_layer`, the whole static map per layout (a changed
+space drawn again in its own rectangle).
 """
 
 from __future__ import annotations

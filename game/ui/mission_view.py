@@ -1,7 +1,7 @@
 """Drawing pieces for the Missions screens: the hex map (each space on the mission's ground
-from game/ui/hex_terrain.py, the whole map drawn once per layout and state, this frame's
-highlights over it), the Crisis Clock, enemy dice and status tokens (game/ui/scenes/mission.py
-and game/ui/scenes/missions_menu.py use them).
+from game/ui/hex_terrain.py, the whole map drawn once per layout, changed spaces again, this
+frame's highlights over it), the Crisis Clock, enemy dice and status tokens
+(game/ui/scenes/mission.py and game/ui/scenes/missions_menu.py use them).
 
 Geometry: pointy-top hexes in axial coordinates (game.missions.hexgrid); a `HexLayout` fits a
 map's spaces into a rectangle and converts both ways (pixel -> hex with cube rounding), so a
@@ -371,11 +371,11 @@ def draw_hex_map(
     """Every space on its ground (game/ui/hex_terrain.py: the mission's setting, floor raised,
     dark spaces sunk), with entry/exit marks, boost pads, red numbers, a Defeat tile, a Clear
     tile (sealed: hatched slab on the dark space; open: a plain slab you may walk on), Plot
-    tokens and a face-down Mystery tile - drawn once per layout and state (`map_layer`) - then
-    this frame's highlights: legal moves (a gold wash, rim and centre diamond), the path under
-    the pointer, targets (a red reticle) and melee reach (a dashed ring). `spaces` maps hex ->
-    object with dark/entry/exit/boost(_space)/number/defeat_tile and optionally
-    plot/mystery/clear; `terrain` is a mission or map id."""
+    tokens and a face-down Mystery tile - drawn once per layout, changed spaces again
+    (`map_layer`) - then this frame's highlights: legal moves (a gold wash, rim and centre
+    diamond), the path under the pointer, targets (a red reticle) and melee reach (a dashed
+    ring). `spaces` maps hex -> object with dark/entry/exit/boost(_space)/number/defeat_tile
+    and optionally plot/mystery/clear; `terrain` is a mission or map id."""
     layer, at = map_layer(layout, spaces, th, terrain)
     surface.blit(layer, at)
     s = layout.size
@@ -463,7 +463,20 @@ def _dashed_hex(surface, corners, colour, th: T.Theme) -> None:
             )
 
 
-_LAYERS: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+@dataclass
+class _Ground:
+    """One map's drawn ground for one layout and scale: the layer, the floor's drop shadow
+    under it, and the state of each space it shows."""
+
+    layer: pygame.Surface
+    at: tuple[int, int]
+    shadow: pygame.Surface
+    local: HexLayout
+    states: dict
+    boxes: dict  # hex -> the rectangle of the layer its space may draw in
+
+
+_LAYERS: dict[tuple, _Ground] = {}
 
 
 def _space_state(sp) -> tuple:
@@ -484,22 +497,38 @@ def _space_state(sp) -> tuple:
 def map_layer(
     layout: HexLayout, spaces: dict, th: T.Theme, terrain: str = ""
 ) -> tuple[pygame.Surface, tuple[int, int]]:
-    """The map's ground and what lies on it, drawn once per layout, scale and state of the
-    spaces (a space opening or a Plot token moving draws it again); with where to blit it."""
+    """The map's ground and what lies on it, drawn once per layout and scale, with where to
+    blit it. When spaces change (a space opening, a Plot token moving), a new layer is made
+    from the last one by drawing again only the changed spaces' rectangles (each with the
+    neighbours reaching into it), not the whole map."""
     from game.ui import hex_terrain as HT
 
     setting = HT.terrain(terrain)
-    state = tuple((h, _space_state(spaces[h])) for h in sorted(spaces, key=hexgrid.reading_key))
+    order = sorted(spaces, key=hexgrid.reading_key)
+    states = {h: _space_state(spaces[h]) for h in order}
     key = (
         setting,
         round(layout.size, 2),
         (round(layout.origin[0], 1), round(layout.origin[1], 1)),
         th.scale,
-        state,
+        tuple(order),
     )
-    hit = _LAYERS.get(key)
-    if hit is not None:
-        return hit
+    ground = _LAYERS.get(key)
+    if ground is None:
+        ground = _build_ground(layout, spaces, order, th, setting)
+        ground.states = states
+        if len(_LAYERS) > 4:
+            _LAYERS.clear()
+        _LAYERS[key] = ground
+    elif ground.states != states:
+        changed = [h for h in order if ground.states[h] != states[h]]
+        ground.layer = ground.layer.copy()  # a layer handed out before stays as it was
+        repaint_spaces(ground, changed, spaces, order, th, setting)
+        ground.states = states
+    return ground.layer, ground.at
+
+
+def _build_ground(layout: HexLayout, spaces: dict, order, th: T.Theme, setting: str) -> _Ground:
     s = layout.size
     pts = [p for h in spaces for p in layout.corners(h)] or [layout.origin]
     x0 = int(min(p[0] for p in pts)) - 4
@@ -513,14 +542,45 @@ def map_layer(
         sh = [(x + 2, y + 3) for x, y in local.corners(h)]
         pygame.draw.polygon(shadow, (0, 0, 0, 110), sh)
     layer.blit(shadow, (0, 0))
-    for h in sorted(spaces, key=hexgrid.reading_key):
+    for h in order:
         _draw_space(layer, local, h, spaces[h], th, setting)
     if pygame.display.get_surface() is not None:
         layer = layer.convert_alpha()
-    if len(_LAYERS) > 8:
-        _LAYERS.clear()
-    _LAYERS[key] = (layer, (x0, y0))
-    return _LAYERS[key]
+    reach_x, reach_y = _space_reach(s, th)
+    size = (math.ceil(2 * reach_x) + 4, math.ceil(2 * reach_y) + 5)  # + the drop shadow
+    boxes = {}
+    for h in order:
+        cx, cy = local.center(h)
+        boxes[h] = pygame.Rect((math.floor(cx - reach_x), math.floor(cy - reach_y)), size)
+    return _Ground(layer, (x0, y0), shadow, local, {}, boxes)
+
+
+def _space_reach(s: float, th: T.Theme) -> tuple[float, float]:
+    """How far from its centre a space's drawing may go, across and down (the tile with its
+    bevel, or a word's plate wider than a small tile), with a margin."""
+    font_tag = th.font_px(max(13, int(s * 0.26)), bold=True, condensed=True)
+    word = max(font_tag.size(w)[0] for w in ("ENTRY", "EXIT", "CLEAR")) / 2 + 3
+    return max(SQRT3 / 2 * s, word) + 4, s + 4
+
+
+def repaint_spaces(ground: _Ground, changed, spaces: dict, order, th: T.Theme, setting: str):
+    """Draw `changed` spaces' rectangles of the layer again: cleared, the drop shadow, then
+    every space whose rectangle meets it, in the full drawing's order, clipped to it - the
+    same pixels a full drawing gives there. Returns how many spaces were drawn."""
+    layer = ground.layer
+    bounds = layer.get_rect()
+    drawn = 0
+    for h in changed:
+        box = ground.boxes[h].clip(bounds)
+        layer.set_clip(box)
+        layer.fill((0, 0, 0, 0), box)
+        layer.blit(ground.shadow, box.topleft, box)
+        for other in order:
+            if ground.boxes[other].colliderect(box):
+                _draw_space(layer, ground.local, other, spaces[other], th, setting)
+                drawn += 1
+    layer.set_clip(None)
+    return drawn
 
 
 def _draw_space(surface, layout: HexLayout, h: Hex, sp, th: T.Theme, setting: str) -> None:

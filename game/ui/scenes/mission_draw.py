@@ -89,6 +89,31 @@ class MissionDrawing:
         if self.paused:
             self.draw_pause_menu(surface)
 
+    def warm_up(self) -> None:
+        """Draw each Hero's turn once off screen when the scene comes up (App.scene_came_up):
+        the first sight of a board - its ability tiles, the tray, the hand - and the Hero's
+        dice faces are then drawn before play instead of in one long frame of it. What the
+        drawing records for clicks and tips is put back afterwards."""
+        from game.ui import art
+
+        size = self.app.screen.get_size()
+        if getattr(self, "warmed_for", None) == (size, self.app.theme.scale):
+            return  # back from an overlay: drawn already at this size
+        saved = dict(self.__dict__)
+        self.tips = []
+        scratch = pygame.Surface(size)
+        try:
+            for hero in self.engine.heroes:
+                self._draw_hero_turn(scratch, hero.seat)
+                hero_def = self.engine.hero_def(hero)
+                for value in range(1, 7):
+                    for kept in (False, True):
+                        art.die_face(hero_def, value, self.tray.die_size, kept=kept)
+        finally:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+        self.warmed_for = (size, self.app.theme.scale)
+
     def _draw_floaters(self, surface, overlay) -> None:
         """Damage numbers rising from pawns, enemies and the Hero list."""
         th = self.app.theme
