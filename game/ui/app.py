@@ -95,10 +95,11 @@ def offered_scales(size: tuple[int, int]) -> list[float]:
 
 
 def usable_scale(scale: float, size: tuple[int, int]) -> float:
-    """The largest offered scale not above `scale` (the smallest offered when none is)."""
+    """The largest offered scale not above `scale` (the smallest offered when none is; 1.00x in
+    a window below the smallest supported size, where none is offered)."""
     offered = offered_scales(size)
     fits = [s for s in offered if s <= scale + 1e-9]
-    return max(fits) if fits else min(offered)
+    return max(fits) if fits else min(offered, default=1.0)
 
 
 def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None = None):

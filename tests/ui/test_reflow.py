@@ -208,3 +208,10 @@ def test_the_crawl_widens_its_heroes_and_log_in_a_bigger_window(app):
         assert all(window.contains(r) for r in scene.layout().values())
     finally:
         runner.close()
+
+
+def test_a_window_below_the_smallest_supported_size_gets_1x_instead_of_a_crash():
+    from game.ui.app import offered_scales, usable_scale
+
+    assert offered_scales((640, 360)) == []
+    assert usable_scale(1.5, (640, 360)) == 1.0

@@ -103,9 +103,9 @@ class MissionDrawing:
         self.tips = []
         scratch = pygame.Surface(size)
         try:
-            for hero in self.engine.heroes:
+            for hero in self.source.heroes:
                 self._draw_hero_turn(scratch, hero.seat)
-                hero_def = self.engine.hero_def(hero)
+                hero_def = self.source.hero_def(hero)
                 for value in range(1, 7):
                     for kept in (False, True):
                         art.die_face(hero_def, value, self.tray.die_size, kept=kept)
