@@ -368,7 +368,7 @@ class OnlineScene(Scene):
                 kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
                 self.status = (
                     f"Room {link.code} is a co-op {kind} room. This window cannot show one "
-                    "yet: it plays the duel and Boss formats."
+                    "yet: it plays the duel, Boss and co-op Mission formats."
                 )
                 self._cancel()
                 return

@@ -19,11 +19,10 @@ from game.ai.worker import AIWorker
 from game.online.link import OnlineLink
 from game.online.mission_table import MissionTable
 from game.rules.actions import Action
-from game.ui import theme as T
 from game.ui.scenes.mission import MissionScene
 from game.ui.scenes.mission_result import MissionResultScene
 from game.ui.scenes.online_duel import ElsewhereSeat, draw_connection, notice_text
-from game.ui.widgets import Button, draw_text, panel
+from game.ui.widgets import Button
 
 
 def mission_table(link: OnlineLink, db=None, content=None) -> MissionTable:
@@ -52,6 +51,7 @@ class OnlineMissionScene(MissionScene):
         self.controllers = {s: ElsewhereSeat() for s in range(len(seats)) if s != self.viewer}
         self.sent_for = None  # the decision this window answered (waiting for the server)
         self.last_refusal = ""
+        self.link_state = link.state
 
     # ------------------------------------------------------------ the server's side
 
@@ -119,6 +119,14 @@ class OnlineMissionScene(MissionScene):
     def update(self, dt: float) -> None:
         self.link.poll()
         self._take_updates()
+        if self.link.state != self.link_state:  # the prompt's hint says what happened
+            self.link_state = self.link.state
+            if self.link.state == "lost":
+                self.say("Connection lost - reconnecting...")
+            elif self.link.state == "failed":
+                self.say(f"Disconnected: {self.link.reason or 'the server is gone'}")
+            elif self.link.state == "connected" and self.message.startswith(("Conn", "Disc")):
+                self.say("Connected again.")
         if self.link.error:  # a refused answer: say so and offer the decision again
             self.say(self.link.error)
             self.last_refusal = self.link.error_code
@@ -178,11 +186,11 @@ class OnlineMissionScene(MissionScene):
     # ------------------------------------------------------------ drawing
 
     def connection_rect(self) -> pygame.Rect:
-        """Top right of the screen, above the side panel's heading."""
+        """The top right corner of the Enemy Dice tray (the dice land in its middle)."""
         th = self.app.theme
-        w, h = th.px(150), th.px(24)
-        right = self.app.screen.get_width() - th.px(8)
-        return pygame.Rect(right - w, th.px(6), w, h)
+        w, h = th.px(170), th.px(22)
+        tray = self.enemy_rect
+        return pygame.Rect(tray.right - w - th.px(4), tray.y + th.px(4), w, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -190,20 +198,13 @@ class OnlineMissionScene(MissionScene):
             return
         th = self.app.theme
         draw_connection(surface, th, self.link, self.connection_rect())
-        if self.link.state != "connected":
-            words = "Connection lost - reconnecting..." if self.link.state == "lost" else ""
-            words = words or f"Disconnected: {self.link.reason or 'the server is gone'}"
-            banner = pygame.Rect(0, 0, th.px(520), th.px(40))
-            banner.center = surface.get_rect().center
-            panel(surface, banner, th, fill=T.PARCHMENT, rim=T.NEGATIVE, radius=8)
-            font = th.fit_font(17, words, banner.w - th.px(20), height=banner.h, bold=True)
-            y = banner.centery - font.get_linesize() // 2
-            draw_text(surface, words, font, T.INK, (banner.centerx, y), align="center")
 
 
 class OnlineMissionResultScene(MissionResultScene):
     """The end of an online Mission, from the view: won or lost, the sides cleared, the
     rounds and each Hero. Perk Points are not recorded online (the profiles stay offline)."""
+
+    no_awards = "Perk Points are recorded in Missions played offline only."
 
     def __init__(self, app, scene: OnlineMissionScene) -> None:
         from game.ui.app import Scene
