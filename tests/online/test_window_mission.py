@@ -18,7 +18,7 @@ from game.online.link import OnlineLink
 from game.online.mission_table import MissionTable
 from game.paths import user_data_dir
 from game.persistence.settings import Settings
-from game.ui.app import App
+from game.ui.app import STEP, App
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.online_menu import OnlineScene
 from game.ui.scenes.online_mission import OnlineMissionResultScene, OnlineMissionScene
@@ -156,6 +156,54 @@ def test_two_windows_and_a_computer_hero_play_a_mission_round_on_the_board(windo
         assert [e.text for e in board.source.log] == [e.text for e in fresh.log]
     # the window ran no engine: no esper world was made in this process
     assert set(esper.list_worlds()) == worlds
+
+
+def test_a_mission_board_rides_out_a_server_restart_and_continue_takes_it_back(windows):
+    """The hosting server stops mid-Mission: the board says so and keeps drawing; started again
+    (it replays the room's Mission), the seat resumes and play goes on. Leave to title, then
+    Continue: the same decision on the same table."""
+    from game.persistence.saved_games import list_saved_games
+    from game.ui.scenes.continue_list import ContinueScene
+    from game.ui.scenes.online_duel import connection_words
+    from game.ui.scenes.title import TitleScene
+
+    app = windows()
+    lobby = _host_mission(app, heroes=2)
+    lobby.step_kind(1)
+    frames([app], lambda: seat_shows(lobby, 1, kind="computer"))
+    lobby.set_hero(0, "treant")
+    frames([app], lambda: seat_shows(lobby, 0, hero="treant"))
+    lobby.toggle_ready()
+    frames([app], lambda: isinstance(app.scene, OnlineMissionScene))
+    board, link = app.scene, app.scene.link
+    act = answer_randomly(random.Random(4))
+    frames([app], lambda: board.source.remote.seq > 6, act=act)
+    seq_before, port = board.source.remote.seq, link.hosted.port
+    link.hosted.stop()
+    frames([app], lambda: link.state == "lost")
+    for _ in range(30):  # the window keeps running its frames while the link is down
+        board.update(STEP)
+        board.draw(app.screen)
+    assert connection_words(link)[0] == "Reconnecting..." and app.scene is board
+    assert board.message == "Connection lost - reconnecting..."
+    link.hosted = W.link_module.HostedServer(port, extra=("--rate", "300"))
+    frames([app], lambda: link.state == "connected", timeout=60)
+    frames([app], lambda: board.source.remote.seq > seq_before, timeout=60, act=act)
+    # our own decision open: leave, and Continue brings the same one back
+    frames([app], lambda: board.source.remote.mine and board.sent_for is None, act=None)
+    seq, hands = board.source.remote.seq, [list(h.hand) for h in board.source.heroes]
+    board._quit()
+    assert isinstance(app.scene, TitleScene)
+    entries, _ = list_saved_games()
+    online = [e for e in entries if e.kind == "online"]
+    assert len(online) == 1 and "Co-op Mission" in online[0].title
+    menu = ContinueScene(app)
+    app.push(menu)
+    menu.pick(menu.entries.index(online[0]))
+    frames([app], lambda: isinstance(app.scene, OnlineMissionScene), timeout=60)
+    back = app.scene
+    assert back.source.remote.seq == seq and back.source.remote.mine
+    assert [list(h.hand) for h in back.source.heroes] == hands
 
 
 def test_the_result_screen_shows_the_view(server, tmp_path):

@@ -105,6 +105,19 @@ class OnlineMissionScene(MissionScene):
             self.log.append(notice_text(notice))
         notices.clear()
 
+    def _say_connection(self) -> None:
+        if self.link.state == "lost":
+            self.say("Connection lost - reconnecting...")
+        elif self.link.state == "failed":
+            self.say(f"Disconnected: {self.link.reason or 'the server is gone'}")
+        elif self.link.state == "connected" and self.message.startswith(("Conn", "Disc")):
+            self.say("Connected again.")
+
+    def _prepare(self, choice) -> None:
+        super()._prepare(choice)  # (a new question clears the last hint)
+        if self.link.state != "connected":
+            self._say_connection()
+
     def _save(self, later: bool = False) -> None:
         pass  # the server keeps the Mission
 
@@ -121,12 +134,7 @@ class OnlineMissionScene(MissionScene):
         self._take_updates()
         if self.link.state != self.link_state:  # the prompt's hint says what happened
             self.link_state = self.link.state
-            if self.link.state == "lost":
-                self.say("Connection lost - reconnecting...")
-            elif self.link.state == "failed":
-                self.say(f"Disconnected: {self.link.reason or 'the server is gone'}")
-            elif self.link.state == "connected" and self.message.startswith(("Conn", "Disc")):
-                self.say("Connected again.")
+            self._say_connection()
         if self.link.error:  # a refused answer: say so and offer the decision again
             self.say(self.link.error)
             self.last_refusal = self.link.error_code
