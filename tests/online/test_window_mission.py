@@ -156,6 +156,9 @@ def test_two_windows_and_a_computer_hero_play_a_mission_round_on_the_board(windo
         assert [e.text for e in board.source.log] == [e.text for e in fresh.log]
     # the window ran no engine: no esper world was made in this process
     assert set(esper.list_worlds()) == worlds
+    # Bo closes the window: Ann's roster says so
+    b.reset(OnlineScene(b))
+    frames([a], lambda: board_a.link.poll() is not None and board_a.seat_label(1) == "Bo (away)")
 
 
 def test_a_mission_board_rides_out_a_server_restart_and_continue_takes_it_back(windows):

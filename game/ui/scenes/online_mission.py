@@ -67,7 +67,8 @@ class OnlineMissionScene(MissionScene):
             return f"P{seat + 1}"
         if info["kind"] == "computer" or info.get("computer_standing_in"):
             return "CPU"
-        return info.get("name") or f"P{seat + 1}"
+        name = info.get("name") or f"P{seat + 1}"
+        return name if info.get("connected") else f"{name} (away)"
 
     def act(self, action: Action) -> None:
         """Answer the open decision with this option, by number, to the server."""
