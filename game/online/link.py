@@ -219,6 +219,30 @@ class OnlineLink:
             lambda: self.client.create(mode, seats, seat=0, name=self.name, lobby=True, timer=timer)
         )
 
+    def host_mission(
+        self,
+        mission: str,
+        seats: list[dict[str, Any]],
+        *,
+        difficulty_up: int = 0,
+        easier: tuple[str, ...] = (),
+        lobby: bool = True,
+    ) -> None:
+        """Open a co-op Mission room (one Hero a seat; the host sits in seat 0)."""
+        message = {
+            "type": "create",
+            "version": self.client.version,
+            "mode": "mission",
+            "mission": mission,
+            "difficulty_up": difficulty_up,
+            "easier": list(easier),
+            "seats": seats,
+            "seat": 0,
+            "name": self.name,
+            "lobby": lobby,
+        }
+        self._when_connected(lambda: self.client.send(message))
+
     def join_room(self, code: str) -> None:
         """Take the first free seat a person plays (tried in order: the server says which
         are taken)."""

@@ -193,7 +193,7 @@ def online_entries() -> tuple[list[SavedGame], list[str]]:
     from game.online.link import list_seat_files
 
     out, messages = [], []
-    names = mode_names()
+    names = {**mode_names(), "mission": "Co-op Mission"}  # an online co-op Mission room too
     for path, seat, notes in list_seat_files():
         messages += notes
         entry = SavedGame(kind="online", title="Online", saved=_mtime(path), path=path)

@@ -603,6 +603,38 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
     return build
 
 
+def _online_mission(kind: str):
+    """The online co-op Mission screens: the Online screen with Co-op Mission picked, the
+    host's and a guest's lobby, the board (connected, or the connection lost)."""
+
+    def build(app):
+        from game.ui import online_preview
+
+        if kind == "menu":
+            from game.ui.scenes.online_menu import OnlineScene
+
+            scene = OnlineScene(app)
+            app.push(scene)
+            scene._set_mode("mission")
+            scene._set_count(4)
+        elif kind in ("host", "guest"):
+            from game.ui.scenes.lobby import LobbyScene
+
+            scene = LobbyScene(app, online_preview.mission_lobby_link(kind == "host"))
+            app.push(scene)
+        else:
+            from game.ui.scenes.online_mission import OnlineMissionScene
+
+            scene = OnlineMissionScene(app, online_preview.mission_link())
+            app.push(scene)
+            if kind == "lost":
+                scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
+        _pump(app, None, 120 if kind in ("board", "lost") else 3)
+        return app.scene
+
+    return build
+
+
 def _with_room(build: Callable, **room):
     """An online scene whose room message says `room` (e.g. spectators not allowed)."""
 
@@ -680,6 +712,11 @@ SCENES: dict[str, Callable] = {
     "online:watching3v3": _online("waiting", "3v3"),
     "online:watch": _online("watch", "duel"),
     "online:watch2v2": _online("watch", "2v2"),
+    "online:menu-mission": _online_mission("menu"),
+    "lobby:host-mission": _online_mission("host"),
+    "lobby:guest-mission": _online_mission("guest"),
+    "online:mission": _online_mission("board"),
+    "online:mission-lost": _online_mission("lost"),
     "pause:duel": _paused(_duel("1v1")),
     "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),
     "pause:adventure": _paused(_adventure, "open_pause"),

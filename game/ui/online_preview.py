@@ -153,3 +153,67 @@ def duel_link(mode: str, watching: bool = False) -> StandInLink:
     link.latest = json.loads(json.dumps(update))
     link.latest["time_left"] = 42.0  # a turn timer running
     return link
+
+
+def mission_link(heroes=("cursed_pirate", "huntress", "treant")) -> StandInLink:
+    """A link whose latest update is seat 0's first Hero turn decision in Harbor Heist (seat 2
+    the computer's), built by the server's own `mission_view.mission_update`."""
+    from game.missions.ai import MissionAI
+    from game.missions.engine import MissionEngine, MissionSetup
+    from game.online.mission_view import mission_update
+
+    engine = MissionEngine(MissionSetup("harbor_heist", tuple(heroes), seed=11))
+    try:
+        ais = [MissionAI(seat) for seat in range(len(heroes))]
+        for _ in range(3000):
+            choice = engine.pending
+            if choice.player == 0 and choice.kind == "main_phase":
+                break
+            engine.apply(ais[choice.player].decide(engine, choice))
+        update = mission_update(engine, 0, engine.log[-60:], len(engine.actions))
+    finally:
+        engine.close()
+    room = {
+        "type": "room",
+        "room": "K7QX2M9HPA",
+        "mode": "mission",
+        "mission": "harbor_heist",
+        "difficulty_up": 0,
+        "easier": [],
+        "started": True,
+        "host": 0,
+        "lobby": True,
+        "timer": 0,
+        "on_leave": "wait",
+        "grace": 60.0,
+        "seats": [
+            {
+                "seat": i,
+                "kind": "computer" if i == 2 else "human",
+                "hero": hero,
+                "level": "normal" if i == 2 else "",
+                "name": "" if i == 2 else NAMES[i],
+                "taken": True,
+                "connected": i != 2,
+                "computer_standing_in": False,
+                "ready": True,
+            }
+            for i, hero in enumerate(heroes)
+        ],
+    }
+    link = StandInLink(room, 0, True)
+    link.latest = json.loads(json.dumps(update))
+    return link
+
+
+def mission_lobby_link(hosting: bool) -> StandInLink:
+    """A co-op Mission room's lobby: three Heroes, the second seat open, the third the
+    computer's."""
+    link = mission_link()
+    link.latest = None
+    link.room["started"] = False
+    link.room["seats"][1].update(taken=False, name="", connected=False, ready=False)
+    if not hosting:
+        link.seat, link.hosted = 1, None
+        link.room["seats"][1].update(taken=True, name=NAMES[1], connected=True)
+    return link

@@ -255,9 +255,10 @@ def test_the_host_switches_spectators_off_and_on_and_everybody_sees_it(windows):
 
 
 def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, clients):
-    """The server serves co-op Mission rooms; the window has no board for them yet, so a code
-    for one is answered on the Online screen (no lobby, no board that could not play it, and
-    nothing left in the Continue list)."""
+    """The server serves co-op Adventures rooms; the window has no board for them yet, so a
+    code for one is answered on the Online screen (no lobby, no board that could not play it,
+    and nothing left in the Continue list). A co-op Mission room opens its lobby
+    (tests/online/test_window_mission.py)."""
     from game.online import link as link_module
     from tests.online.support import ServerProcess, is_type, wait_for
 
@@ -269,8 +270,8 @@ def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, 
             {
                 "type": "create",
                 "version": host.version,
-                "mode": "mission",
-                "mission": "harbor_heist",
+                "mode": "adventure",
+                "adventure_difficulty": "normal",
                 "seats": seats,
                 "seat": 0,
                 "lobby": True,
@@ -284,7 +285,7 @@ def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, 
         menu.join()
         frames([app], lambda: not menu.pending, timeout=60)
         assert app.scene is menu
-        assert "co-op Missions room" in menu.status and "cannot show" in menu.status
+        assert "co-op Adventures room" in menu.status and "cannot show" in menu.status
         assert not list(link_module.seats_dir().glob("*.json"))
     finally:
         server.stop()

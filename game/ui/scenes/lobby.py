@@ -35,6 +35,8 @@ SPECTATOR_WORDS = {True: "Spectators: allowed", False: "Spectators: not allowed"
 def seat_team(mode: str, seat: int, count: int) -> int:
     """The team of a seat in a room of `count` seats (Boss modes: the heroes against the Boss,
     or each Boss on its own)."""
+    if mode == "mission":  # a co-op Mission: every Hero on one team
+        return 0
     if mode == BOSS_VS_BOSS:
         return seat
     if mode == BOSS_VS_MANY:
@@ -76,6 +78,27 @@ def kind_words(kind: str) -> str:
     if kind == "human":
         return "A person"
     return f"CPU {LEVEL_NAMES.get(kind.split(':')[1], kind)}"
+
+
+def mission_words(room: dict) -> str:
+    """A co-op Mission room's name in the lobby's title ("" for any other room)."""
+    if room.get("mode") != "mission":
+        return ""
+    from game.missions.content import default_missions
+
+    mission = default_missions().missions.get(room.get("mission") or "")
+    return f"Co-op Mission: {mission.name if mission else room.get('mission')}"
+
+
+def board_scene(app, link: OnlineLink, content) -> Scene:
+    """The board a started room opens: the Missions board for a co-op Mission, else the duel's."""
+    if (link.room or {}).get("mode") == "mission":
+        from game.ui.scenes.online_mission import OnlineMissionScene
+
+        return OnlineMissionScene(app, link, content=content)
+    from game.ui.scenes.online_duel import OnlineDuelScene
+
+    return OnlineDuelScene(app, link, content)
 
 
 class LobbyScene(Scene):
@@ -312,10 +335,8 @@ class LobbyScene(Scene):
             self.message = self.link.error
             self.link.error = ""
         if self.link.latest is not None and self.app.scene is self:
-            from game.ui.scenes.online_duel import OnlineDuelScene
-
             self.handed_over = True  # the board owns the link now
-            self.app.replace(OnlineDuelScene(self.app, self.link, self.content))
+            self.app.replace(board_scene(self.app, self.link, self.content))
             return
         if self._signature() != self.laid_for:
             self.resize()
@@ -344,6 +365,7 @@ class LobbyScene(Scene):
         link = self.link
         room = link.room or {}
         mode = mode_names().get(room.get("mode", ""), room.get("mode", ""))
+        mode = mission_words(room) or mode
         title = f"Online {mode} - room {link.code}"
         draw_text(
             surface,

@@ -429,7 +429,7 @@ class MissionScene(
         self.momentum_mode = False
         if choice.kind in ("offensive_roll", "announce"):
             dice = list(choice.context.get("dice", ()))
-            key = (self.engine.info.round, choice.player)
+            key = (self.source.info.round, choice.player)
             if choice.kind == "offensive_roll" and self.tray_owner != key:
                 self.tray_owner = key
                 self.kept = [False] * len(dice)

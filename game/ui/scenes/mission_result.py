@@ -19,6 +19,8 @@ class MissionResultScene(Scene):
     """The end of a mission: won or lost, sides cleared, the perfect reward, rounds, and the
     Perk Points each human seat's profile earned (recorded on their sheets at once)."""
 
+    no_awards = "Computer Heroes earn no Perk Points."  # said when no profile earned any
+
     def __init__(self, app, mission_scene) -> None:
         super().__init__(app)
         engine = mission_scene.engine
@@ -188,7 +190,7 @@ class MissionResultScene(Scene):
         else:
             draw_text(
                 surface,
-                "Computer Heroes earn no Perk Points.",
+                self.no_awards,
                 th.font(16),
                 T.TEXT_DIM,
                 (box.centerx, y + th.px(8)),

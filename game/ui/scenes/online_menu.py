@@ -28,6 +28,22 @@ FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromanc
 FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
 BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
 COOP_NAMES = {"mission": "Missions", "adventure": "Adventures"}  # served, no board here yet
+MISSION = "mission"  # a co-op Missions room (game/ui/scenes/online_mission.py)
+HOST_MODES = (*MODES, MISSION)  # the rooms this screen opens
+BOARD_MODES = (*MODES, MISSION)  # the rooms this window has a board for
+MISSION_HEROES = (2, 3, 4)  # a co-op Mission: how many Heroes
+
+
+def mission_seats(heroes: int) -> list[dict]:
+    """A new co-op Mission room's seats: all open for people, heroes to change in the lobby."""
+    return [{"kind": "human", "hero": hero} for hero in FIRST_HEROES[:heroes]]
+
+
+def mission_choices() -> list[tuple[str, str]]:
+    """(id, name) of every co-op Mission the server plays."""
+    from game.missions.content import default_missions
+
+    return [(m.id, m.name) for m in default_missions().missions.values()]
 
 
 def lobby_seats(mode: str, heroes: int = 2) -> list[dict]:
@@ -50,6 +66,8 @@ class OnlineScene(Scene):
         self.mode = "duel"
         self.timer = 0
         self.boss_heroes = BOSS_HEROES[0]  # Boss vs Many only
+        self.missions = mission_choices()
+        self.mission = self.missions[0][0]  # co-op Mission only: which one
         self.status = ""
         self.hosted: HostedServer | None = None
         self.link: OnlineLink | None = None
@@ -101,9 +119,9 @@ class OnlineScene(Scene):
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
-        names = mode_names()
+        names = {**mode_names(), MISSION: "Co-op Mission"}
         per_row = 4
-        rows = -(-len(MODES) // per_row)
+        rows = -(-len(HOST_MODES) // per_row)
         modes = pygame.Rect(
             host.x, self.host_box.y + th.px(84), host.w, rows * th.px(36) + (rows - 1) * th.px(6)
         )
@@ -114,11 +132,11 @@ class OnlineScene(Scene):
                 lambda m=mode: self._set_mode(m),
                 tooltip=f"Host a {names.get(mode, mode)} room.",
             )
-            for mode, rect in zip(MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
+            for mode, rect in zip(HOST_MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
         ]
         # each line's buttons as wide as their words, one text size for both lines ("King of
         # the Hill" as large as "Duel" at 1.50x)
-        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(MODES), per_row)]
+        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(HOST_MODES), per_row)]
         for line in lines:
             strip = pygame.Rect(modes.x, line[0].rect.y, modes.w, line[0].rect.h)
             button_row(line, strip, th, th.px(6))
@@ -150,6 +168,12 @@ class OnlineScene(Scene):
             self._next_count,
             tooltip="Boss vs Many: how many heroes face the Boss (the Boss sits in the last "
             "seat; anyone may be a person or the computer).",
+        )
+        self.mission_button = Button(
+            timer,
+            "",
+            self._next_mission,
+            tooltip="The co-op Mission to play (every Hero on one team against the Mission).",
         )
         code_y = max(self.join_box.y + th.px(196), self.address.rect.bottom + gap + label)
         self.code.rect = pygame.Rect(join.x, code_y, th.px(240), th.px(38))
@@ -204,7 +228,14 @@ class OnlineScene(Scene):
         self.timer_button.label = f"Turn timer: {seconds} s" if seconds else "Turn timer: off"
 
     def _next_count(self) -> None:
-        self._set_count(BOSS_HEROES[(BOSS_HEROES.index(self.boss_heroes) + 1) % len(BOSS_HEROES)])
+        counts = MISSION_HEROES if self.mode == MISSION else BOSS_HEROES
+        index = counts.index(self.boss_heroes) if self.boss_heroes in counts else -1
+        self._set_count(counts[(index + 1) % len(counts)])
+
+    def _next_mission(self) -> None:
+        ids = [m for m, _name in self.missions]
+        self.mission = ids[(ids.index(self.mission) + 1) % len(ids)]
+        self.mission_button.label = dict(self.missions)[self.mission]
 
     def _set_count(self, heroes: int) -> None:
         self.boss_heroes = heroes
@@ -212,13 +243,29 @@ class OnlineScene(Scene):
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
-        for button, each in zip(self.mode_buttons, MODES, strict=True):
+        for button, each in zip(self.mode_buttons, HOST_MODES, strict=True):
             button.primary = each == mode
         self._set_count(self.boss_heroes)
-        # the heroes' count is a button only while Boss vs Many is picked
+        self._mission_controls(False)
+        # the heroes' count is a button only while Boss vs Many or a Mission is picked
         self.buttons = [b for b in self.buttons if b is not self.count_button]
-        if mode == BOSS_VS_MANY:
+        if mode in (BOSS_VS_MANY, MISSION):
             self.buttons.insert(self.buttons.index(self.timer_button) + 1, self.count_button)
+        self._mission_controls(mode == MISSION)
+
+    def _mission_controls(self, shown: bool) -> None:
+        """A co-op Mission: the Mission's button in the turn timer's place (no timer)."""
+        self.mission_button.label = dict(self.missions)[self.mission]
+        old, new = (self.timer_button, self.mission_button)[:: 1 if shown else -1]
+        self.buttons = [new if b is old else b for b in self.buttons]
+        if shown:
+            self._set_timer(0)
+        self.count_button.tooltip = (
+            "How many Heroes play the Mission (each seat a person or the computer)."
+            if shown
+            else "Boss vs Many: how many heroes face the Boss (the Boss sits in the last "
+            "seat; anyone may be a person or the computer)."
+        )
 
     # ------------------------------------------------------------ acting
 
@@ -305,18 +352,23 @@ class OnlineScene(Scene):
                 self.link = self.make_link(
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
-                self.link.host_room(self.mode, lobby_seats(self.mode, self.boss_heroes), self.timer)
+                if self.mode == MISSION:
+                    seats = mission_seats(self.boss_heroes)
+                    self.link.host_mission(self.mission, seats)
+                else:
+                    seats = lobby_seats(self.mode, self.boss_heroes)
+                    self.link.host_room(self.mode, seats, self.timer)
                 self.status = "Opening a room..."
             return
         link = self.link
         link.poll()
         if link.code and link.seat is not None and link.room is not None:
-            if link.room.get("mode") not in MODES:  # a co-op room: no board for it here yet
+            if link.room.get("mode") not in BOARD_MODES:  # no board for it here yet
                 link.forget()
                 kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
                 self.status = (
                     f"Room {link.code} is a co-op {kind} room. This window cannot show one "
-                    "yet: it plays the duel and Boss formats."
+                    "yet: it plays the duel, Boss and co-op Mission formats."
                 )
                 self._cancel()
                 return
