@@ -301,7 +301,8 @@ class OnlineLink:
         elif kind == "update":
             self.latest = message
             self.updates.append(message)
-            if message["state"]["over"]:
+            state = message["state"]  # a campaign is over when its sheet says finished
+            if state.get("over", state.get("campaign", {}).get("finished")):
                 self.forget()
         elif kind == "error":
             code, reason = message.get("code", ""), message.get("reason", "")

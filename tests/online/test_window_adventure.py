@@ -1,0 +1,190 @@
+"""Two windows (SDL dummy) play a co-op Adventures room through the online crawl board.
+
+A real `game serve` process on loopback holds a Normal campaign room for Huntress and Cursed
+Pirate; each window's `OnlineAdventureScene` is fed by its own `OnlineLink`, and every answer is
+the scene's own (a button's action or the battle board's `act`, which a click leads to), sent
+as an option number. The windows' process never makes an esper world, and each window's table
+equals the table built from the updates the server sent that seat.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import esper
+import pytest
+
+from game.online.adventure_table import AdventureTable
+from game.online.link import OnlineLink
+from game.persistence.settings import Settings
+from game.ui.app import STEP, App
+from game.ui.scenes.online_adventure import (
+    OnlineAdventureBattle,
+    OnlineAdventureScene,
+    table_in_battle,
+)
+from tests.online.support import ServerProcess
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc = ServerProcess(tmp_path / "rooms", extra=["--rate", "300"]).start()
+    yield proc
+    proc.stop()
+
+
+def _link(url: str, name: str) -> OnlineLink:
+    return OnlineLink(url, name=name, remember=False)
+
+
+def _pump(links, until, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the server did not answer"
+        for link in links:
+            link.poll()
+        time.sleep(0.01)
+
+
+class Recorder:
+    """Keeps every update the link received (the scene empties `link.updates`)."""
+
+    def __init__(self, link: OnlineLink) -> None:
+        self.link, self.seen = link, []
+        take = link._take
+
+        def keep(message):
+            if message.get("type") == "update":
+                self.seen.append(message)
+            take(message)
+
+        link._take = keep
+
+
+def _open_room(url):
+    a, b = _link(url, "Ann"), _link(url, "Bo")
+    rec = Recorder(a), Recorder(b)
+    seats = [{"kind": "human", "hero": "huntress"}, {"kind": "human", "hero": "cursed_pirate"}]
+
+    def create():
+        a.client.send(
+            {
+                "type": "create",
+                "version": a.client.version,
+                "mode": "adventure",
+                "adventure_difficulty": "normal",
+                "seats": seats,
+                "seat": 0,
+                "name": "Ann",
+            }
+        )
+
+    a._when_connected(create)
+    _pump([a], lambda: a.code and a.seat == 0)
+    b.join_room(a.code)
+    _pump([a, b], lambda: a.latest is not None and b.latest is not None)
+    return (a, b), rec
+
+
+def _answer(rng, stats):
+    def act(scene) -> None:
+        if isinstance(scene, OnlineAdventureBattle):
+            scene.presenter.skip()
+            scene.motion.skip()
+            choice, remote = scene.source.pending, scene.source.remote
+            if choice is None or not remote.mine or scene.sent_for is choice:
+                return
+            stats["battle"] += 1
+            stats[f"battle{scene.viewer}"] = stats.get(f"battle{scene.viewer}", 0) + 1
+            scene.act(rng.choice(choice.options).action)
+            return
+        if not isinstance(scene, OnlineAdventureScene):
+            return
+        scene.skip()
+        if scene.reveals:
+            scene.dismiss_reveal()
+            return
+        live = [b for b in scene.buttons if b.enabled and b.on_click and b.label != "Score sheet"]
+        choice = scene.source.pending
+        if live and choice is not None and scene.sent_for is None:
+            kind = choice.kind
+            stats[kind] = stats.get(kind, 0) + 1
+            if kind == "adventure_move":
+                stats[f"move{choice.player}"] = (
+                    stats.get(f"move{choice.player}", 0) + 1
+                )  # the lit tiles: a click on one is the move
+                slot = rng.choice([o.action.get("slot") for o in choice.options])
+                scene.draw(scene.app.screen)  # where the tiles are drawn now
+                scene.click(scene.tile_rects[slot].center)
+            else:
+                rng.choice(live).on_click()
+
+    return act
+
+
+def test_two_windows_play_the_first_crawl_turns_and_a_battle_through_the_board(server):
+    worlds = set(esper.list_worlds())
+    links, recorders = _open_room(server.url)
+    apps = [App(Settings(), size=(1280, 720)) for _ in links]
+    try:
+        for app, link in zip(apps, links, strict=True):
+            app.settings.animation_speed = "instant"
+            app.push(OnlineAdventureScene(app, link))
+        rng = random.Random(7)
+        stats = {"battle": 0}
+        act = _answer(rng, stats)
+        deadline = time.monotonic() + 150
+        n = 0
+        closed = []
+        for app in apps:
+            crawl = app.scene
+            closing = crawl.battle_closed
+
+            def closes(tail, closing=closing):
+                closed.append(tail)
+                closing(tail)
+
+            crawl.battle_closed = closes
+        turns = links[0].latest["state"]["scenario"]["turns"]
+
+        def done() -> bool:
+            moved = all(stats.get(f"move{seat}", 0) >= 2 for seat in (0, 1))
+            crawl = links[0].latest["state"].get("scenario") or {}
+            return moved and closed and stats["battle"] >= 4 and crawl.get("turns", 0) > turns
+
+        while not done():
+            assert time.monotonic() < deadline, f"still waiting: {stats}"
+            n += 1
+            for app in apps:
+                app.scene.update(STEP)
+                if n % 10 == 0:
+                    app.scene.draw(app.screen)
+                act(app.scene)
+            time.sleep(0.002)
+        print(stats)
+        # the windows process never made an engine
+        assert set(esper.list_worlds()) == worlds
+        # let the last answers come back, then each table is the server's
+        time.sleep(1.0)
+        for app in apps:
+            app.scene.update(STEP)
+            app.scene.draw(app.screen)
+        for link, rec in zip(links, recorders, strict=True):
+            scene = next(s for s in link_scenes(apps) if s.link is link)
+            mine = AdventureTable(scene.content, link.seat)
+            for update in rec.seen:
+                mine.take(update)
+            got = scene.source
+            assert got.view == mine.view
+            assert got.tiles == mine.tiles and got.heroes == mine.heroes
+            assert got.scenario == mine.scenario and got.campaign == mine.campaign
+            assert (got.remote and got.remote.seq) == (mine.remote and mine.remote.seq)
+        assert any(table_in_battle(s.source) or True for s in link_scenes(apps))
+    finally:
+        for link in links:
+            link.close()
+
+
+def link_scenes(apps):
+    return [s for app in apps for s in app.scenes if isinstance(s, OnlineAdventureScene)]
