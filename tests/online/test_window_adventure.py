@@ -24,7 +24,12 @@ from game.ui.scenes.online_adventure import (
     OnlineAdventureScene,
     table_in_battle,
 )
+from tests.online import test_window as base
 from tests.online.support import ServerProcess
+from tests.online.test_window import frames, join, seat_shows
+
+_loopback = base._loopback  # the fixtures of the window tests (loopback only; the windows)
+windows = base.windows
 
 
 @pytest.fixture
@@ -162,7 +167,6 @@ def test_two_windows_play_the_first_crawl_turns_and_a_battle_through_the_board(s
                     app.scene.draw(app.screen)
                 act(app.scene)
             time.sleep(0.002)
-        print(stats)
         # the windows process never made an engine
         assert set(esper.list_worlds()) == worlds
         # let the last answers come back, then each table is the server's
@@ -188,3 +192,42 @@ def test_two_windows_play_the_first_crawl_turns_and_a_battle_through_the_board(s
 
 def link_scenes(apps):
     return [s for app in apps for s in app.scenes if isinstance(s, OnlineAdventureScene)]
+
+
+def test_two_windows_host_and_join_a_co_op_adventure_through_the_online_screen(windows):
+    """Adventures on the Online screen: the host picks it (and 2 heroes), the friend joins with
+    the code, both say Ready in the lobby and the crawl board opens in both windows, where
+    they play on (moves and a battle's decisions)."""
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.scenes.online_menu import ADVENTURE
+
+    worlds = set(esper.list_worlds())
+    a, b = windows(), windows()
+    lobby_a = base.host(a, mode=ADVENTURE)
+    assert lobby_a.link.room["mode"] == "adventure"
+    assert lobby_a.link.room["adventure_difficulty"] == "normal"
+    lobby_b = join(b, lobby_a)
+    assert lobby_b.link.seat == 1
+    lobby_a.set_hero(0, "huntress")
+    lobby_b.set_hero(1, "cursed_pirate")
+    frames([a, b], lambda: seat_shows(lobby_a, 1, hero="cursed_pirate", name="Bo"))
+    frames([a, b], lambda: seat_shows(lobby_b, 0, hero="huntress"))
+    lobby_a.toggle_ready()
+    frames([a, b], lambda: seat_shows(lobby_b, 0, ready=True))
+    assert isinstance(b.scene, LobbyScene)
+    lobby_b.toggle_ready()
+    both = lambda: all(isinstance(x.scene, OnlineAdventureScene) for x in (a, b))  # noqa: E731
+    frames([a, b], both)
+    crawl_a, crawl_b = a.scene, b.scene
+    assert [p.hero for p in crawl_b.source.view.players][:2] == ["huntress", "cursed_pirate"]
+    for app in (a, b):
+        app.settings.animation_speed = "instant"
+    stats = {"battle": 0}
+    frames(
+        [a, b],
+        lambda: stats.get("adventure_move", 0) >= 4 and stats["battle"] >= 2,
+        timeout=150,
+        act=_answer(random.Random(3), stats),
+    )
+    assert set(esper.list_worlds()) == worlds
+    assert crawl_a.engine is None and crawl_b.engine is None

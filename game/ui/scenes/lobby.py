@@ -35,6 +35,8 @@ SPECTATOR_WORDS = {True: "Spectators: allowed", False: "Spectators: not allowed"
 def seat_team(mode: str, seat: int, count: int) -> int:
     """The team of a seat in a room of `count` seats (Boss modes: the heroes against the Boss,
     or each Boss on its own)."""
+    if mode == "adventure":  # a co-op campaign: all heroes are one team
+        return HERO_TEAM
     if mode == BOSS_VS_BOSS:
         return seat
     if mode == BOSS_VS_MANY:
@@ -76,6 +78,18 @@ def kind_words(kind: str) -> str:
     if kind == "human":
         return "A person"
     return f"CPU {LEVEL_NAMES.get(kind.split(':')[1], kind)}"
+
+
+def board_for(app, link: OnlineLink, content):
+    """The board for the room's mode: the crawl for a co-op Adventures campaign, else the
+    duel board."""
+    if (link.room or {}).get("mode") == "adventure":
+        from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+        return OnlineAdventureScene(app, link, content)
+    from game.ui.scenes.online_duel import OnlineDuelScene
+
+    return OnlineDuelScene(app, link, content)
 
 
 class LobbyScene(Scene):
@@ -312,10 +326,9 @@ class LobbyScene(Scene):
             self.message = self.link.error
             self.link.error = ""
         if self.link.latest is not None and self.app.scene is self:
-            from game.ui.scenes.online_duel import OnlineDuelScene
 
             self.handed_over = True  # the board owns the link now
-            self.app.replace(OnlineDuelScene(self.app, self.link, self.content))
+            self.app.replace(board_for(self.app, self.link, self.content))
             return
         if self._signature() != self.laid_for:
             self.resize()
@@ -343,7 +356,9 @@ class LobbyScene(Scene):
         w, h = surface.get_size()
         link = self.link
         room = link.room or {}
-        mode = mode_names().get(room.get("mode", ""), room.get("mode", ""))
+        mode = {**mode_names(), "adventure": "co-op Adventures"}.get(
+            room.get("mode", ""), room.get("mode", "")
+        )
         title = f"Online {mode} - room {link.code}"
         draw_text(
             surface,

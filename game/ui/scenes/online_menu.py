@@ -28,6 +28,15 @@ FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromanc
 FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
 BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
 COOP_NAMES = {"mission": "Missions", "adventure": "Adventures"}  # served, no board here yet
+ADVENTURE = "adventure"  # a co-op Adventures campaign (Normal difficulty from this screen)
+ADVENTURE_TIP = "Host a co-op Adventures campaign (Normal difficulty), one hero a seat."
+HOST_MODES = (*MODES, ADVENTURE)  # the modes the Host panel offers
+BOARD_MODES = (*MODES, ADVENTURE)  # the rooms this window has a board for
+
+
+def adventure_seats(heroes: int) -> list[dict]:
+    """A new co-op Adventures room's seats: `heroes` heroes, all open for people."""
+    return [{"kind": "human", "hero": hero} for hero in FIRST_HEROES[:heroes]]
 
 
 def lobby_seats(mode: str, heroes: int = 2) -> list[dict]:
@@ -101,9 +110,9 @@ class OnlineScene(Scene):
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
-        names = mode_names()
+        names = {**mode_names(), ADVENTURE: "Adventures"}
         per_row = 4
-        rows = -(-len(MODES) // per_row)
+        rows = -(-len(HOST_MODES) // per_row)
         modes = pygame.Rect(
             host.x, self.host_box.y + th.px(84), host.w, rows * th.px(36) + (rows - 1) * th.px(6)
         )
@@ -112,13 +121,15 @@ class OnlineScene(Scene):
                 rect,
                 names.get(mode, mode),
                 lambda m=mode: self._set_mode(m),
-                tooltip=f"Host a {names.get(mode, mode)} room.",
+                tooltip=ADVENTURE_TIP
+                if mode == ADVENTURE
+                else f"Host a {names.get(mode, mode)} room.",
             )
-            for mode, rect in zip(MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
+            for mode, rect in zip(HOST_MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
         ]
         # each line's buttons as wide as their words, one text size for both lines ("King of
         # the Hill" as large as "Duel" at 1.50x)
-        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(MODES), per_row)]
+        lines = [self.mode_buttons[i : i + per_row] for i in range(0, len(HOST_MODES), per_row)]
         for line in lines:
             strip = pygame.Rect(modes.x, line[0].rect.y, modes.w, line[0].rect.h)
             button_row(line, strip, th, th.px(6))
@@ -209,15 +220,17 @@ class OnlineScene(Scene):
     def _set_count(self, heroes: int) -> None:
         self.boss_heroes = heroes
         self.count_button.label = f"{heroes} heroes"
+        if self.mode == ADVENTURE:
+            self.count_button.tooltip = "Adventures: how many heroes go on the campaign."
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
-        for button, each in zip(self.mode_buttons, MODES, strict=True):
+        for button, each in zip(self.mode_buttons, HOST_MODES, strict=True):
             button.primary = each == mode
         self._set_count(self.boss_heroes)
         # the heroes' count is a button only while Boss vs Many is picked
         self.buttons = [b for b in self.buttons if b is not self.count_button]
-        if mode == BOSS_VS_MANY:
+        if mode in (BOSS_VS_MANY, ADVENTURE):
             self.buttons.insert(self.buttons.index(self.timer_button) + 1, self.count_button)
 
     # ------------------------------------------------------------ acting
@@ -305,13 +318,18 @@ class OnlineScene(Scene):
                 self.link = self.make_link(
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
-                self.link.host_room(self.mode, lobby_seats(self.mode, self.boss_heroes), self.timer)
+                if self.mode == ADVENTURE:
+                    seats = adventure_seats(self.boss_heroes)
+                    self.link.host_adventure_room(seats, timer=self.timer)
+                else:
+                    seats = lobby_seats(self.mode, self.boss_heroes)
+                    self.link.host_room(self.mode, seats, self.timer)
                 self.status = "Opening a room..."
             return
         link = self.link
         link.poll()
         if link.code and link.seat is not None and link.room is not None:
-            if link.room.get("mode") not in MODES:  # a co-op room: no board for it here yet
+            if link.room.get("mode") not in BOARD_MODES:  # a co-op room: no board for it yet
                 link.forget()
                 kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
                 self.status = (
