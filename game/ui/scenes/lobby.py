@@ -326,7 +326,6 @@ class LobbyScene(Scene):
             self.message = self.link.error
             self.link.error = ""
         if self.link.latest is not None and self.app.scene is self:
-
             self.handed_over = True  # the board owns the link now
             self.app.replace(board_for(self.app, self.link, self.content))
             return

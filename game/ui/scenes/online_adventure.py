@@ -32,8 +32,9 @@ from game.ui.scenes.online_duel import ElsewhereSeat, OnlineDuelScene, draw_conn
 def table_in_battle(table: AdventureTable) -> bool:
     """True when the table's open decision is a Dice Throne decision (played on the duel
     board), from the campaign view alone: a decision of no crawl or Shop kind, during a
-    scenario, of a hero who fights (engaged with a Minion, or in a Boss Battle). A card or
-    token used on the map outside a battle (rule 33) asks on the map's buttons."""
+    scenario, while a battle goes on (a Boss Battle, or a hero engaged with a Minion). A card
+    or token used on the map with no battle going on (rule 33), or a Bonus Damage token found
+    on the map by a hero who fights nobody, asks on the map's buttons."""
     choice = table.pending
     if choice is None or table.conclusion is not None or table.scenario is None:
         return False
@@ -42,7 +43,12 @@ def table_in_battle(table: AdventureTable) -> bool:
     if table.scenario.boss is not None:
         return True
     hero = table.hero(choice.player)
-    return hero is None or hero.engaged is not None
+    if hero is None or hero.engaged is not None:
+        return True
+    if choice.kind == "bonus_damage_full":  # a token found on the map at the stack limit
+        return False
+    # a hero on another tile answering in a teammate's battle (a card or token for it)
+    return any(h.engaged is not None for h in table.heroes)
 
 
 class OnlineAdventureScene(AdventureScene):
@@ -259,9 +265,18 @@ class OnlineAdventureScene(AdventureScene):
         if self.paused:
             return
         th = self.app.theme
-        w = surface.get_width()
-        rect = pygame.Rect(w - th.px(192), th.px(6), th.px(186), th.px(26))
+        rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
+
+    def header_reserve(self, area) -> int:
+        return area.right - self.connection_rect().x + self.app.theme.px(4)
+
+    def connection_rect(self) -> pygame.Rect:
+        """The right end of the heroes' header line (the team's name keeps left of it)."""
+        th = self.app.theme
+        heroes = self.layout()["heroes"]
+        w = min(th.px(170), heroes.w // 2)
+        return pygame.Rect(heroes.right - w - th.px(8), heroes.y + th.px(7), w, th.px(24))
 
 
 class OnlineAdventureBattle(OnlineDuelScene):
