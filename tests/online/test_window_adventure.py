@@ -167,6 +167,7 @@ def test_two_windows_play_the_first_crawl_turns_and_a_battle_through_the_board(s
                     app.scene.draw(app.screen)
                 act(app.scene)
             time.sleep(0.002)
+        assert stats.get("battle0") and stats.get("battle1")  # both seats fought through the board
         # the windows process never made an engine
         assert set(esper.list_worlds()) == worlds
         # let the last answers come back, then each table is the server's
@@ -184,7 +185,6 @@ def test_two_windows_play_the_first_crawl_turns_and_a_battle_through_the_board(s
             assert got.tiles == mine.tiles and got.heroes == mine.heroes
             assert got.scenario == mine.scenario and got.campaign == mine.campaign
             assert (got.remote and got.remote.seq) == (mine.remote and mine.remote.seq)
-        assert any(table_in_battle(s.source) or True for s in link_scenes(apps))
     finally:
         for link in links:
             link.close()
@@ -231,3 +231,40 @@ def test_two_windows_host_and_join_a_co_op_adventure_through_the_online_screen(w
     )
     assert set(esper.list_worlds()) == worlds
     assert crawl_a.engine is None and crawl_b.engine is None
+
+
+@pytest.mark.parametrize(
+    ("team", "seed"),
+    [
+        (("huntress", "cursed_pirate"), 11),
+        (("treant", "artificer", "barbarian"), 5),
+        (("monk", "ninja"), 3),
+    ],
+)
+def test_the_view_tells_a_battle_decision_as_the_engine_does(team, seed):
+    """`table_in_battle` (the campaign view alone) puts every decision of a computer-played
+    first session on the same board as the offline scene's `is_battle_choice` (the engine's
+    frames)."""
+    from game.adventures.campaign import new_campaign
+    from game.adventures.runner import CampaignRunner
+    from game.online.adventure_table import LocalAdventureTable
+    from game.ui.scenes.adventure import controllers_for, is_battle_choice
+
+    members = [(h, f"P{i}", "normal") for i, h in enumerate(team)]
+    runner = CampaignRunner(new_campaign("normal", "T", members, seed=seed), autosave=False)
+    try:
+        controllers = controllers_for(runner.campaign)
+        table = LocalAdventureTable(runner)
+        kinds = {True: 0, False: 0}
+        for _ in range(1500):
+            choice = runner.pending
+            if choice is None or runner.finished:
+                break
+            if choice.player < len(team):
+                battle = is_battle_choice(runner)
+                assert table_in_battle(table.refresh()) == battle, (choice.kind, choice.prompt)
+                kinds[battle] += 1
+            runner.apply(controllers[choice.player].decide(runner.target, choice))
+        assert kinds[True] > 20 and kinds[False] > 20
+    finally:
+        runner.close()

@@ -43,10 +43,16 @@ def table_in_battle(table: AdventureTable) -> bool:
     if table.scenario.boss is not None:
         return True
     hero = table.hero(choice.player)
+    if choice.kind == "bonus_damage_full":
+        # a Bonus Damage token at the stack limit: gained in the hero's battle (their step or
+        # their Minion's), or found on the map (a tile, a chest: another hero's crawl turn)
+        return (
+            hero is not None
+            and hero.engaged is not None
+            and (table.view.active in (choice.player, hero.engaged))
+        )
     if hero is None or hero.engaged is not None:
         return True
-    if choice.kind == "bonus_damage_full":  # a token found on the map at the stack limit
-        return False
     # a hero on another tile answering in a teammate's battle (a card or token for it)
     return any(h.engaged is not None for h in table.heroes)
 
@@ -110,8 +116,8 @@ class OnlineAdventureScene(AdventureScene):
         pass
 
     def exit(self) -> None:
-        if self.app.scene is not self.battle or self.battle is None:
-            pass
+        """Leaving the board (or closing the window) ends the link and a hosted server."""
+        self.link.close()
 
     def _sync_engine(self, prime: bool = False) -> None:
         pass
