@@ -268,3 +268,51 @@ def test_the_view_tells_a_battle_decision_as_the_engine_does(team, seed):
         assert kinds[True] > 20 and kinds[False] > 20
     finally:
         runner.close()
+
+
+def test_two_windows_play_a_crawl_to_its_end_and_shop_for_their_own_heroes(server):
+    """Random answers through the two boards to the crawl's end, Rosella's Shop (each person
+    shops for their own hero on the crawl board's Shop buttons) and the next session's map."""
+    links, _recorders = _open_room(server.url)
+    apps = [App(Settings(), size=(1280, 720)) for _ in links]
+    try:
+        for app, link in zip(apps, links, strict=True):
+            app.settings.animation_speed = "instant"
+            app.push(OnlineAdventureScene(app, link))
+        stats = {"battle": 0}
+        act = _answer(random.Random(11), stats)
+        shopped: set[int] = set()
+        seen_shop = []
+
+        def watch(scene) -> None:
+            if isinstance(scene, OnlineAdventureScene) and scene.source.conclusion:
+                seen_shop.append(scene.source.conclusion["kind"])
+                choice = scene.source.pending
+                if choice is not None and choice.kind == "adventure_shop" and scene.buttons:
+                    shopped.add(choice.player)
+                    assert scene.source.remote.mine and choice.player == scene.link.seat
+            act(scene)
+
+        def next_session() -> bool:
+            state = links[0].latest["state"]
+            # the sheet has the session's row once the Shop is left; then the next map
+            after = state["campaign"]["sessions"] >= 1 and state.get("conclusion") is None
+            return len(shopped) == 2 and after and state.get("scenario") is not None
+
+        deadline = time.monotonic() + 240
+        n = 0
+        while not next_session():
+            assert time.monotonic() < deadline, f"still waiting: {stats} shopped={shopped}"
+            n += 1
+            for app in apps:
+                app.scene.update(STEP)
+                if n % 10 == 0:
+                    app.scene.draw(app.screen)
+                watch(app.scene)
+            time.sleep(0.002)
+        assert "shop" in seen_shop and shopped == {0, 1}
+        assert links[0].latest["state"]["campaign"]["rows"]  # the crawl is on the sheet
+        assert links[0].latest["state"]["scenario"]["turns"] <= 1  # a new crawl's map
+    finally:
+        for link in links:
+            link.close()
