@@ -316,3 +316,56 @@ def test_two_windows_play_a_crawl_to_its_end_and_shop_for_their_own_heroes(serve
     finally:
         for link in links:
             link.close()
+
+
+def test_continue_takes_the_host_back_onto_the_crawl_board(windows):
+    """One person and a computer hero (the host made seat 1 a computer in the lobby): the host
+    plays a few decisions, leaves to the title (the window's server stops), and Continue
+    starts the server again, which resumes the campaign room; the lobby hands over to the
+    crawl board at the same open decision."""
+    from game.persistence.saved_games import list_saved_games
+    from game.ui.scenes.continue_list import ContinueScene
+    from game.ui.scenes.online_menu import ADVENTURE
+    from game.ui.scenes.title import TitleScene
+
+    app = windows()
+    app.settings.auto_pass = "never"  # every decision waits for a click (none passed by itself)
+    lobby = base.host(app, mode=ADVENTURE)
+    lobby.set_hero(0, "huntress")
+    frames([app], lambda: seat_shows(lobby, 0, hero="huntress"))
+    lobby.step_kind(1)
+    frames([app], lambda: seat_shows(lobby, 1, kind="computer"))
+    lobby.toggle_ready()
+    frames([app], lambda: isinstance(app.scene, OnlineAdventureScene))
+    crawl = app.scene
+    app.settings.animation_speed = "instant"
+    stats = {"battle": 0}
+    act = _answer(random.Random(4), stats)
+    frames([app], lambda: crawl.source.remote.seq > 8, act=act, timeout=90)
+
+    def mine_open() -> bool:
+        """Our decision is open and nothing of ours is on its way (on either board)."""
+        remote = crawl.source.remote
+        answered = any(getattr(x, "sent_for", None) is not None for x in app.scenes)
+        return remote is not None and remote.mine and not answered and not crawl.ticker
+
+    frames([app], mine_open, timeout=60)
+    time.sleep(0.5)  # nothing comes: the room waits on us
+    frames([app], mine_open, timeout=60)
+    if isinstance(app.scene, OnlineAdventureBattle):
+        app.pop()  # back to the crawl scene (the battle board shares its link)
+    seq, code = crawl.source.remote.seq, crawl.link.code
+    hosted = crawl.link.hosted
+    crawl.quit_to_title()
+    assert isinstance(app.scene, TitleScene) and hosted.proc.poll() is not None
+    online = [e for e in list_saved_games()[0] if e.kind == "online"]
+    assert [e.value.room for e in online] == [code]
+    menu = ContinueScene(app)
+    app.push(menu)
+    menu.pick(menu.entries.index(online[0]))
+    frames([app], lambda: isinstance(app.scene, (OnlineAdventureScene, OnlineAdventureBattle)))
+    back = next(s for s in app.scenes if isinstance(s, OnlineAdventureScene))
+    assert back.source.remote.seq == seq and back.source.remote.mine
+    hosted = back.link.hosted
+    app.reset(TitleScene(app))
+    assert hosted.proc.poll() is not None
