@@ -330,6 +330,10 @@ class OnlineAdventureBattle(OnlineDuelScene):
                 return  # the Shop or Boss Loot: the crawl scene takes it
             self.link.updates.pop(0)
             events = self.source.take(update)
+            for seat in range(len(self.seats), len(self.source.view.players)):
+                # a Minion placed since the board opened (another hero's tile): a seat too
+                self.seats.append({"kind": "human", "enemy": True})
+                self.controllers[seat] = ElsewhereSeat()
             if table_in_battle(self.source):
                 head, tail = events, []
             else:
