@@ -2,7 +2,8 @@
 
 Every person picks their own hero and says Ready; the host also turns open seats into computer
 seats (hero and level) or opens them again. The server starts the match when every person's
-seat is taken and every person is ready; the board then opens (`OnlineDuelScene`). What this
+seat is taken and every person is ready; the board then opens (`OnlineDuelScene`; for a co-op
+Adventures campaign the crawl, `OnlineAdventureScene`, `board_for`). What this
 screen shows is always the server's latest `room` message: a change is a request, shown once
 the server has made it.
 """
