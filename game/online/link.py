@@ -243,6 +243,28 @@ class OnlineLink:
         }
         self._when_connected(lambda: self.client.send(message))
 
+    def host_adventure_room(
+        self, seats: list[dict[str, Any]], difficulty: str = "normal", timer: int = 0
+    ) -> None:
+        """A co-op Adventures campaign room with a lobby (one hero a seat, 2-4 seats)."""
+
+        def send() -> None:
+            message = {
+                "type": "create",
+                "version": self.client.version,
+                "mode": "adventure",
+                "adventure_difficulty": difficulty,
+                "seats": seats,
+                "seat": 0,
+                "name": self.name,
+                "lobby": True,
+            }
+            if timer:
+                message["timer"] = timer
+            self.client.send(message)
+
+        self._when_connected(send)
+
     def join_room(self, code: str) -> None:
         """Take the first free seat a person plays (tried in order: the server says which
         are taken)."""
@@ -325,7 +347,8 @@ class OnlineLink:
         elif kind == "update":
             self.latest = message
             self.updates.append(message)
-            if message["state"]["over"]:
+            state = message["state"]  # a campaign is over when its sheet says finished
+            if state.get("over", state.get("campaign", {}).get("finished")):
                 self.forget()
         elif kind == "error":
             code, reason = message.get("code", ""), message.get("reason", "")

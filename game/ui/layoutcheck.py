@@ -590,6 +590,12 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
 
             scene = WatchBoardScene(app, online_preview.duel_link(mode, watching=True))
             app.push(scene)
+        elif kind in ("crawl", "battle"):
+            from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+            link = online_preview.adventure_link(battle=kind == "battle")
+            scene = OnlineAdventureScene(app, link)
+            app.push(scene)
         else:
             from game.ui.scenes.online_duel import OnlineDuelScene
 
@@ -597,7 +603,7 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        _pump(app, None, 120 if kind in ("duel", "lost", "watch") else 3)
+        _pump(app, None, 120 if kind in ("duel", "lost", "watch", "crawl", "battle") else 3)
         return app.scene
 
     return build
@@ -717,6 +723,10 @@ SCENES: dict[str, Callable] = {
     "lobby:guest-mission": _online_mission("guest"),
     "online:mission": _online_mission("board"),
     "online:mission-lost": _online_mission("lost"),
+    "online:menu-adventure": _online("menu", "adventure"),
+    "lobby:hostadventure": _online("host", "adventure"),
+    "online:adventure-crawl": _online("crawl", "adventure"),
+    "online:adventure-battle": _online("battle", "adventure"),
     "pause:duel": _paused(_duel("1v1")),
     "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),
     "pause:adventure": _paused(_adventure, "open_pause"),

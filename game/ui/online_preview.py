@@ -72,6 +72,8 @@ BOSS_ROOMS = {  # the preview's Boss rooms: Boss vs Many with 4 heroes, Boss vs 
 def room_heroes(mode: str) -> list[str]:
     from game.modes.variants import SEATS
 
+    if mode == "adventure":  # a co-op campaign of three heroes
+        return HEROES[:3]
     return BOSS_ROOMS.get(mode) or HEROES[: SEATS[mode]]
 
 
@@ -216,4 +218,41 @@ def mission_lobby_link(hosting: bool) -> StandInLink:
     if not hosting:
         link.seat, link.hosted = 1, None
         link.room["seats"][1].update(taken=True, name=NAMES[1], connected=True)
+
+
+def adventure_link(battle: bool = False) -> StandInLink:
+    """A link whose latest update is seat 0's first move on the crawl map of a co-op Adventures
+    campaign (`battle`: seat 0's first decision in a battle), made by the server's own
+    `adventure_view.adventure_update` from a campaign played here by the Adventures computer."""
+    from game.adventures.campaign import new_campaign
+    from game.adventures.runner import CampaignRunner
+    from game.online.adventure_table import runner_moves
+    from game.online.adventure_view import adventure_update
+    from game.ui.scenes.adventure import controllers_for, is_battle_choice
+
+    heroes = HEROES[:2]
+    members = [(h, NAMES[i], "normal") for i, h in enumerate(heroes)]
+    campaign = new_campaign("normal", "Preview", members, seed=11)
+    runner = CampaignRunner(campaign, autosave=False, keep_log=True)
+    try:
+        controllers = controllers_for(runner.campaign)
+        for _ in range(3000):
+            choice = runner.pending
+            if choice.player == 0:
+                if battle and is_battle_choice(runner):
+                    break
+                if not battle and choice.kind == "adventure_move":
+                    break
+            runner.apply(controllers[choice.player].decide(runner.target, choice))
+        key = runner_moves(runner)
+        events = runner.engine.log[-40:]
+        update = adventure_update(runner, 0, events, key[1] + key[3])
+    finally:
+        runner.close()
+    room = room_message("adventure", started=True)
+    room["seats"] = room["seats"][:2]
+    room["adventure_difficulty"] = "normal"
+    link = StandInLink(room, 0, True)
+    link.latest = json.loads(json.dumps(update))
+    link.notices = []
     return link

@@ -254,43 +254,6 @@ def test_the_host_switches_spectators_off_and_on_and_everybody_sees_it(windows):
     assert again.status() == "Waiting for the match to start."
 
 
-def test_joining_a_co_op_room_says_the_window_cannot_show_it(windows, tmp_path, clients):
-    """The server serves co-op Adventures rooms; the window has no board for them yet, so a
-    code for one is answered on the Online screen (no lobby, no board that could not play it,
-    and nothing left in the Continue list). A co-op Mission room opens its lobby
-    (tests/online/test_window_mission.py)."""
-    from game.online import link as link_module
-    from tests.online.support import ServerProcess, is_type, wait_for
-
-    server = ServerProcess(tmp_path / "rooms").start()
-    try:
-        host = clients(server.url)
-        seats = [{"kind": "human", "hero": "barbarian"}, {"kind": "human", "hero": "monk"}]
-        host.send(
-            {
-                "type": "create",
-                "version": host.version,
-                "mode": "adventure",
-                "adventure_difficulty": "normal",
-                "seats": seats,
-                "seat": 0,
-                "lobby": True,
-            }
-        )
-        code = wait_for(host, is_type("seated"))["room"]
-        app = windows()
-        menu = OnlineScene(app)
-        app.push(menu)
-        menu.address.text, menu.code.text = server.url.removeprefix("ws://"), code
-        menu.join()
-        frames([app], lambda: not menu.pending, timeout=60)
-        assert app.scene is menu
-        assert "co-op Adventures room" in menu.status and "cannot show" in menu.status
-        assert not list(link_module.seats_dir().glob("*.json"))
-    finally:
-        server.stop()
-
-
 def test_the_board_waits_calmly_while_another_seat_chooses_a_target(windows):
     """Boss vs Many: while the Boss's player is the active seat, another seat may be choosing the
     target; this window is told only who decides (no options). The table strip drew from the

@@ -433,6 +433,10 @@ class AdventureDrawing:
             align="center",
         )
 
+    def header_reserve(self, area) -> int:
+        """Width kept free at the right of the heroes' header line."""
+        return 0
+
     def _draw_heroes(self, surface, area) -> None:
         from game.ui.art import hero_emblem
         from game.ui.board_view import draw_dial  # noqa: F401 - same dial look as the duel
@@ -441,10 +445,11 @@ class AdventureDrawing:
         src = self.source
         panel(surface, area, th)
         team = src.campaign["team_name"]
+        room = area.w - th.px(24) - self.header_reserve(area)  # (online: the indicator)
         draw_text(
             surface,
             team,
-            th.fit_font(18, team, area.w - th.px(24), height=th.px(24), bold=True),
+            th.fit_font(18, team, room, height=th.px(24), bold=True),
             T.BRASS,
             (area.x + th.px(12), area.y + th.px(5)),
         )
@@ -550,7 +555,11 @@ class AdventureDrawing:
         width = rect.w - th.px(24)
         hint_font = th.font(14)
         hint_lines = wrap(hint_font, hint, width)[:2] if hint else []
-        room = rect.h - th.px(14) - len(hint_lines) * hint_font.get_linesize()
+        # the words stay above the decision's buttons when they sit in the panel (a long
+        # name wraps the headline onto a second line at large scales)
+        bottom = min((b.rect.y for b in self.buttons if b.rect.colliderect(rect)), default=0)
+        bottom = bottom - th.px(2) if bottom else rect.bottom
+        room = bottom - rect.y - th.px(14) - len(hint_lines) * hint_font.get_linesize()
         # the headline whole (wrapped, then smaller), the hint under its last line
         lines, font = fit_lines(th, 18, text, width, room, bold=True)
         y = rect.y + th.px(8)
@@ -565,7 +574,7 @@ class AdventureDrawing:
                 T.TEXT_DIM,
                 (rect.x + th.px(12), y),
                 width=width,
-                max_height=rect.bottom - y - th.px(4),
+                max_height=bottom - y - th.px(4),
             )
 
     def seat_name(self, seat: int) -> str:

@@ -2,7 +2,8 @@
 
 Every person picks their own hero and says Ready; the host also turns open seats into computer
 seats (hero and level) or opens them again. The server starts the match when every person's
-seat is taken and every person is ready; the board then opens (`OnlineDuelScene`). What this
+seat is taken and every person is ready; the board then opens (`OnlineDuelScene`; for a co-op
+Adventures campaign the crawl, `OnlineAdventureScene`, `board_for`). What this
 screen shows is always the server's latest `room` message: a change is a request, shown once
 the server has made it.
 """
@@ -35,8 +36,8 @@ SPECTATOR_WORDS = {True: "Spectators: allowed", False: "Spectators: not allowed"
 def seat_team(mode: str, seat: int, count: int) -> int:
     """The team of a seat in a room of `count` seats (Boss modes: the heroes against the Boss,
     or each Boss on its own)."""
-    if mode == "mission":  # a co-op Mission: every Hero on one team
-        return 0
+    if mode in ("mission", "adventure"):  # co-op: every Hero on one team
+        return HERO_TEAM
     if mode == BOSS_VS_BOSS:
         return seat
     if mode == BOSS_VS_MANY:
@@ -91,11 +92,16 @@ def mission_words(room: dict) -> str:
 
 
 def board_scene(app, link: OnlineLink, content) -> Scene:
-    """The board a started room opens: the Missions board for a co-op Mission, else the duel's."""
+    """The board a started room opens: the Missions board for a co-op Mission, the crawl for a
+    co-op Adventures campaign, else the duel's."""
     if (link.room or {}).get("mode") == "mission":
         from game.ui.scenes.online_mission import OnlineMissionScene
 
         return OnlineMissionScene(app, link, content=content)
+    if (link.room or {}).get("mode") == "adventure":
+        from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+        return OnlineAdventureScene(app, link, content)
     from game.ui.scenes.online_duel import OnlineDuelScene
 
     return OnlineDuelScene(app, link, content)
@@ -364,7 +370,9 @@ class LobbyScene(Scene):
         w, h = surface.get_size()
         link = self.link
         room = link.room or {}
-        mode = mode_names().get(room.get("mode", ""), room.get("mode", ""))
+        mode = {**mode_names(), "adventure": "co-op Adventures"}.get(
+            room.get("mode", ""), room.get("mode", "")
+        )
         mode = mission_words(room) or mode
         title = f"Online {mode} - room {link.code}"
         draw_text(

@@ -27,15 +27,17 @@ TIMERS = (0, 30, 60, 120)  # seconds a person has for each decision (0: no limit
 FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromancer")
 FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
 BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
-COOP_NAMES = {"mission": "Missions", "adventure": "Adventures"}  # served, no board here yet
 MISSION = "mission"  # a co-op Missions room (game/ui/scenes/online_mission.py)
-HOST_MODES = (*MODES, MISSION)  # the rooms this screen opens
-BOARD_MODES = (*MODES, MISSION)  # the rooms this window has a board for
+ADVENTURE = "adventure"  # a co-op Adventures campaign (Normal difficulty from this screen)
+ADVENTURE_TIP = "Host a co-op Adventures campaign (Normal difficulty), one hero a seat."
+HOST_MODES = (*MODES, MISSION, ADVENTURE)  # the rooms this screen opens
+BOARD_MODES = (*MODES, MISSION, ADVENTURE)  # the rooms this window has a board for
 MISSION_HEROES = (2, 3, 4)  # a co-op Mission: how many Heroes
 
 
-def mission_seats(heroes: int) -> list[dict]:
-    """A new co-op Mission room's seats: all open for people, heroes to change in the lobby."""
+def coop_seats(heroes: int) -> list[dict]:
+    """A new co-op Mission or Adventures room's seats: `heroes` heroes, all open for people
+    (heroes to change in the lobby)."""
     return [{"kind": "human", "hero": hero} for hero in FIRST_HEROES[:heroes]]
 
 
@@ -119,7 +121,7 @@ class OnlineScene(Scene):
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
-        names = {**mode_names(), MISSION: "Co-op Mission"}
+        names = {**mode_names(), MISSION: "Co-op Mission", ADVENTURE: "Adventures"}
         per_row = 4
         rows = -(-len(HOST_MODES) // per_row)
         modes = pygame.Rect(
@@ -130,7 +132,9 @@ class OnlineScene(Scene):
                 rect,
                 names.get(mode, mode),
                 lambda m=mode: self._set_mode(m),
-                tooltip=f"Host a {names.get(mode, mode)} room.",
+                tooltip=ADVENTURE_TIP
+                if mode == ADVENTURE
+                else f"Host a {names.get(mode, mode)} room.",
             )
             for mode, rect in zip(HOST_MODES, grid(modes, per_row, rows, th.px(6)), strict=False)
         ]
@@ -240,6 +244,8 @@ class OnlineScene(Scene):
     def _set_count(self, heroes: int) -> None:
         self.boss_heroes = heroes
         self.count_button.label = f"{heroes} heroes"
+        if self.mode == ADVENTURE:
+            self.count_button.tooltip = "Adventures: how many heroes go on the campaign."
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -249,7 +255,7 @@ class OnlineScene(Scene):
         self._mission_controls(False)
         # the heroes' count is a button only while Boss vs Many or a Mission is picked
         self.buttons = [b for b in self.buttons if b is not self.count_button]
-        if mode in (BOSS_VS_MANY, MISSION):
+        if mode in (BOSS_VS_MANY, MISSION, ADVENTURE):
             self.buttons.insert(self.buttons.index(self.timer_button) + 1, self.count_button)
         self._mission_controls(mode == MISSION)
 
@@ -353,8 +359,11 @@ class OnlineScene(Scene):
                     self.hosted.local_url, name=self.name.text.strip(), hosted=self.hosted
                 )
                 if self.mode == MISSION:
-                    seats = mission_seats(self.boss_heroes)
+                    seats = coop_seats(self.boss_heroes)
                     self.link.host_mission(self.mission, seats)
+                elif self.mode == ADVENTURE:
+                    seats = coop_seats(self.boss_heroes)
+                    self.link.host_adventure_room(seats, timer=self.timer)
                 else:
                     seats = lobby_seats(self.mode, self.boss_heroes)
                     self.link.host_room(self.mode, seats, self.timer)
@@ -363,12 +372,11 @@ class OnlineScene(Scene):
         link = self.link
         link.poll()
         if link.code and link.seat is not None and link.room is not None:
-            if link.room.get("mode") not in BOARD_MODES:  # no board for it here yet
+            if link.room.get("mode") not in BOARD_MODES:  # a newer server's kind of room
                 link.forget()
-                kind = COOP_NAMES.get(link.room["mode"], link.room["mode"])
                 self.status = (
-                    f"Room {link.code} is a co-op {kind} room. This window cannot show one "
-                    "yet: it plays the duel, Boss and co-op Mission formats."
+                    f"Room {link.code} is a kind of room this window cannot show "
+                    f"({link.room['mode']}): a newer version of the game may."
                 )
                 self._cancel()
                 return
