@@ -116,14 +116,16 @@ class OnlineScene(Scene):
         self.name.rect = anchored(
             (th.px(320), th.px(38)), pygame.Rect(0, top + th.px(24), w, th.px(38)), "top"
         )
-        # Host on the left, Join on the right
-        band = pygame.Rect(0, top + th.px(90), w, th.px(330))
+        # Host on the left, Join on the right; each row of format buttons past two makes the
+        # panels one row taller
+        per_row = 4
+        rows = -(-len(HOST_MODES) // per_row)
+        extra = max(0, rows - 2) * th.px(42)
+        band = pygame.Rect(0, top + th.px(90), w, th.px(330) + extra)
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
         names = {**mode_names(), MISSION: "Co-op Mission", ADVENTURE: "Adventures"}
-        per_row = 4
-        rows = -(-len(HOST_MODES) // per_row)
         modes = pygame.Rect(
             host.x, self.host_box.y + th.px(84), host.w, rows * th.px(36) + (rows - 1) * th.px(6)
         )
@@ -148,7 +150,7 @@ class OnlineScene(Scene):
         for line in lines:
             for b in line:
                 b.text_px = shared
-        fields = pygame.Rect(host.x, self.host_box.y + th.px(196), host.w, th.px(38))
+        fields = pygame.Rect(host.x, self.host_box.y + th.px(196) + extra, host.w, th.px(38))
         port, timer, count = row_sized(
             fields, [th.px(110), th.px(190), th.px(160)], th.px(38), th.px(12), "left"
         )
