@@ -218,6 +218,7 @@ def mission_lobby_link(hosting: bool) -> StandInLink:
     if not hosting:
         link.seat, link.hosted = 1, None
         link.room["seats"][1].update(taken=True, name=NAMES[1], connected=True)
+    return link
 
 
 def adventure_link(battle: bool = False) -> StandInLink:
