@@ -37,6 +37,7 @@ CONTROLLER = {
     "collect",
     "apply",
     "update",
+    "in_battle",  # (update's question: is a battle deciding now? online it asks the table)
     "skip",
     "finish_instantly",
     "_build_finished",

@@ -299,6 +299,26 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
 
     # ------------------------------------------------------------ loop
 
+    def in_battle(self) -> bool:
+        """Is the decision now open a battle's (its board takes the narration from here)?"""
+        return is_battle_choice(self.runner)
+
+    def tell_ticker(self, dt: float, speed: float) -> None:
+        """Tell the waiting lines one by one (all at once at the instant setting); lines of a
+        battle that is deciding now go to its board instead."""
+        if self.in_battle() and self.ticker[0].kind in BATTLE_EVENTS:
+            self.open_battle(list(self.ticker))
+            self.ticker.clear()
+            return
+        self.tick_timer += dt
+        if speed == 0 or self.tick_timer >= 0.5 * speed:
+            self.tick_timer = 0.0
+            self.narrate(self.ticker.pop(0))
+            while speed == 0 and self.ticker and not self.reveal_ready():
+                if self.in_battle() and self.ticker[0].kind in BATTLE_EVENTS:
+                    break
+                self.narrate(self.ticker.pop(0))
+
     def update(self, dt: float) -> None:
         if self.runner.save_problem:  # a full or read-only disk: say so, play on
             self.message, self.runner.save_problem = self.runner.save_problem, ""
@@ -327,18 +347,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
                 self.dismiss_reveal()
             return
         if self.ticker:
-            if is_battle_choice(self.runner) and self.ticker[0].kind in BATTLE_EVENTS:
-                self.open_battle(list(self.ticker))
-                self.ticker.clear()
-                return
-            self.tick_timer += dt
-            if speed == 0 or self.tick_timer >= 0.5 * speed:
-                self.tick_timer = 0.0
-                self.narrate(self.ticker.pop(0))
-                while speed == 0 and self.ticker and not self.reveal_ready():
-                    if is_battle_choice(self.runner) and self.ticker[0].kind in BATTLE_EVENTS:
-                        break
-                    self.narrate(self.ticker.pop(0))
+            self.tell_ticker(dt, speed)
             return
         if self.reveals:
             return

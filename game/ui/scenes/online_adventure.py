@@ -161,6 +161,9 @@ class OnlineAdventureScene(AdventureScene):
 
     # ------------------------------------------------------------ loop
 
+    def in_battle(self) -> bool:
+        return table_in_battle(self._source)
+
     def update(self, dt: float) -> None:
         self.link.poll()
         if self.link.error:
@@ -185,18 +188,7 @@ class OnlineAdventureScene(AdventureScene):
                 self.dismiss_reveal()
             return
         if self.ticker:
-            if table_in_battle(self._source) and self.ticker[0].kind in BATTLE_EVENTS:
-                self.open_battle(list(self.ticker))
-                self.ticker.clear()
-                return
-            self.tick_timer += dt
-            if speed == 0 or self.tick_timer >= 0.5 * speed:
-                self.tick_timer = 0.0
-                self.narrate(self.ticker.pop(0))
-                while speed == 0 and self.ticker and not self.reveal_ready():
-                    if table_in_battle(self._source) and self.ticker[0].kind in BATTLE_EVENTS:
-                        break
-                    self.narrate(self.ticker.pop(0))
+            self.tell_ticker(dt, speed)
             return
         if self.reveals:
             return
