@@ -373,11 +373,9 @@ class MissionScene(
 
     # ------------------------------------------------------------ the loop
 
-    def update(self, dt: float) -> None:
-        from game.persistence import writer
-
-        for problem in writer.errors():  # an autosave that could not be written
-            self.say(problem)
+    def _animate(self, dt: float) -> None:
+        """The parts of a frame's update that only move things: the dice trays (with their
+        sound), the enemy roll's lines once its dice land, floaters and messages."""
         for impulse in self.tray.update(dt):
             self.app.play("dice_hit", impulse)
         self.enemy_tray.update(dt)
@@ -385,6 +383,13 @@ class MissionScene(
             self._say_rolls()
         self._update_animation(dt)
         self.message_age += dt
+
+    def update(self, dt: float) -> None:
+        from game.persistence import writer
+
+        for problem in writer.errors():  # an autosave that could not be written
+            self.say(problem)
+        self._animate(dt)
         if self.paused or self.app.scene is not self:
             return
         self._collect_events()

@@ -142,13 +142,7 @@ class OnlineMissionScene(MissionScene):
             self.link.error = ""
             self.sent_for = None
             self.decided_for = None
-        for impulse in self.tray.update(dt):
-            self.app.play("dice_hit", impulse)
-        self.enemy_tray.update(dt)
-        if self.roll_lines and not self.enemy_tray.rolling:
-            self._say_rolls()
-        self._update_animation(dt)
-        self.message_age += dt
+        self._animate(dt)
         if self.paused or self.app.scene is not self:
             return
         self._collect_events()
