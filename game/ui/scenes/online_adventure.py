@@ -141,6 +141,15 @@ class OnlineAdventureScene(AdventureScene):
             self.log.append(notice_text(notice))
         self.link.notices.clear()
 
+    def decider(self, seat: int) -> str:
+        """The room's player at that seat (their name), or the server's computer."""
+        seats = (self.link.room or {}).get("seats", [])
+        info = seats[seat] if 0 <= seat < len(seats) else None
+        if info is None or info["kind"] == "computer" or info.get("computer_standing_in"):
+            return "computer"
+        name = info.get("name") or f"P{seat + 1}"
+        return name if info.get("connected") else f"{name}, away"
+
     # ------------------------------------------------------------ acting
 
     def apply(self, action: Action) -> bool:

@@ -72,6 +72,10 @@ class OnlineMissionScene(MissionScene):
         name = info.get("name") or f"P{seat + 1}"
         return name if info.get("connected") else f"{name} (away)"
 
+    def decider(self, seat: int) -> str:
+        label = self.seat_label(seat)
+        return "computer" if label == "CPU" else label
+
     def act(self, action: Action) -> None:
         """Answer the open decision with this option, by number, to the server."""
         answer = self.source.remote and self.source.remote.option_number(action)
