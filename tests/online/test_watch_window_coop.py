@@ -81,7 +81,7 @@ def test_a_window_watches_a_co_op_mission_without_a_hand_and_sends_nothing(windo
     board, player = c.scene, a.scene
     assert board.viewer == SPECTATOR and board.source.seat == SPECTATOR
     assert board.engine is None
-    seen = {"cards": 0, "seqs": set()}
+    seen = {"cards": 0, "seqs": set(), "prompts": set()}
     play = answer_randomly(random.Random(3))
 
     def act(scene) -> None:
@@ -95,11 +95,15 @@ def test_a_window_watches_a_co_op_mission_without_a_hand_and_sends_nothing(windo
             assert board.hand_rects == [] and board.buttons == []
             if remote is not None:
                 seen["seqs"].add(remote.seq)
+            seen["prompts"].add(board.prompt_text())
         else:
             play(scene)
 
     frames([a, c], lambda: len(seen["seqs"]) >= 8, timeout=240, draw_every=3, act=act)
     assert seen["cards"] > 0
+    # who decides: the person by name, never "(computer)" for them
+    assert "Cursed Pirate (Ann) is deciding..." in seen["prompts"]
+    assert "Cursed Pirate (computer) is deciding..." not in seen["prompts"]
     # the spectator's table follows the player's: the same Heroes, the same hand sizes
     frames([a, c], lambda: board.source.remote.seq == player.source.remote.seq, act=None)
     assert [h.hero for h in board.source.heroes] == [h.hero for h in player.source.heroes]
