@@ -590,6 +590,11 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
 
             scene = WatchBoardScene(app, online_preview.duel_link(mode, watching=True))
             app.push(scene)
+        elif kind == "watch-crawl":
+            from game.ui.scenes.online_watch_coop import WatchAdventureScene
+
+            scene = WatchAdventureScene(app, online_preview.adventure_link(watching=True))
+            app.push(scene)
         elif kind in ("crawl", "battle"):
             from game.ui.scenes.online_adventure import OnlineAdventureScene
 
@@ -603,7 +608,8 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        _pump(app, None, 120 if kind in ("duel", "lost", "watch", "crawl", "battle") else 3)
+        slow = ("duel", "lost", "watch", "crawl", "battle", "watch-crawl")
+        _pump(app, None, 120 if kind in slow else 3)
         return app.scene
 
     return build
@@ -628,6 +634,11 @@ def _online_mission(kind: str):
 
             scene = LobbyScene(app, online_preview.mission_lobby_link(kind == "host"))
             app.push(scene)
+        elif kind == "watch":
+            from game.ui.scenes.online_watch_coop import WatchMissionScene
+
+            scene = WatchMissionScene(app, online_preview.mission_link(watching=True))
+            app.push(scene)
         else:
             from game.ui.scenes.online_mission import OnlineMissionScene
 
@@ -635,7 +646,7 @@ def _online_mission(kind: str):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        _pump(app, None, 120 if kind in ("board", "lost") else 3)
+        _pump(app, None, 120 if kind in ("board", "lost", "watch") else 3)
         return app.scene
 
     return build
@@ -723,9 +734,11 @@ SCENES: dict[str, Callable] = {
     "lobby:guest-mission": _online_mission("guest"),
     "online:mission": _online_mission("board"),
     "online:mission-lost": _online_mission("lost"),
+    "online:watch-mission": _online_mission("watch"),
     "online:menu-adventure": _online("menu", "adventure"),
     "lobby:hostadventure": _online("host", "adventure"),
     "online:adventure-crawl": _online("crawl", "adventure"),
+    "online:watch-adventure": _online("watch-crawl", "adventure"),
     "online:adventure-battle": _online("battle", "adventure"),
     "pause:duel": _paused(_duel("1v1")),
     "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),

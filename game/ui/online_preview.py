@@ -157,12 +157,16 @@ def duel_link(mode: str, watching: bool = False) -> StandInLink:
     return link
 
 
-def mission_link(heroes=("cursed_pirate", "huntress", "treant")) -> StandInLink:
+def mission_link(
+    heroes=("cursed_pirate", "huntress", "treant"), watching: bool = False
+) -> StandInLink:
     """A link whose latest update is seat 0's first Hero turn decision in Harbor Heist (seat 2
-    the computer's), built by the server's own `mission_view.mission_update`."""
+    the computer's), built by the server's own `mission_view.mission_update` (`watching`: the
+    update a spectator is sent at that point, no hand at all)."""
     from game.missions.ai import MissionAI
     from game.missions.engine import MissionEngine, MissionSetup
     from game.online.mission_view import mission_update
+    from game.online.view import SPECTATOR
 
     engine = MissionEngine(MissionSetup("harbor_heist", tuple(heroes), seed=11))
     try:
@@ -172,7 +176,8 @@ def mission_link(heroes=("cursed_pirate", "huntress", "treant")) -> StandInLink:
             if choice.player == 0 and choice.kind == "main_phase":
                 break
             engine.apply(ais[choice.player].decide(engine, choice))
-        update = mission_update(engine, 0, engine.log[-60:], len(engine.actions))
+        seat = SPECTATOR if watching else 0
+        update = mission_update(engine, seat, engine.log[-60:], len(engine.actions))
     finally:
         engine.close()
     room = {
@@ -204,6 +209,9 @@ def mission_link(heroes=("cursed_pirate", "huntress", "treant")) -> StandInLink:
         ],
     }
     link = StandInLink(room, 0, True)
+    if watching:
+        link.seat, link.hosted, link.watching = None, None, True
+        link.room["spectators"] = 2
     link.latest = json.loads(json.dumps(update))
     return link
 
@@ -221,14 +229,16 @@ def mission_lobby_link(hosting: bool) -> StandInLink:
     return link
 
 
-def adventure_link(battle: bool = False) -> StandInLink:
+def adventure_link(battle: bool = False, watching: bool = False) -> StandInLink:
     """A link whose latest update is seat 0's first move on the crawl map of a co-op Adventures
     campaign (`battle`: seat 0's first decision in a battle), made by the server's own
-    `adventure_view.adventure_update` from a campaign played here by the Adventures computer."""
+    `adventure_view.adventure_update` from a campaign played here by the Adventures computer
+    (`watching`: the update a spectator is sent at that point)."""
     from game.adventures.campaign import new_campaign
     from game.adventures.runner import CampaignRunner
     from game.online.adventure_table import runner_moves
     from game.online.adventure_view import adventure_update
+    from game.online.view import SPECTATOR
     from game.ui.scenes.adventure import controllers_for, is_battle_choice
 
     heroes = HEROES[:2]
@@ -247,13 +257,17 @@ def adventure_link(battle: bool = False) -> StandInLink:
             runner.apply(controllers[choice.player].decide(runner.target, choice))
         key = runner_moves(runner)
         events = runner.engine.log[-40:]
-        update = adventure_update(runner, 0, events, key[1] + key[3])
+        seat = SPECTATOR if watching else 0
+        update = adventure_update(runner, seat, events, key[1] + key[3])
     finally:
         runner.close()
     room = room_message("adventure", started=True)
     room["seats"] = room["seats"][:2]
     room["adventure_difficulty"] = "normal"
     link = StandInLink(room, 0, True)
+    if watching:
+        link.seat, link.hosted, link.watching = None, None, True
+        link.room["spectators"] = 2
     link.latest = json.loads(json.dumps(update))
     link.notices = []
     return link

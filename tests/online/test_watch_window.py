@@ -110,13 +110,30 @@ def _any_action():
     return Action(0, "pass")
 
 
-def test_a_room_the_window_cannot_draw_is_said_so_and_no_board_opens():
+def test_a_co_op_room_opens_its_spectator_board_and_an_unknown_one_is_said_so():
+    """A co-op Mission room opens the spectator's Missions board, a co-op Adventures room the
+    spectator's crawl; a room kind the window has no board for says so and opens none."""
     from game.persistence.settings import Settings
+    from game.ui import online_preview
     from game.ui.app import App
+    from game.ui.scenes.online_watch_coop import WatchAdventureScene, WatchMissionScene
 
-    class Link:  # what a spectator's link holds once a Mission room's first update came
+    app = App(Settings(), size=(1280, 720))
+    app.push(TitleScene(app))
+    for link, board in (
+        (online_preview.mission_link(watching=True), WatchMissionScene),
+        (online_preview.adventure_link(watching=True), WatchAdventureScene),
+    ):
+        scene = WatchScene(app, link, link.code)
+        app.push(scene)
+        scene.update(STEP)
+        assert isinstance(app.scene, board) and app.scene.link is link
+        app.scene.draw(app.screen)
+        app.pop()
+
+    class Link:  # a spectator's link once the first update of a room of an unknown kind came
         url, state, reason, error, code = "ws://127.0.0.1:7777", "connected", "", "", "K7QX2M9HPA"
-        room = {"mode": "mission", "seats": [], "spectators": 1}
+        room = {"mode": "tournament", "seats": [], "spectators": 1}
         latest = {"type": "update"}
 
         def poll(self):
@@ -125,16 +142,12 @@ def test_a_room_the_window_cannot_draw_is_said_so_and_no_board_opens():
         def close(self):
             self.closed = True
 
-    app = App(Settings(), size=(1280, 720))
-    app.push(TitleScene(app))
     scene = WatchScene(app, Link(), "K7QX2M9HPA")
     app.push(scene)
     scene.update(STEP)
     scene.draw(app.screen)
     assert app.scene is scene
-    assert scene.status() == (
-        "The window cannot show a co-op Mission room yet: it shows the duel and Boss formats."
-    )
+    assert scene.status() == "The window cannot show a tournament room."
     scene.leave()
     assert isinstance(app.scene, TitleScene) and scene.link.closed
 

@@ -545,7 +545,7 @@ class AdventureDrawing:
         else:
             who = self.seat_name(choice.player)
             if choice.player in self.controllers:
-                text = f"{who} (computer) is deciding..."
+                text = f"{who} ({self.decider(choice.player)}) is deciding..."
                 hint = ""
             else:
                 text = f"{who}: {choice.prompt}"
@@ -576,6 +576,10 @@ class AdventureDrawing:
                 width=width,
                 max_height=bottom - y - th.px(4),
             )
+
+    def decider(self, seat: int) -> str:
+        """Who decides for a seat this window does not play (offline: the computer)."""
+        return "computer"
 
     def seat_name(self, seat: int) -> str:
         view = self.source.view

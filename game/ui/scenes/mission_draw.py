@@ -406,6 +406,9 @@ class MissionDrawing:
         head_x = rect.x + th.px(48)
         room = rect.right - th.px(12) - stats_font.size(stats)[0] - th.px(16) - head_x
         head_font = th.fit_font(17, head, room, bold=True)
+        if head_font.size(head)[0] > room:  # a long player's name: the party panel has it
+            head = f"{hero.name}  -  {phase}"
+            head_font = th.fit_font(17, head, room, bold=True)
         draw_text(surface, head, head_font, T.BRASS, (head_x, rect.y + th.px(10)))
         draw_text(
             surface,
@@ -692,6 +695,10 @@ class MissionDrawing:
         values = [int(v) for v in re.findall(r"\d", found.group(1))]
         return [art.die_face(hero_def, v, size) for v in values[:6]]
 
+    def decider(self, seat: int) -> str:
+        """Who decides for a seat this window does not play (offline: the computer)."""
+        return "computer"
+
     def prompt_text(self) -> str:
         choice = self.source.pending
         if self.narrating():
@@ -706,7 +713,7 @@ class MissionDrawing:
             return ""
         hero = self.source.heroes[choice.player]
         if choice.player in self.controllers:
-            return f"{hero.name} (computer) is deciding..."
+            return f"{hero.name} ({self.decider(choice.player)}) is deciding..."
         who = f"{hero.name}: " if len(self.source.heroes) > 1 else ""
         kind = choice.kind
         if kind == "move":

@@ -17,6 +17,7 @@ import pygame
 
 from game.online.adventure_table import AdventureTable
 from game.online.link import OnlineLink
+from game.online.view import SPECTATOR
 from game.rules.actions import Action
 from game.ui.app import Scene
 from game.ui.scenes.adventure import (
@@ -68,7 +69,7 @@ class OnlineAdventureScene(AdventureScene):
         self.campaign = None
         self.content = content or default_content()
         self.adv = default_adventures()
-        self.viewer = link.seat or 0
+        self.viewer = SPECTATOR if link.seat is None else link.seat  # a spectator: no seat
         self._source = AdventureTable(self.content, self.viewer)
         for update in link.updates or [link.latest]:
             self._source.take(update)
@@ -139,6 +140,15 @@ class OnlineAdventureScene(AdventureScene):
         for notice in getattr(self.link, "notices", []):
             self.log.append(notice_text(notice))
         self.link.notices.clear()
+
+    def decider(self, seat: int) -> str:
+        """The room's player at that seat (their name), or the server's computer."""
+        seats = (self.link.room or {}).get("seats", [])
+        info = seats[seat] if 0 <= seat < len(seats) else None
+        if info is None or info["kind"] == "computer" or info.get("computer_standing_in"):
+            return "computer"
+        name = info.get("name") or f"P{seat + 1}"
+        return name if info.get("connected") else f"{name}, away"
 
     # ------------------------------------------------------------ acting
 

@@ -18,6 +18,7 @@ import pygame
 from game.ai.worker import AIWorker
 from game.online.link import OnlineLink
 from game.online.mission_table import MissionTable
+from game.online.view import SPECTATOR
 from game.rules.actions import Action
 from game.ui.scenes.mission import MissionScene
 from game.ui.scenes.mission_result import MissionResultScene
@@ -30,7 +31,8 @@ def mission_table(link: OnlineLink, db=None, content=None) -> MissionTable:
     from game.content.loader import default_content
     from game.missions.content import default_missions
 
-    table = MissionTable(db or default_missions(), content or default_content(), link.seat or 0)
+    seat = SPECTATOR if link.seat is None else link.seat  # a spectator's link has no seat
+    table = MissionTable(db or default_missions(), content or default_content(), seat)
     for update in link.updates or [link.latest]:
         table.take(update)
     link.updates.clear()
@@ -46,7 +48,7 @@ class OnlineMissionScene(MissionScene):
         super().__init__(app, table, seats)
         self.engine = None  # never an engine in this window
         self._source = table
-        self.viewer = link.seat or 0
+        self.viewer = table.seat
         self.worker = AIWorker({}, inline=True)  # no computer seat here: no worker process
         self.controllers = {s: ElsewhereSeat() for s in range(len(seats)) if s != self.viewer}
         self.sent_for = None  # the decision this window answered (waiting for the server)
@@ -69,6 +71,10 @@ class OnlineMissionScene(MissionScene):
             return "CPU"
         name = info.get("name") or f"P{seat + 1}"
         return name if info.get("connected") else f"{name} (away)"
+
+    def decider(self, seat: int) -> str:
+        label = self.seat_label(seat)
+        return "computer" if label == "CPU" else label
 
     def act(self, action: Action) -> None:
         """Answer the open decision with this option, by number, to the server."""

@@ -2,11 +2,13 @@
 
 Watch on the Online screen takes the same address and room code as Join. `WatchScene` waits
 for the server (connecting, the room's seats while it fills up, or the server's refusal with
-its reason); once the match runs, `WatchBoardScene` draws it with the online board's code
-(`OnlineDuelScene`: the same boards, tray, log and tooltips) from what the server sends a
-spectator: a seat outside every team, so every hand is only its size and there is no decision
-to answer. The board has no hand and no controls but Leave; a click that would act is answered
-here ("You are watching") and nothing is sent.
+its reason); once the match runs, `watch_board` opens the board. A co-op Mission or Adventures
+room gets the spectator's Missions board or crawl (online_watch_coop.py); the duel and Boss
+formats get `WatchBoardScene`, drawn with the online board's code (`OnlineDuelScene`: the same
+boards, tray, log and tooltips) from what the server sends a spectator: a seat outside every
+team, so every hand is only its size and there is no decision to answer. The board has no hand
+and no controls but Leave; a click that would act is answered here ("You are watching") and
+nothing is sent.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from game.ui.scenes.online_duel import ElsewhereSeat, OnlineDuelScene, draw_conn
 from game.ui.widgets import Button, draw_text, felt_background, panel
 
 WATCHING = "You are watching: a spectator sees what the whole table sees and cannot act."
-# rooms the server lets people watch but the window has no board for yet
+# the room kinds that are not duel formats (the co-op ones have their own boards)
 OTHER_ROOMS = {
     "boss_vs_many": "Boss vs Many",
     "boss_vs_boss": "Boss vs Boss",
@@ -41,6 +43,17 @@ def start_watching(app, url: str, code: str, name: str = "", make_link=OnlineLin
     link = make_link(url, name=name)
     link.watch_room(code)
     app.push(WatchScene(app, link, code))
+
+
+def watch_board(app, link: OnlineLink) -> Scene:
+    """The spectator's board for the room: the Missions board for a co-op Mission, the crawl for
+    a co-op Adventures campaign, else the duel's."""
+    mode = (link.room or {}).get("mode")
+    if mode in ("mission", "adventure"):
+        from game.ui.scenes.online_watch_coop import WatchAdventureScene, WatchMissionScene
+
+        return WatchMissionScene(app, link) if mode == "mission" else WatchAdventureScene(app, link)
+    return WatchBoardScene(app, link)
 
 
 class WatchScene(Scene):
@@ -76,14 +89,15 @@ class WatchScene(Scene):
 
     @property
     def drawable(self) -> bool:
-        """Can the window's online board draw this room (the duel and Boss formats)?"""
-        return (self.link.room or {}).get("mode", "duel") in MODES
+        """Has the window a board for this room (the duel and Boss formats, the co-op Mission
+        and the co-op Adventures)?"""
+        return (self.link.room or {}).get("mode", "duel") in (*MODES, "mission", "adventure")
 
     def update(self, dt: float) -> None:
         self.link.poll()
         if self.link.latest is not None and self.drawable:  # the board takes the link
             self.handed_over = True
-            self.app.replace(WatchBoardScene(self.app, self.link))
+            self.app.replace(watch_board(self.app, self.link))
 
     def status(self) -> str:
         link = self.link
@@ -97,7 +111,7 @@ class WatchScene(Scene):
             return f"Reaching {link.url}..."
         if not self.drawable:
             mode = room_name(link.room["mode"])
-            return f"The window cannot show a {mode} room yet: it shows the duel and Boss formats."
+            return f"The window cannot show a {mode} room."
         return "Waiting for the match to start."
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -150,13 +164,9 @@ class WatchScene(Scene):
         return default_content()
 
 
-class WatchBoardScene(OnlineDuelScene):
-    """The online board for a spectator: no hand, no decisions, Leave only."""
-
-    def __init__(self, app, link: OnlineLink, content=None) -> None:
-        super().__init__(app, link, content)
-        # every seat is decided elsewhere; the board is drawn from the first seat's side
-        self.controllers = {s: ElsewhereSeat() for s in range(len(self.view.players))}
+class WatchingBoard:
+    """The online duel board's spectator's rules (a mixin before an `OnlineDuelScene`): no
+    hand, no decisions, Leave only."""
 
     def resize(self) -> None:
         super().resize()
@@ -212,3 +222,12 @@ class WatchBoardScene(OnlineDuelScene):
 
     def _draw_table_info(self, surface, view, me: int) -> None:
         self._draw_info(surface, view)  # no teammates' hands: a spectator is on no team
+
+
+class WatchBoardScene(WatchingBoard, OnlineDuelScene):
+    """The online board for a spectator: no hand, no decisions, Leave only."""
+
+    def __init__(self, app, link: OnlineLink, content=None) -> None:
+        super().__init__(app, link, content)
+        # every seat is decided elsewhere; the board is drawn from the first seat's side
+        self.controllers = {s: ElsewhereSeat() for s in range(len(self.view.players))}
