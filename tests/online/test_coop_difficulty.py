@@ -1,0 +1,126 @@
+"""The Online screen's difficulty for co-op rooms: the Host panel cycles the offline menus'
+choices, the `create` message carries the one picked, and a real server opens the room so."""
+
+from __future__ import annotations
+
+import threading
+
+from game.online.link import OnlineLink
+from game.ui.scenes.online_menu import (
+    ADVENTURE,
+    MISSION,
+    OnlineScene,
+    adventure_difficulties,
+    mission_difficulties,
+)
+from tests.online import test_window as base
+from tests.online.test_window import frames
+
+_loopback = base._loopback  # the fixtures of the window tests (loopback only; the windows)
+windows = base.windows
+
+
+class SentClient:
+    """A connected client that keeps what it is asked to send."""
+
+    version = 1
+
+    def __init__(self) -> None:
+        self.connected = threading.Event()
+        self.connected.set()
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        self.connected.clear()
+
+
+class ReadyServer:
+    local_url = "ws://127.0.0.1:1"
+
+    def poll(self) -> str:
+        return "ready"
+
+    def stop(self) -> None:
+        pass
+
+
+def _hosted_message(app, mode: str, clicks: int) -> dict:
+    """Pick `mode` on the Host panel, click its difficulty `clicks` times and host: the
+    `create` message the link sends."""
+    client = SentClient()
+    menu = OnlineScene(app)
+    menu.make_link = lambda url, **kw: OnlineLink(url, client=client, **kw)
+    app.push(menu)
+    menu._set_mode(mode)
+    assert menu.difficulty_button in menu.buttons
+    for _ in range(clicks):
+        menu.difficulty_button.on_click()
+    menu.hosted, menu.pending = ReadyServer(), "host"
+    menu.update(0.0)
+    (message,) = client.sent
+    assert message["type"] == "create" and message["mode"] == mode
+    return message
+
+
+def test_the_host_panel_sends_the_difficulty_picked_for_each_co_op_mode(windows):
+    app = windows()
+    message = _hosted_message(app, MISSION, 2)
+    assert (message["difficulty_up"], message["easier"]) == (2, [])
+    assert app.scene.difficulty_button.label == "Difficulty: Harder +2"
+    easier_all = len(mission_difficulties()) - 1
+    message = _hosted_message(app, MISSION, easier_all)
+    assert message["difficulty_up"] == 0
+    assert sorted(message["easier"]) == ["double_pp", "health", "momentum"]
+    # Adventures: easy .. heroic as the offline menu offers them, Normal first
+    ids = list(adventure_difficulties())
+    assert ids[:2] == ["easy", "normal"] and "heroic" in ids
+    message = _hosted_message(app, ADVENTURE, 1)
+    assert message["adventure_difficulty"] == ids[(ids.index("normal") + 1) % len(ids)] == "hard"
+    assert app.scene.difficulty_button.label == "Difficulty: Hard"
+    # the other modes have no difficulty button
+    app.scene._set_mode("duel")
+    assert app.scene.difficulty_button not in app.scene.buttons
+
+
+def _host(app, mode: str, picked) -> object:
+    """Host `mode` from the Online screen once `picked(menu)` says its difficulty is chosen
+    (clicking the difficulty button until then): the lobby scene."""
+    from game.ui.scenes.lobby import LobbyScene
+
+    menu = OnlineScene(app, serve_extra=("--rate", "300"))
+    app.push(menu)
+    menu.name.text, menu.port.text = "Ann", "0"
+    menu._set_mode(mode)
+    while not picked(menu):
+        menu.difficulty_button.on_click()
+    menu.host()
+    frames([app], lambda: isinstance(app.scene, LobbyScene), timeout=60)
+    return app.scene
+
+
+def test_a_mission_room_hosted_harder_is_created_harder(windows):
+    from game.ui.scenes.lobby import difficulty_words
+
+    lobby = _host(windows(), MISSION, lambda m: m.mission_difficulty == (3, ()))
+    assert lobby.link.room["difficulty_up"] == 3 and lobby.link.room["easier"] == []
+    assert difficulty_words(lobby.link.room) == "Harder +3"
+
+
+def test_an_adventures_room_hosted_heroic_is_created_heroic(windows):
+    from game.ui.scenes.lobby import difficulty_words
+
+    app = windows()
+    menu = OnlineScene(app, serve_extra=("--rate", "300"))
+    app.push(menu)
+    menu.name.text, menu.port.text = "Ann", "0"
+    menu._set_mode(ADVENTURE)
+    while menu.adventure_difficulty != "heroic":
+        menu.difficulty_button.on_click()
+    menu.host()
+    frames([app], lambda: app.scene is not menu and hasattr(app.scene, "link"), timeout=60)
+    lobby = app.scene
+    assert lobby.link.room["adventure_difficulty"] == "heroic"
+    assert difficulty_words(lobby.link.room) == "Heroic"
