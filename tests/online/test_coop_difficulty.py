@@ -69,11 +69,25 @@ def test_the_host_panel_sends_the_difficulty_picked_for_each_co_op_mode(windows)
     app = windows()
     message = _hosted_message(app, MISSION, 2)
     assert (message["difficulty_up"], message["easier"]) == (2, [])
+    assert "timer" not in message  # no turn timer picked
     assert app.scene.difficulty_button.label == "Difficulty: Harder +2"
     easier_all = len(mission_difficulties()) - 1
     message = _hosted_message(app, MISSION, easier_all)
     assert message["difficulty_up"] == 0
     assert sorted(message["easier"]) == ["double_pp", "health", "momentum"]
+    assert app.scene.difficulty_button.label == "Easier: all 3"
+    # a co-op Mission's turn timer sits on the difficulty's row and goes in the message
+    menu = app.scene
+    assert menu.timer_button in menu.buttons and menu.mission_button in menu.buttons
+    assert menu.timer_button.rect.y == menu.difficulty_button.rect.y
+    assert not menu.timer_button.rect.colliderect(menu.difficulty_button.rect)
+    menu._set_mode(MISSION)
+    menu.timer_button.on_click()
+    menu.hosted, menu.pending, menu.link = ReadyServer(), "host", None
+    client = SentClient()
+    menu.make_link = lambda url, **kw: OnlineLink(url, client=client, **kw)
+    menu.update(0.0)
+    assert client.sent[0]["timer"] == 30
     # Adventures: easy .. heroic as the offline menu offers them, Normal first
     ids = list(adventure_difficulties())
     assert ids[:2] == ["easy", "normal"] and "heroic" in ids
@@ -85,9 +99,10 @@ def test_the_host_panel_sends_the_difficulty_picked_for_each_co_op_mode(windows)
     assert app.scene.difficulty_button not in app.scene.buttons
 
 
-def _host(app, mode: str, picked) -> object:
+def _host(app, mode: str, picked, timer_clicks: int = 0) -> object:
     """Host `mode` from the Online screen once `picked(menu)` says its difficulty is chosen
-    (clicking the difficulty button until then): the lobby scene."""
+    (clicking the difficulty button until then; the turn timer's `timer_clicks` times): the
+    lobby scene."""
     from game.ui.scenes.lobby import LobbyScene
 
     menu = OnlineScene(app, serve_extra=("--rate", "300"))
@@ -96,16 +111,19 @@ def _host(app, mode: str, picked) -> object:
     menu._set_mode(mode)
     while not picked(menu):
         menu.difficulty_button.on_click()
+    for _ in range(timer_clicks):
+        menu.timer_button.on_click()
     menu.host()
     frames([app], lambda: isinstance(app.scene, LobbyScene), timeout=60)
     return app.scene
 
 
-def test_a_mission_room_hosted_harder_is_created_harder(windows):
+def test_a_mission_room_hosted_harder_with_a_timer_is_created_so(windows):
     from game.ui.scenes.lobby import difficulty_words
 
-    lobby = _host(windows(), MISSION, lambda m: m.mission_difficulty == (3, ()))
+    lobby = _host(windows(), MISSION, lambda m: m.mission_difficulty == (3, ()), timer_clicks=2)
     assert lobby.link.room["difficulty_up"] == 3 and lobby.link.room["easier"] == []
+    assert lobby.link.room["timer"] == 60
     assert difficulty_words(lobby.link.room) == "Harder +3"
 
 

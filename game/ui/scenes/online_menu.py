@@ -16,7 +16,7 @@ from game.online.rooms import CODE_ALPHABET
 from game.persistence.saved_games import mode_names
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
+from game.ui.layout import anchored, cut_bottom, cut_right, grid, inset, row, row_sized
 from game.ui.text_field import TextField
 from game.ui.widgets import Button, button_row, draw_text, felt_background, fit_lines, panel
 
@@ -221,11 +221,14 @@ class OnlineScene(Scene):
             tooltip="The co-op Mission to play (every Hero on one team against the Mission).",
         )
         # a co-op room's difficulty on its own row under Port / Mission / heroes
+        # (a co-op Mission's turn timer at its right, the Mission's button having its place)
+        second = pygame.Rect(host.x, fields.bottom + th.px(10), host.w, th.px(38))
         self.difficulty_button = Button(
-            pygame.Rect(host.x, fields.bottom + th.px(10), min(host.w, th.px(472)), th.px(38)),
+            pygame.Rect(second.x, second.y, second.w - th.px(202), second.h),
             "",
             self._next_difficulty,
         )
+        self.timer_spots = {False: timer, True: cut_right(second, th.px(190))[0]}
         code_y = max(self.join_box.y + th.px(196), self.address.rect.bottom + gap + label)
         self.code.rect = pygame.Rect(join.x, code_y, th.px(240), th.px(38))
         bh = th.px(46)
@@ -302,7 +305,11 @@ class OnlineScene(Scene):
             button.label = f"Difficulty: {card.name}"
             button.tooltip = f"The campaign's difficulty (click for the next). {card.text}"
         else:
-            button.label = "Difficulty: " + mission_difficulty_words(*self.mission_difficulty)
+            up, easier = self.mission_difficulty
+            words = mission_difficulty_words(up, easier)
+            if len(easier) > 1:  # every Easier option: too long a line for the button
+                words = f"Easier: all {len(easier)}"
+            button.label = words if easier else f"Difficulty: {words}"
             button.tooltip = (
                 "The Mission's difficulty (click for the next), as the offline Missions menu "
                 "offers it. Harder: more black Enemy Dice, Oppression on every Hero, tougher "
@@ -341,12 +348,13 @@ class OnlineScene(Scene):
         self._mission_controls(mode == MISSION)
 
     def _mission_controls(self, shown: bool) -> None:
-        """A co-op Mission: the Mission's button in the turn timer's place (no timer)."""
+        """A co-op Mission: the Mission's button in the turn timer's place, the timer on the
+        difficulty's row."""
         self.mission_button.label = dict(self.missions)[self.mission]
-        old, new = (self.timer_button, self.mission_button)[:: 1 if shown else -1]
-        self.buttons = [new if b is old else b for b in self.buttons]
+        self.timer_button.rect = self.timer_spots[shown]
+        self.buttons = [b for b in self.buttons if b is not self.mission_button]
         if shown:
-            self._set_timer(0)
+            self.buttons.insert(self.buttons.index(self.timer_button), self.mission_button)
         self.count_button.tooltip = (
             "How many Heroes play the Mission (each seat a person or the computer)."
             if shown
@@ -442,7 +450,9 @@ class OnlineScene(Scene):
                 if self.mode == MISSION:
                     seats = coop_seats(self.boss_heroes)
                     up, easier = self.mission_difficulty
-                    self.link.host_mission(self.mission, seats, difficulty_up=up, easier=easier)
+                    self.link.host_mission(
+                        self.mission, seats, difficulty_up=up, easier=easier, timer=self.timer
+                    )
                 elif self.mode == ADVENTURE:
                     seats = coop_seats(self.boss_heroes)
                     self.link.host_adventure_room(
