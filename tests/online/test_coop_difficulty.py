@@ -142,3 +142,34 @@ def test_an_adventures_room_hosted_heroic_is_created_heroic(windows):
     lobby = app.scene
     assert lobby.link.room["adventure_difficulty"] == "heroic"
     assert difficulty_words(lobby.link.room) == "Heroic"
+
+
+def test_a_mission_rooms_turn_timer_runs_out_and_the_computer_decides(tmp_path):
+    """The server runs a co-op Mission room's turn timer as a duel's: nobody answers, the
+    update says the seconds left, and when they run out the computer decides for the seat."""
+    import time
+
+    from tests.online.support import ServerProcess
+    from tests.online.test_window_mission import SEATS, _pump
+
+    proc = ServerProcess(tmp_path / "rooms", extra=["--rate", "300"]).start()
+    links: list[OnlineLink] = []
+    try:
+        ann = OnlineLink(proc.url, name="Ann", remember=False)
+        ann.host_mission("harbor_heist", SEATS, lobby=False, timer=2)
+        _pump([ann], lambda: ann.code != "")
+        bo = OnlineLink(proc.url, name="Bo", remember=False)
+        links += [ann, bo]
+        bo.join_room(ann.code)
+        _pump([ann, bo], lambda: ann.latest is not None and bo.latest is not None)
+        assert ann.room["timer"] == 2
+        # wait for a person's decision with the clock running, then answer nothing
+        _pump([ann, bo], lambda: (ann.latest or {}).get("time_left") is not None, timeout=60)
+        seq = ann.latest["seq"]
+        started = time.monotonic()
+        _pump([ann, bo], lambda: ann.latest["seq"] > seq, timeout=30)
+        assert time.monotonic() - started >= 1.0  # not before the clock ran out
+    finally:
+        for link in links:
+            link.close()
+        proc.stop()
