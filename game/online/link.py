@@ -227,8 +227,10 @@ class OnlineLink:
         difficulty_up: int = 0,
         easier: tuple[str, ...] = (),
         lobby: bool = True,
+        timer: int = 0,
     ) -> None:
-        """Open a co-op Mission room (one Hero a seat; the host sits in seat 0)."""
+        """Open a co-op Mission room (one Hero a seat; the host sits in seat 0; `timer`:
+        seconds a person has for a decision, 0 for no limit)."""
         message = {
             "type": "create",
             "version": self.client.version,
@@ -241,6 +243,8 @@ class OnlineLink:
             "name": self.name,
             "lobby": lobby,
         }
+        if timer:
+            message["timer"] = timer
         self._when_connected(lambda: self.client.send(message))
 
     def host_adventure_room(

@@ -86,7 +86,7 @@ def _host_mission(app, heroes: int = 3) -> LobbyScene:
     app.push(menu)
     menu.name.text, menu.port.text = "Ann", "0"
     menu._set_mode("mission")
-    assert menu.mission_button in menu.buttons and menu.timer_button not in menu.buttons
+    assert menu.mission_button in menu.buttons and menu.timer_button in menu.buttons
     while menu.mission != "harbor_heist":
         menu._next_mission()
     while menu.boss_heroes != heroes:

@@ -91,6 +91,20 @@ def mission_words(room: dict) -> str:
     return f"Co-op Mission: {mission.name if mission else room.get('mission')}"
 
 
+def difficulty_words(room: dict) -> str:
+    """A co-op room's difficulty in the offline menus' words ("Harder +2", "Hard"; "" for any
+    other room): the lobby's room line shows it."""
+    from game.ui.scenes.online_menu import adventure_difficulties, mission_difficulty_words
+
+    if room.get("mode") == "mission":
+        return mission_difficulty_words(room.get("difficulty_up") or 0, room.get("easier") or ())
+    if room.get("mode") == "adventure":
+        diff = room.get("adventure_difficulty") or "normal"
+        card = adventure_difficulties().get(diff)
+        return card.name if card else diff
+    return ""
+
+
 def board_scene(app, link: OnlineLink, content) -> Scene:
     """The board a started room opens: the Missions board for a co-op Mission, the crawl for a
     co-op Adventures campaign, else the duel's."""
@@ -403,6 +417,8 @@ class LobbyScene(Scene):
             hint = "The match starts when every person is ready."
         if room.get("timer"):
             lines[0] += f"     Turn timer: {room['timer']} s a decision"
+        if difficulty_words(room):
+            lines[0] += f"     Difficulty: {difficulty_words(room)}"
         x, y = share.x + th.px(14), share.y + th.px(6)
         bottom = share.bottom - th.px(6)
         for line in lines:

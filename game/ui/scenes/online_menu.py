@@ -16,7 +16,7 @@ from game.online.rooms import CODE_ALPHABET
 from game.persistence.saved_games import mode_names
 from game.ui import theme as T
 from game.ui.app import Scene
-from game.ui.layout import anchored, cut_bottom, grid, inset, row, row_sized
+from game.ui.layout import anchored, cut_bottom, cut_right, grid, inset, row, row_sized
 from game.ui.text_field import TextField
 from game.ui.widgets import Button, button_row, draw_text, felt_background, fit_lines, panel
 
@@ -28,11 +28,47 @@ FIRST_HEROES = ("gunslinger", "barbarian", "ninja", "monk", "paladin", "pyromanc
 FIRST_BOSSES = {BOSS_VS_MANY: ("mad_king",), BOSS_VS_BOSS: ("fallen_barbarian", "mad_king")}
 BOSS_HEROES = (2, 3, 4)  # Boss vs Many: how many heroes face the Boss
 MISSION = "mission"  # a co-op Missions room (game/ui/scenes/online_mission.py)
-ADVENTURE = "adventure"  # a co-op Adventures campaign (Normal difficulty from this screen)
-ADVENTURE_TIP = "Host a co-op Adventures campaign (Normal difficulty), one hero a seat."
+ADVENTURE = "adventure"  # a co-op Adventures campaign
+ADVENTURE_TIP = "Host a co-op Adventures campaign, one hero a seat."
 HOST_MODES = (*MODES, MISSION, ADVENTURE)  # the rooms this screen opens
 BOARD_MODES = (*MODES, MISSION, ADVENTURE)  # the rooms this window has a board for
 MISSION_HEROES = (2, 3, 4)  # a co-op Mission: how many Heroes
+MISSION_HARDER = 4  # the offline Missions menu's highest "Harder" step
+
+
+def mission_difficulties() -> list[tuple[int, tuple[str, ...]]]:
+    """The co-op Mission difficulties the Host panel cycles, as (difficulty_up, easier): the
+    Mission as printed, each "Harder" step the offline Missions menu offers, each of its
+    "Easier" options alone and all of them together (harder and easier never mix, as offline)."""
+    from game.ui.scenes.missions_menu import EASIER_WORDS
+
+    options = tuple(EASIER_WORDS)
+    return [
+        (0, ()),
+        *((up, ()) for up in range(1, MISSION_HARDER + 1)),
+        *((0, (option,)) for option in options),
+        (0, options),
+    ]
+
+
+def mission_difficulty_words(difficulty_up: int, easier: tuple[str, ...] | list[str]) -> str:
+    """A co-op Mission's difficulty in the offline Missions menu's words ("Normal", "Harder +2",
+    "Easier: +10 Health, Double PP")."""
+    from game.ui.scenes.missions_menu import EASIER_WORDS
+
+    if difficulty_up:
+        return f"Harder +{difficulty_up}"
+    if easier:
+        return "Easier: " + ", ".join(EASIER_WORDS.get(o, (o,))[0] for o in easier)
+    return "Normal"
+
+
+def adventure_difficulties() -> dict:
+    """The campaign difficulties (id: card with .name and .text), easy .. heroic, as the offline
+    Adventures menu offers them."""
+    from game.adventures.content import default_adventures
+
+    return default_adventures().difficulties
 
 
 def coop_seats(heroes: int) -> list[dict]:
@@ -70,6 +106,8 @@ class OnlineScene(Scene):
         self.boss_heroes = BOSS_HEROES[0]  # Boss vs Many only
         self.missions = mission_choices()
         self.mission = self.missions[0][0]  # co-op Mission only: which one
+        self.mission_difficulty: tuple[int, tuple[str, ...]] = (0, ())  # (difficulty_up, easier)
+        self.adventure_difficulty = "normal"  # co-op Adventures only
         self.status = ""
         self.hosted: HostedServer | None = None
         self.link: OnlineLink | None = None
@@ -121,7 +159,8 @@ class OnlineScene(Scene):
         per_row = 4
         rows = -(-len(HOST_MODES) // per_row)
         extra = max(0, rows - 2) * th.px(42)
-        band = pygame.Rect(0, top + th.px(90), w, th.px(330) + extra)
+        more = th.px(48)  # the co-op difficulty's row under the fields
+        band = pygame.Rect(0, top + th.px(90), w, th.px(330) + extra + more)
         self.host_box, self.join_box = row(band, 2, (col, band.h), th.px(20))
         pad = th.px(18)
         host, join = inset(self.host_box, pad), inset(self.join_box, pad)
@@ -181,6 +220,15 @@ class OnlineScene(Scene):
             self._next_mission,
             tooltip="The co-op Mission to play (every Hero on one team against the Mission).",
         )
+        # a co-op room's difficulty on its own row under Port / Mission / heroes
+        # (a co-op Mission's turn timer at its right, the Mission's button having its place)
+        second = pygame.Rect(host.x, fields.bottom + th.px(10), host.w, th.px(38))
+        self.difficulty_button = Button(
+            pygame.Rect(second.x, second.y, second.w - th.px(202), second.h),
+            "",
+            self._next_difficulty,
+        )
+        self.timer_spots = {False: timer, True: cut_right(second, th.px(190))[0]}
         code_y = max(self.join_box.y + th.px(196), self.address.rect.bottom + gap + label)
         self.code.rect = pygame.Rect(join.x, code_y, th.px(240), th.px(38))
         bh = th.px(46)
@@ -238,6 +286,37 @@ class OnlineScene(Scene):
         index = counts.index(self.boss_heroes) if self.boss_heroes in counts else -1
         self._set_count(counts[(index + 1) % len(counts)])
 
+    def _next_difficulty(self) -> None:
+        if self.mode == ADVENTURE:
+            ids = list(adventure_difficulties())
+            index = ids.index(self.adventure_difficulty) if self.adventure_difficulty in ids else -1
+            self.adventure_difficulty = ids[(index + 1) % len(ids)]
+        else:
+            choices = mission_difficulties()
+            index = choices.index(self.mission_difficulty)
+            self.mission_difficulty = choices[(index + 1) % len(choices)]
+        self._show_difficulty()
+
+    def _show_difficulty(self) -> None:
+        """The difficulty button's words and tooltip for the mode picked."""
+        button = self.difficulty_button
+        if self.mode == ADVENTURE:
+            card = adventure_difficulties()[self.adventure_difficulty]
+            button.label = f"Difficulty: {card.name}"
+            button.tooltip = f"The campaign's difficulty (click for the next). {card.text}"
+        else:
+            up, easier = self.mission_difficulty
+            words = mission_difficulty_words(up, easier)
+            if len(easier) > 1:  # every Easier option: too long a line for the button
+                words = f"Easier: all {len(easier)}"
+            button.label = words if easier else f"Difficulty: {words}"
+            button.tooltip = (
+                "The Mission's difficulty (click for the next), as the offline Missions menu "
+                "offers it. Harder: more black Enemy Dice, Oppression on every Hero, tougher "
+                "enemies, +1 clock segment; Perk Points count the Total Difficulty. Easier: "
+                "Double PP, +10 Health or +5 Momentum for every Hero."
+            )
+
     def _next_mission(self) -> None:
         ids = [m for m, _name in self.missions]
         self.mission = ids[(ids.index(self.mission) + 1) % len(ids)]
@@ -256,18 +335,26 @@ class OnlineScene(Scene):
         self._set_count(self.boss_heroes)
         self._mission_controls(False)
         # the heroes' count is a button only while Boss vs Many or a Mission is picked
-        self.buttons = [b for b in self.buttons if b is not self.count_button]
+        self.buttons = [
+            b
+            for b in self.buttons
+            if b is not self.count_button and b is not self.difficulty_button
+        ]
         if mode in (BOSS_VS_MANY, MISSION, ADVENTURE):
             self.buttons.insert(self.buttons.index(self.timer_button) + 1, self.count_button)
+        if mode in (MISSION, ADVENTURE):  # a co-op room's difficulty
+            self.buttons.insert(self.buttons.index(self.count_button) + 1, self.difficulty_button)
+            self._show_difficulty()
         self._mission_controls(mode == MISSION)
 
     def _mission_controls(self, shown: bool) -> None:
-        """A co-op Mission: the Mission's button in the turn timer's place (no timer)."""
+        """A co-op Mission: the Mission's button in the turn timer's place, the timer on the
+        difficulty's row."""
         self.mission_button.label = dict(self.missions)[self.mission]
-        old, new = (self.timer_button, self.mission_button)[:: 1 if shown else -1]
-        self.buttons = [new if b is old else b for b in self.buttons]
+        self.timer_button.rect = self.timer_spots[shown]
+        self.buttons = [b for b in self.buttons if b is not self.mission_button]
         if shown:
-            self._set_timer(0)
+            self.buttons.insert(self.buttons.index(self.timer_button), self.mission_button)
         self.count_button.tooltip = (
             "How many Heroes play the Mission (each seat a person or the computer)."
             if shown
@@ -362,10 +449,15 @@ class OnlineScene(Scene):
                 )
                 if self.mode == MISSION:
                     seats = coop_seats(self.boss_heroes)
-                    self.link.host_mission(self.mission, seats)
+                    up, easier = self.mission_difficulty
+                    self.link.host_mission(
+                        self.mission, seats, difficulty_up=up, easier=easier, timer=self.timer
+                    )
                 elif self.mode == ADVENTURE:
                     seats = coop_seats(self.boss_heroes)
-                    self.link.host_adventure_room(seats, timer=self.timer)
+                    self.link.host_adventure_room(
+                        seats, difficulty=self.adventure_difficulty, timer=self.timer
+                    )
                 else:
                     seats = lobby_seats(self.mode, self.boss_heroes)
                     self.link.host_room(self.mode, seats, self.timer)
