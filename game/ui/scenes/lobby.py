@@ -217,7 +217,7 @@ class LobbyScene(Scene):
         bw, bh = th.px(220), th.px(48)
         line = cut_bottom(cut_bottom(self.app.screen.get_rect(), th.px(30))[1], bh)[0]
         # a guest may give the seat back before the match (the host keeps theirs)
-        give = me is not None and not self.link.is_host and not self.link.started
+        give = me is not None and not self.link.is_host and not room.get("started")
         rects = row(line, 3 if give else 2, (bw, bh), th.px(20))
         ready_rect, leave_rect = rects[0], rects[-1]
         ready = bool(me is not None and seats and seats[me].get("ready"))
