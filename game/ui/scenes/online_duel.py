@@ -53,8 +53,6 @@ def notice_text(notice: dict) -> str:
             return f"{name or 'Someone'} is watching {watching}."
         return f"{name or 'Someone'} stopped watching {watching}."
     who = name or f"Player {int(notice.get('seat') or 0) + 1}"
-    if notice.get("event") == "released":
-        return f"{who} gave their seat back."
     return f"{who} is here." if notice.get("event") == "joined" else f"{who} lost the connection."
 
 
