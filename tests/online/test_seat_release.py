@@ -61,15 +61,23 @@ def test_a_guest_gives_the_seat_back_in_the_lobby(server, clients):
 
 
 def test_the_host_keeps_their_seat_and_a_stranger_has_none_to_give(server, clients):
-    host, _guest, _code, _ = _lobby(server, clients)
+    host, _guest, code, _ = _lobby(server, clients)
     host.release()
     assert wait_for(host, is_type("error"))["code"] == "host"
     stranger = clients(server.url)
     stranger.release()
     assert wait_for(stranger, is_type("error"))["code"] == "no_seat"
+    spectator = clients(server.url)
+    spectator.watch(code, name="Sam")
+    wait_for(spectator, is_type("watching"))
+    spectator.release()
+    assert wait_for(spectator, is_type("error"))["code"] == "spectator"
     host.ping(7)
     wait_for(host, is_type("pong"))
     assert not [m for m in host.seen if m["type"] == "released"]
+    header = json.loads((server.rooms_dir / f"{code}.json").read_text())  # nothing changed
+    assert header["seats"][0]["token_sha256"] and header["seats"][1]["token_sha256"]
+    assert header["released"] == []
 
 
 def test_release_is_refused_during_the_match(server, clients):
