@@ -118,6 +118,11 @@ class Client:
             message["spectators"] = spectators
         self.send(message)
 
+    def release(self) -> None:
+        """Before the match: give this seat back (the server answers `released`; the token
+        is forgotten then, so a reconnect no longer resumes it)."""
+        self.send({"type": "release"})
+
     def join(self, room: str, seat: int, name: str = "") -> None:
         self.send(
             {"type": "join", "version": self.version, "room": room, "seat": seat, "name": name}
@@ -258,6 +263,10 @@ class Client:
                         "token": self.token,
                     },
                 )
+        if message.get("type") == "released":  # the seat is given back: nothing to resume
+            self.room = self.seat = self.token = None
+            if self.seat_file is not None:
+                Path(self.seat_file).unlink(missing_ok=True)
         if message.get("type") == "error" and message.get("code") in ("replaced", "conn_limit"):
             # another copy holds this seat now, or the server takes no more from this address:
             # do not fight over it

@@ -200,6 +200,7 @@ class OnlineLink:
         self.latest: dict[str, Any] | None = None  # the newest update (the board starts here)
         self.notices: list[dict[str, Any]] = []  # who came or went, not yet shown by the board
         self.watching = False  # a spectator's link: no seat, nothing remembered
+        self.released = False  # the seat was given back (`release`): nothing to continue
         self._joining: tuple[str, int] | None = None
         self._resume: tuple[str, str] | None = None
         self._deferred: list = []  # requests waiting for the first connection
@@ -296,6 +297,10 @@ class OnlineLink:
                 {"type": "resume", "version": self.client.version, "room": room, "token": token}
             )
 
+    def release(self) -> None:
+        """Give the seat back before the match starts (the Continue entry goes on `released`)."""
+        self.client.release()
+
     def act(self, seq: int, option: int) -> None:
         self.client.act(seq, option)
 
@@ -340,6 +345,9 @@ class OnlineLink:
             self.code, self.seat = message["room"], message["seat"]
             self.error = self.error_code = ""
             self._remember()
+        elif kind == "released":
+            self.forget()
+            self.released, self.seat, self._resume = True, None, None
         elif kind == "watching":
             self.code = message["room"]
             self.error = self.error_code = ""
@@ -370,6 +378,9 @@ class OnlineLink:
                 # the server no longer has this seat (the room was closed): stop offering it
                 self.forget()
                 reason += " (the room is gone; it was taken off the Continue list)"
+            if code == "released" and self._resume and self.seat is None:
+                self.forget()  # this machine gave the seat back earlier: not to continue
+                reason += " (it was taken off the Continue list)"
             self.error, self.error_code = reason, code
 
     # ------------------------------------------------------------ the seat file

@@ -134,13 +134,20 @@ class SetSeat(_Strict):
     level: Level = "normal"
 
 
+class Release(_Strict):
+    """Before the match starts: give this seat back (it is open again; its token stops
+    working). The host keeps theirs; during the match the host's on_leave choice covers it."""
+
+    type: Literal["release"]
+
+
 class Ping(_Strict):
     type: Literal["ping"]
     n: Annotated[int, Field(ge=0, le=2**53)]
 
 
 Message = Annotated[
-    Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Ping,
+    Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Release | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(Message)
@@ -166,7 +173,7 @@ def _depth(value: Any, level: int = 0) -> int:
 
 def parse(
     raw: str | bytes,
-) -> Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Ping:
+) -> Create | Join | Resume | Watch | Act | RoomSettings | Ready | Pick | SetSeat | Release | Ping:
     if isinstance(raw, bytes):
         raise BadMessage("send text frames holding JSON, not binary")
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:

@@ -40,6 +40,7 @@ ROOM_FILE_VERSION = 1
 ROOM_KIND = FileKind(label="the room file", model=OnlineRoomFile, version=ROOM_FILE_VERSION)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I look-alikes
 CODE_LENGTH = 10  # 32**10 = 2**50 codes
+MAX_RELEASED = 64  # seat tokens given back that a room remembers (to say why a resume fails)
 
 
 def new_code(taken: set[str] | dict) -> str:
@@ -104,6 +105,7 @@ class Room:
     adventure_difficulty: str = ""  # mode "adventure": the campaign's difficulty
     folder: Path | None = None  # mode "adventure": where its campaign file lives
     spectators: bool = True  # people may watch without a seat (the host's choice)
+    released: list[str] = field(default_factory=list)  # hashes of tokens whose seat was given back
 
     @property
     def started(self) -> bool:
@@ -176,6 +178,20 @@ class Room:
                 found = index
         return found
 
+    def release(self, seat: int) -> None:
+        """Give a person's seat back before the match: open again, its token no longer works
+        (remembered, so a resume with it is told why; the newest 64 are kept)."""
+        info = self.seats[seat]
+        if info.token_sha256:
+            self.released = [*self.released, info.token_sha256][-MAX_RELEASED:]
+        info.token_sha256 = info.name = ""
+        self.ready.discard(seat)
+        self.away.pop(seat, None)
+
+    def was_released(self, token: str) -> bool:
+        wanted = token_hash(token)
+        return any(hmac.compare_digest(old, wanted) for old in self.released)
+
     def header(self) -> dict[str, Any]:
         return {
             "kind": "online_room",
@@ -201,6 +217,7 @@ class Room:
             "lobby": self.lobby,
             "timer": self.timer,
             "spectators": self.spectators,
+            "released": list(self.released),
         }
 
 
@@ -345,6 +362,7 @@ class RoomStore:
         room.on_leave = data.on_leave or on_leave
         room.grace = grace if data.grace is None else data.grace
         room.spectators = data.spectators
+        room.released = list(data.released)
         started = data.mission_setup is not None or data.adventure_started
         if setup is None and not started:  # still waiting for players
             return room, notes

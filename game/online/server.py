@@ -286,6 +286,8 @@ class GameServer:
             self.room_settings(conn, message)
         elif kind in ("ready", "pick", "set_seat"):
             self.lobby_change(conn, message)
+        elif kind == "release":
+            self.release(conn)
 
     def _bind(self, conn: Conn, room: Room, seat: int) -> None:
         seats = self.conns.setdefault(room.code, {})
@@ -455,6 +457,10 @@ class GameServer:
     def resume(self, conn: Conn, msg: protocol.Resume) -> None:
         room = self.rooms.get(msg.room)
         seat = None if room is None else room.seat_of(msg.token)
+        if room is not None and seat is None and room.was_released(msg.token):
+            why = "you gave this seat back; join the room again to take an open seat"
+            conn.send(error("released", why))
+            return
         if room is None or seat is None:
             conn.send(error("no_seat", "no seat in that room has this token"))
             return
@@ -465,6 +471,34 @@ class GameServer:
             engine = room.engine
             recent = engine.log[-RESUME_LOG:]
             conn.send(self._timed(room, self._update(room, seat, recent)))
+
+    def release(self, conn: Conn) -> None:
+        """Before the match: give this connection's seat back (open again, token void)."""
+        room, seat = conn.room, conn.seat
+        if room is None:
+            conn.send(error("no_seat", "join or resume a room first"))
+            return
+        if room.started:
+            why = (
+                "the match has started: your seat stays yours (if you leave, the host's "
+                "choice for a person who drops applies; nothing changed)"
+            )
+            conn.send(error("started", why))
+            return
+        if seat == room.host:
+            conn.send(
+                error("host", "the host keeps their seat: the room is theirs (nothing changed)")
+            )
+            return
+        self._notice(room, "released", seat=seat)  # (with the name, before it goes)
+        seats = self.conns.get(room.code, {})
+        if seats.get(seat) is conn:
+            del seats[seat]
+        room.release(seat)
+        conn.room = conn.seat = None
+        conn.send({"type": "released", "room": room.code, "seat": seat})
+        self.store.save_header(room)
+        self._send_room(room)
 
     def lobby_change(self, conn: Conn, msg: Any) -> None:
         """`ready`, `pick` and `set_seat`: a lobby's seats before the match starts."""

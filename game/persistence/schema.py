@@ -370,6 +370,10 @@ class OnlineRoomFile(Model):
     adventure_difficulty: Id | None = None
     adventure_started: bool = False
     spectators: bool = True  # people may watch without a seat (the host's choice)
+    # hashes of seat tokens given back (`release`): a resume with one is told so
+    released: Annotated[
+        list[Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]], Field(max_length=64)
+    ] = []
 
 
 class OnlineSeatFile(Model):

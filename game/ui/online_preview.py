@@ -46,6 +46,7 @@ class StandInLink:
         self.latest: dict[str, Any] | None = None
         self.updates: list[dict[str, Any]] = []
         self.watching = False
+        self.released = False
 
     @property
     def is_host(self) -> bool:

@@ -230,7 +230,10 @@ class LobbyScene(Scene):
             self.buttons.append(self.spectator_button)
         bw, bh = th.px(220), th.px(48)
         line = cut_bottom(cut_bottom(self.app.screen.get_rect(), th.px(30))[1], bh)[0]
-        ready_rect, leave_rect = row(line, 2, (bw, bh), th.px(20))
+        # a guest may give the seat back before the match (the host keeps theirs)
+        give = me is not None and not self.link.is_host and not room.get("started")
+        rects = row(line, 3 if give else 2, (bw, bh), th.px(20))
+        ready_rect, leave_rect = rects[0], rects[-1]
         ready = bool(me is not None and seats and seats[me].get("ready"))
         self.ready_button = Button(
             ready_rect,
@@ -248,6 +251,16 @@ class LobbyScene(Scene):
             tooltip="Back to the title (your seat stays yours: Continue takes you back).",
         )
         self.buttons += [self.ready_button, self.leave_button]
+        self.give_button = None
+        if give:
+            self.give_button = Button(
+                rects[1],
+                "Give seat back",
+                self.give_back,
+                tooltip="Back to the title and the seat is open for someone else "
+                "(not kept for Continue).",
+            )
+            self.buttons.append(self.give_button)
 
     def drop_label_rect(self) -> pygame.Rect:
         """Where "If a player drops:" is written (the host's choice or its words follow)."""
@@ -339,6 +352,10 @@ class LobbyScene(Scene):
             return
         self.link.client.ready(not room["seats"][self.link.seat].get("ready"))
 
+    def give_back(self) -> None:
+        """Give the seat back; the title opens once the server says it is done."""
+        self.link.release()
+
     def leave(self) -> None:
         from game.ui.scenes.title import TitleScene
 
@@ -354,6 +371,9 @@ class LobbyScene(Scene):
         if self.link.error:
             self.message = self.link.error
             self.link.error = ""
+        if self.link.released:
+            self.leave()
+            return
         if self.link.latest is not None and self.app.scene is self:
             self.handed_over = True  # the board owns the link now
             self.app.replace(board_scene(self.app, self.link, self.content))
