@@ -133,9 +133,6 @@ class OnlineAdventureScene(AdventureScene):
             self.decided_for = None
             self.sent_for = None
             self.buttons = []
-            rows = len(self._source.campaign.get("rows", []))
-            if rows > self.rows_seen:
-                self.rows_seen = rows
         self.link.updates.clear()
         for notice in getattr(self.link, "notices", []):
             self.log.append(notice_text(notice))
@@ -192,6 +189,10 @@ class OnlineAdventureScene(AdventureScene):
         if self.paused:
             return
         speed = self.app.settings.speed_factor
+        if self.sheet_owed():  # a session was scored: its sheet, as offline
+            self.rows_seen = len(self._source.campaign["rows"])
+            self.show_sheet("Session over")
+            return
         if self.reveal_ready():
             self.reveal_timer += dt
             if not self.reveals[0].get("notice") and speed == 0:
@@ -223,6 +224,11 @@ class OnlineAdventureScene(AdventureScene):
         if self.decided_for is not choice and self.decided_for != choice:
             self._build_controls(choice)
 
+    def sheet_owed(self) -> bool:
+        """The score sheet has a row more than this board last showed (a session was scored;
+        the battle board may have taken that update)."""
+        return len(self._source.campaign.get("rows", [])) > self.rows_seen
+
     def skip(self) -> None:
         while self.ticker:
             if any(r.get("notice") for r in self.reveals):
@@ -244,10 +250,6 @@ class OnlineAdventureScene(AdventureScene):
 
     # ------------------------------------------------------------ leaving
 
-    def _build_finished(self) -> None:
-        super()._build_finished()
-        self.buttons = self.buttons[1:]  # the sheet is drawn from the view; no Campaign here
-
     def leave(self) -> None:
         self.quit_to_title()
 
@@ -261,6 +263,7 @@ class OnlineAdventureScene(AdventureScene):
         self.open_pause_menu(
             [
                 ("Resume", self._resume),
+                ("Score sheet", self.show_sheet),
                 ("Rules Reference", self._rules),
                 ("Settings", self._settings),
                 ("Leave to title", self.quit_to_title),
@@ -354,7 +357,9 @@ class OnlineAdventureBattle(OnlineDuelScene):
         self.link.notices.clear()
 
     def battle_over(self) -> bool:
-        return not table_in_battle(self.source) or bool(self.link.updates)
+        return (
+            not table_in_battle(self.source) or bool(self.link.updates) or self.parent.sheet_owed()
+        )
 
     def update(self, dt: float) -> None:
         if not self.presenter.busy and not self.paused and self.battle_over():
