@@ -360,3 +360,37 @@ def test_the_online_board_shows_the_offline_score_sheet_between_sessions(app):
     entry = next(b for b in online.pause_buttons if b.label == "Score sheet")
     entry.on_click()
     assert isinstance(app.scene, ScoreSheetScene) and app.scene.lines() == expected
+
+
+def test_the_online_crawl_map_draws_the_turn_timers_clock(app, monkeypatch):
+    """A timed room's update: the crawl map shows the seconds left beside the connection
+    indicator (the header keeps clear of it); an untimed room's map shows no clock."""
+    from game.ui import online_preview
+    from game.ui.scenes import online_duel
+    from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+    said: list[str] = []
+    real = online_duel.draw_text
+
+    def spy(surface, words, *args, **kwargs):
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(online_duel, "draw_text", spy)
+    link = online_preview.adventure_link()
+    untimed = OnlineAdventureScene(app, link)
+    app.push(untimed)
+    app.frame(1 / 60)
+    area = untimed.layout()["heroes"]
+    plain = untimed.header_reserve(area)
+    assert not any(":" in w and w.replace(":", "").isdigit() for w in said)
+    app.pop()
+    link = online_preview.adventure_link()
+    link.latest["time_left"] = 75.0
+    timed = OnlineAdventureScene(app, link)
+    app.push(timed)
+    said.clear()
+    app.frame(1 / 60)
+    assert timed.source.pending is not None
+    assert any(w in ("1:15", "1:14") for w in said), said
+    assert timed.header_reserve(area) > plain

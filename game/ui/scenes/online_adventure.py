@@ -27,7 +27,14 @@ from game.ui.scenes.adventure import (
     AdventureScene,
     split_battle,
 )
-from game.ui.scenes.online_duel import ElsewhereSeat, OnlineDuelScene, draw_connection, notice_text
+from game.ui.scenes.online_duel import (
+    ElsewhereSeat,
+    OnlineDuelScene,
+    clock_rect,
+    draw_connection,
+    draw_turn_clock,
+    notice_text,
+)
 
 
 def table_in_battle(table: AdventureTable) -> bool:
@@ -278,9 +285,16 @@ class OnlineAdventureScene(AdventureScene):
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
+        draw_turn_clock(surface, th, self._source, rect)
 
     def header_reserve(self, area) -> int:
-        return area.right - self.connection_rect().x + self.app.theme.px(4)
+        """The header's right end kept for the connection indicator (and the turn timer's
+        clock when the room has a timer)."""
+        th = self.app.theme
+        rect = self.connection_rect()
+        if self._source.time_left is not None:
+            rect = clock_rect(th, rect)
+        return area.right - rect.x + th.px(4)
 
     def connection_rect(self) -> pygame.Rect:
         """The right end of the heroes' header line (the team's name keeps left of it)."""
