@@ -729,16 +729,19 @@ class ScoreSheetScene(Scene):
         heading(surface, th, self.title, (w // 2, th.px(14)))
         panel(surface, self.sheet, th, fill=T.PARCHMENT, rim=T.BRASS_DARK)
         x0, y = self.sheet.x + th.px(20), self.sheet.y + th.px(14)
-        head = th.font(16, bold=True)
         body = th.font(16)
-        draw_text(surface, self.team_line(), th.font(20, bold=True), T.INK, (x0, y))
+        inner = self.sheet.w - th.px(40)
+        team = self.team_line()
+        draw_text(surface, team, th.fit_font(20, team, inner, bold=True), T.INK, (x0, y))
         y += th.px(38)
-        xs = []
+        xs, room = [], []  # each column's left edge and the width its words may take
         x = x0
-        spread = (self.sheet.w - th.px(40)) / th.px(sum(w for _n, w in self.COLUMNS))
+        spread = inner / th.px(sum(w for _n, w in self.COLUMNS))
         for name, width in self.COLUMNS:
             xs.append(x)
-            draw_text(surface, name, head, T.INK_SOFT, (x, y))
+            room.append(int(th.px(width) * spread) - th.px(8))
+            font = th.fit_font(16, name, room[-1], bold=True)
+            draw_text(surface, name, font, T.INK_SOFT, (x, y))
             x += int(th.px(width) * spread)
         y += th.px(26)
         pygame.draw.line(surface, T.BRASS_DARK, (x0, y), (self.sheet.right - th.px(20), y), 2)
@@ -753,19 +756,18 @@ class ScoreSheetScene(Scene):
                     colour = (40, 120, 60) if won else T.DAMAGE_RED
                 if k == 7:
                     colour = (40, 120, 60) if int(cell) >= 0 else T.DAMAGE_RED
-                draw_text(surface, cell, head if k in (0, 7) else body, colour, (cx, y))
+                font = th.fit_font(16, cell, room[k], bold=k in (0, 7))
+                draw_text(surface, cell, font, colour, (cx, y))
             y += line_h
         if not self.sheet_view["rows"]:
             draw_text(surface, "No session played yet.", body, T.INK_SOFT, (x0, y))
         total_y = self.sheet.bottom - th.px(46)
-        draw_text(
-            surface,
+        note = (
             "Points: 1 per Salve left, 1 per 5 Gold left, 1 per Boss Loot card given up, "
-            "5 when every tile was explored (rules 94-97).",
-            th.font(13),
-            T.INK_SOFT,
-            (x0, total_y - th.px(32)),
+            "5 when every tile was explored (rules 94-97)."
         )
+        font = th.fit_font(13, note, inner)
+        draw_text(surface, note, font, T.INK_SOFT, (x0, total_y - th.px(32)))
         pygame.draw.line(
             surface,
             T.BRASS_DARK,
