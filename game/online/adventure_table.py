@@ -11,6 +11,7 @@ same data an online one would. Tiles and heroes are `SimpleNamespace`s of the vi
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -42,6 +43,7 @@ class AdventureTable(RemoteTable):
             events = [Event(e["kind"], {}, e.get("text", "")) for e in update.get("events", [])]
             self.view = None
             self.remote = choice_from(update.get("choice"))
+            self.time_left, self.time_at = update.get("time_left"), time.monotonic()
             self.log.extend(events)
         crawl = state.get("scenario")
         if crawl is None:

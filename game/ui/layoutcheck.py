@@ -595,12 +595,15 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
 
             scene = WatchAdventureScene(app, online_preview.adventure_link(watching=True))
             app.push(scene)
-        elif kind in ("crawl", "battle"):
+        elif kind in ("crawl", "battle", "sheet"):
             from game.ui.scenes.online_adventure import OnlineAdventureScene
 
-            link = online_preview.adventure_link(battle=kind == "battle")
+            sessions = 2 if kind == "sheet" else 0
+            link = online_preview.adventure_link(battle=kind == "battle", scored=sessions)
             scene = OnlineAdventureScene(app, link)
             app.push(scene)
+            if kind == "sheet":  # the score sheet the server's view carries
+                scene.show_sheet()
         else:
             from game.ui.scenes.online_duel import OnlineDuelScene
 
@@ -608,7 +611,7 @@ def _online(kind: str, mode: str, on_leave: str = "wait", grace: int = 60):
             app.push(scene)
             if kind == "lost":
                 scene.link.state, scene.link.reason = "lost", "ConnectionRefusedError"
-        slow = ("duel", "lost", "watch", "crawl", "battle", "watch-crawl")
+        slow = ("duel", "lost", "watch", "crawl", "battle", "watch-crawl", "sheet")
         _pump(app, None, 120 if kind in slow else 3)
         return app.scene
 
@@ -740,6 +743,7 @@ SCENES: dict[str, Callable] = {
     "online:adventure-crawl": _online("crawl", "adventure"),
     "online:watch-adventure": _online("watch-crawl", "adventure"),
     "online:adventure-battle": _online("battle", "adventure"),
+    "online:adventure-sheet": _online("sheet", "adventure"),
     "pause:duel": _paused(_duel("1v1")),
     "pause:mission": _paused(_mission(("cursed_pirate", "huntress"))),
     "pause:adventure": _paused(_adventure, "open_pause"),

@@ -230,11 +230,12 @@ def mission_lobby_link(hosting: bool) -> StandInLink:
     return link
 
 
-def adventure_link(battle: bool = False, watching: bool = False) -> StandInLink:
+def adventure_link(battle: bool = False, watching: bool = False, scored: int = 0) -> StandInLink:
     """A link whose latest update is seat 0's first move on the crawl map of a co-op Adventures
     campaign (`battle`: seat 0's first decision in a battle), made by the server's own
     `adventure_view.adventure_update` from a campaign played here by the Adventures computer
-    (`watching`: the update a spectator is sent at that point)."""
+    (`watching`: the update a spectator is sent at that point; `scored`: after that many
+    sessions are on the score sheet)."""
     from game.adventures.campaign import new_campaign
     from game.adventures.runner import CampaignRunner
     from game.online.adventure_table import runner_moves
@@ -248,9 +249,9 @@ def adventure_link(battle: bool = False, watching: bool = False) -> StandInLink:
     runner = CampaignRunner(campaign, autosave=False, keep_log=True)
     try:
         controllers = controllers_for(runner.campaign)
-        for _ in range(3000):
+        for _ in range(3000 + 20_000 * scored):
             choice = runner.pending
-            if choice.player == 0:
+            if choice.player == 0 and len(runner.campaign.rows) >= scored:
                 if battle and is_battle_choice(runner):
                     break
                 if not battle and choice.kind == "adventure_move":

@@ -19,6 +19,7 @@ from game.online.adventure_table import AdventureTable
 from game.online.link import OnlineLink
 from game.persistence.settings import Settings
 from game.ui.app import STEP, App
+from game.ui.scenes.adventures_menu import ScoreSheetScene
 from game.ui.scenes.online_adventure import (
     OnlineAdventureBattle,
     OnlineAdventureScene,
@@ -94,6 +95,10 @@ def _open_room(url):
 
 def _answer(rng, stats):
     def act(scene) -> None:
+        if isinstance(scene, ScoreSheetScene):  # a session was scored: Continue
+            stats["sheet"] = stats.get("sheet", 0) + 1
+            scene.close()
+            return
         if isinstance(scene, OnlineAdventureBattle):
             scene.presenter.skip()
             scene.motion.skip()

@@ -28,7 +28,7 @@ UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 
 # AdventureScene / AdventureBattleScene methods that are the controller's part: they apply
 # answers, run the computer heroes, save, follow the runner onto a new session, take the
-# engine's event stream for the narration, or push the score sheet (which shows the record)
+# engine's event stream for the narration (the score sheet draws from the view)
 CONTROLLER = {
     "__init__",
     "engine",
@@ -272,3 +272,125 @@ def test_the_crawl_narration_never_names_the_bosss_action_card(app):
         assert not [n for n in names if n in " ".join(told)], "the draw names the Action card"
     assert drawn
     runner.close()
+
+
+def _sheet_from_record(campaign) -> list[list[str]]:
+    """The score sheet's rows as the campaign record has them (what both boards must show)."""
+    from game.ui.scenes.adventures_menu import KIND_NAMES
+
+    return [
+        [
+            f"{r.scenario}. {KIND_NAMES[r.kind]}",
+            "Won" if r.result == "won" else "Lost",
+            *(str(n) for n in (r.salves, r.gold, r.boss_loot, r.explored)),
+            str(r.scenario_score),
+            str(r.session_score),
+        ]
+        for r in campaign.rows
+    ]
+
+
+def _online_board(app, update: dict, seat: int):
+    from game.ui.online_preview import StandInLink, room_message
+    from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+    room = room_message("adventure", started=True)
+    room["seats"] = room["seats"][:2]
+    link = StandInLink(room, seat, False)
+    link.latest, link.notices = json.loads(json.dumps(update)), []
+    scene = OnlineAdventureScene(app, link)
+    assert scene.runner is None and scene.campaign is None and scene.engine is None
+    app.push(scene)
+    return scene
+
+
+def test_the_online_board_shows_the_offline_score_sheet_between_sessions(app):
+    """The same campaign's score sheet on the offline crawl (its runner and record taken away)
+    and on the online crawl (an `AdventureTable` fed the room's update, no runner in the
+    window): the same rows, team line, status and total as the campaign record; the online
+    board shows it when an update brings a scored session, and from its pause menu."""
+    from game.online.adventure_table import runner_moves
+    from game.online.adventure_view import adventure_update
+    from game.ui.scenes.adventures_menu import ScoreSheetScene, scenario_label
+
+    runner = human_runner(heroes=("cursed_pirate", "huntress"), seed=4)
+    advance(runner, lambda r: len(r.campaign.rows) >= 1)
+    key = runner_moves(runner)
+    before = adventure_update(runner, 1, [], key[1] + key[3])
+    advance(runner, lambda r: len(r.campaign.rows) >= 2)
+    key = runner_moves(runner)
+    after = adventure_update(runner, 1, [], key[1] + key[3])
+    record = runner.campaign
+    expected = _sheet_from_record(record)
+    assert len(expected) == 2 and not record.completed
+    total, status = f"Campaign total: {record.score}", f"{scenario_label(record.scenario)} next"
+
+    offline = AdventureScene(app, runner)
+    app.push(offline)
+    app.frame(1 / 60)
+    restore = _taken_away(offline)
+    try:
+        offline.show_sheet()
+        sheet = app.scene
+        assert isinstance(sheet, ScoreSheetScene)
+        app.frame(1 / 60)  # drawn with no runner and no record in reach
+        shown = (sheet.lines(), sheet.team_line(), sheet.status(), sheet.total())
+    finally:
+        restore()
+    assert shown[0] == expected
+    assert shown[1].startswith("Testers  -  ") and shown[1].endswith("Cursed Pirate, Huntress")
+    assert shown[2:] == (status, total)
+    app.pop()
+    app.pop()
+    runner.close()
+
+    online = _online_board(app, before, seat=1)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert not isinstance(app.scene, ScoreSheetScene), "a resumed board owes no sheet"
+    online.link.updates.append(json.loads(json.dumps(after)))
+    pump(app, lambda: isinstance(app.scene, ScoreSheetScene), 300)
+    sheet = app.scene
+    assert isinstance(sheet, ScoreSheetScene) and sheet.title == "Session over"
+    app.frame(1 / 60)
+    assert (sheet.lines(), sheet.team_line(), sheet.status(), sheet.total()) == shown
+    sheet.close()
+    assert app.scene is online
+    online.open_pause()
+    entry = next(b for b in online.pause_buttons if b.label == "Score sheet")
+    entry.on_click()
+    assert isinstance(app.scene, ScoreSheetScene) and app.scene.lines() == expected
+
+
+def test_the_online_crawl_map_draws_the_turn_timers_clock(app, monkeypatch):
+    """A timed room's update: the crawl map shows the seconds left beside the connection
+    indicator (the header keeps clear of it); an untimed room's map shows no clock."""
+    from game.ui import online_preview
+    from game.ui.scenes import online_duel
+    from game.ui.scenes.online_adventure import OnlineAdventureScene
+
+    said: list[str] = []
+    real = online_duel.draw_text
+
+    def spy(surface, words, *args, **kwargs):
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(online_duel, "draw_text", spy)
+    link = online_preview.adventure_link()
+    untimed = OnlineAdventureScene(app, link)
+    app.push(untimed)
+    app.frame(1 / 60)
+    area = untimed.layout()["heroes"]
+    plain = untimed.header_reserve(area)
+    assert not any(":" in w and w.replace(":", "").isdigit() for w in said)
+    app.pop()
+    link = online_preview.adventure_link()
+    link.latest["time_left"] = 75.0
+    timed = OnlineAdventureScene(app, link)
+    app.push(timed)
+    said.clear()
+    app.frame(1 / 60)
+    assert timed.source.pending is not None
+    assert any(w in ("1:15", "1:14") for w in said), said
+    assert timed.header_reserve(area) > plain

@@ -15,6 +15,7 @@ import pytest
 
 from game.adventures.components import Adventurer
 from game.adventures.save import list_slots, save_campaign, slot_path
+from game.online.adventure_table import LocalAdventureTable
 from game.persistence.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.adventure import (
@@ -310,11 +311,13 @@ def test_the_score_sheet_shows_the_rows_and_the_campaign_total(app):
     runner = human_runner(heroes=("barbarian",), seed=4)
     advance(runner, lambda r: len(r.campaign.rows) >= 2)
     c = runner.campaign
-    sheet = ScoreSheetScene(app, c)
+    sheet = ScoreSheetScene(app, LocalAdventureTable(runner).campaign)
     app.push(sheet)
     app.frame(1 / 60)
     shot(app, "adventures_sheet_rows")
     assert c.score == sum(r.session_score for r in c.rows)
+    assert [line[-1] for line in sheet.lines()] == [str(r.session_score) for r in c.rows]
+    assert sheet.total() == f"Campaign total: {c.score}"
     runner.close()
 
 

@@ -234,6 +234,11 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
             self.sheet_due = True
         return True
 
+    def show_sheet(self, title: str = "Score sheet") -> None:
+        """The campaign's score sheet, drawn from the campaign view (the offline and the online
+        crawl's tables carry the same sheet)."""
+        self.app.push(ScoreSheetScene(self.app, self.source.campaign, title=title))
+
     def notice_auto_move(self, event) -> None:
         """A human's hero moved without its player choosing (the only move open): stop the
         narration on a notice that says so until the player clicks it away."""
@@ -335,7 +340,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         speed = self.app.settings.speed_factor
         if self.sheet_due:
             self.sheet_due = False
-            self.app.push(ScoreSheetScene(self.app, self.campaign, title="Session over"))
+            self.show_sheet("Session over")
             return
         if self.reveal_ready():
             # a loot reveal holds the narration until it is clicked away (computer-only
@@ -621,7 +626,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
             Button(
                 pygame.Rect(w // 2 - th.px(230), h - th.px(90), th.px(220), th.px(44)),
                 "Score sheet",
-                lambda: self.app.push(ScoreSheetScene(self.app, self.campaign)),
+                self.show_sheet,
             ),
             Button(
                 pygame.Rect(w // 2 + th.px(10), h - th.px(90), th.px(220), th.px(44)),
@@ -730,7 +735,7 @@ class AdventureScene(PauseMenu, AdventureDrawing, Scene):
         self.open_pause_menu(
             [
                 ("Resume", self._resume),
-                ("Score sheet", lambda: self.app.push(ScoreSheetScene(self.app, self.campaign))),
+                ("Score sheet", self.show_sheet),
                 ("Rules Reference", self._rules),
                 ("Settings", self._settings),
                 ("Save and quit to title", self.quit_to_title),

@@ -634,7 +634,12 @@ class CampaignMenuScene(Scene):
 
 
 class ScoreSheetScene(Scene):
-    """The campaign score sheet (rules 94-97): one row per session, totals at the bottom."""
+    """The campaign score sheet (rules 94-97): one row per session, totals at the bottom.
+
+    It draws from the campaign sheet of the Adventures view (`adventure_view.campaign_state`,
+    the `campaign` of an `AdventureTable`): the offline crawl passes its local table's, the
+    online crawl the one the server sent, so both show the same sheet and neither reads a
+    `Campaign`, a runner or an engine."""
 
     COLUMNS = (
         ("Scenario", 150),
@@ -647,12 +652,45 @@ class ScoreSheetScene(Scene):
         ("Session total", 130),
     )
 
-    def __init__(self, app, campaign, on_close=None, title: str = "Score sheet") -> None:
+    def __init__(self, app, sheet: dict, on_close=None, title: str = "Score sheet") -> None:
         super().__init__(app)
-        self.campaign = campaign
+        self.sheet_view = sheet
         self.on_close = on_close
         self.title = title
         self.buttons: list[Button] = []
+
+    def team_line(self) -> str:
+        """The team, the difficulty's name and the heroes."""
+        from game.adventures.content import default_adventures
+
+        c = self.sheet_view
+        diff = default_adventures().difficulties.get(c["difficulty"])
+        diff_name = diff.name if diff else c["difficulty"]
+        heroes = ", ".join(h["hero"].replace("_", " ").title() for h in c["heroes"])
+        return f"{c['team_name']}  -  {diff_name}  -  {heroes}"
+
+    def lines(self) -> list[list[str]]:
+        """The cells of every session's row, in the columns' order."""
+        return [
+            [
+                f"{row['scenario']}. {KIND_NAMES.get(row['kind'], row['kind'])}",
+                "Won" if row["result"] == "won" else "Lost",
+                str(row["salves"]),
+                str(row["gold"]),
+                str(row["boss_loot"]),
+                str(row["explored"]),
+                str(row["scenario_score"]),
+                str(row["session_score"]),
+            ]
+            for row in self.sheet_view["rows"]
+        ]
+
+    def status(self) -> str:
+        c = self.sheet_view
+        return "Campaign complete!" if c["completed"] else scenario_label(c["scenario"]) + " next"
+
+    def total(self) -> str:
+        return f"Campaign total: {self.sheet_view['score']}"
 
     def enter(self) -> None:
         self.resize()
@@ -687,70 +725,49 @@ class ScoreSheetScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         felt_background(surface)
-        c = self.campaign
         w, _h = surface.get_size()
         heading(surface, th, self.title, (w // 2, th.px(14)))
         panel(surface, self.sheet, th, fill=T.PARCHMENT, rim=T.BRASS_DARK)
         x0, y = self.sheet.x + th.px(20), self.sheet.y + th.px(14)
-        head = th.font(16, bold=True)
         body = th.font(16)
-        from game.adventures.content import default_adventures
-
-        diff = default_adventures().difficulties.get(c.difficulty)
-        diff_name = diff.name if diff else c.difficulty
-        heroes = ", ".join(h.hero.replace("_", " ").title() for h in c.heroes)
-        draw_text(
-            surface,
-            f"{c.team_name}  -  {diff_name}  -  {heroes}",
-            th.font(20, bold=True),
-            T.INK,
-            (x0, y),
-        )
+        inner = self.sheet.w - th.px(40)
+        team = self.team_line()
+        draw_text(surface, team, th.fit_font(20, team, inner, bold=True), T.INK, (x0, y))
         y += th.px(38)
-        xs = []
+        xs, room = [], []  # each column's left edge and the width its words may take
         x = x0
-        spread = (self.sheet.w - th.px(40)) / th.px(sum(w for _n, w in self.COLUMNS))
+        spread = inner / th.px(sum(w for _n, w in self.COLUMNS))
         for name, width in self.COLUMNS:
             xs.append(x)
-            draw_text(surface, name, head, T.INK_SOFT, (x, y))
+            room.append(int(th.px(width) * spread) - th.px(8))
+            font = th.fit_font(16, name, room[-1], bold=True)
+            draw_text(surface, name, font, T.INK_SOFT, (x, y))
             x += int(th.px(width) * spread)
         y += th.px(26)
         pygame.draw.line(surface, T.BRASS_DARK, (x0, y), (self.sheet.right - th.px(20), y), 2)
         y += th.px(6)
         line_h = th.px(30)
         max_rows = max(1, (self.sheet.bottom - y - th.px(90)) // line_h)
-        rows = c.rows[-max_rows:]
-        for line_row in rows:
-            won = line_row.result == "won"
-            cells = [
-                f"{line_row.scenario}. {KIND_NAMES.get(line_row.kind, line_row.kind)}",
-                "Won" if won else "Lost",
-                str(line_row.salves),
-                str(line_row.gold),
-                str(line_row.boss_loot),
-                str(line_row.explored),
-                str(line_row.scenario_score),
-                str(line_row.session_score),
-            ]
+        for cells in self.lines()[-max_rows:]:
+            won = cells[1] == "Won"
             for k, (cx, cell) in enumerate(zip(xs, cells, strict=True)):
                 colour = T.INK
                 if k == 1:
                     colour = (40, 120, 60) if won else T.DAMAGE_RED
                 if k == 7:
-                    colour = (40, 120, 60) if line_row.session_score >= 0 else T.DAMAGE_RED
-                draw_text(surface, cell, head if k in (0, 7) else body, colour, (cx, y))
+                    colour = (40, 120, 60) if int(cell) >= 0 else T.DAMAGE_RED
+                font = th.fit_font(16, cell, room[k], bold=k in (0, 7))
+                draw_text(surface, cell, font, colour, (cx, y))
             y += line_h
-        if not c.rows:
+        if not self.sheet_view["rows"]:
             draw_text(surface, "No session played yet.", body, T.INK_SOFT, (x0, y))
         total_y = self.sheet.bottom - th.px(46)
-        draw_text(
-            surface,
+        note = (
             "Points: 1 per Salve left, 1 per 5 Gold left, 1 per Boss Loot card given up, "
-            "5 when every tile was explored (rules 94-97).",
-            th.font(13),
-            T.INK_SOFT,
-            (x0, total_y - th.px(32)),
+            "5 when every tile was explored (rules 94-97)."
         )
+        font = th.fit_font(13, note, inner)
+        draw_text(surface, note, font, T.INK_SOFT, (x0, total_y - th.px(32)))
         pygame.draw.line(
             surface,
             T.BRASS_DARK,
@@ -758,11 +775,10 @@ class ScoreSheetScene(Scene):
             (self.sheet.right - th.px(20), total_y - th.px(8)),
             2,
         )
-        status = "Campaign complete!" if c.completed else scenario_label(c.scenario) + " next"
-        draw_text(surface, status, th.font(18, bold=True), T.INK, (x0, total_y))
+        draw_text(surface, self.status(), th.font(18, bold=True), T.INK, (x0, total_y))
         draw_text(
             surface,
-            f"Campaign total: {c.score}",
+            self.total(),
             th.font(24, bold=True),
             T.INK,
             (self.sheet.right - th.px(20), total_y - th.px(4)),

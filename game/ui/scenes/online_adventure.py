@@ -27,7 +27,14 @@ from game.ui.scenes.adventure import (
     AdventureScene,
     split_battle,
 )
-from game.ui.scenes.online_duel import ElsewhereSeat, OnlineDuelScene, draw_connection, notice_text
+from game.ui.scenes.online_duel import (
+    ElsewhereSeat,
+    OnlineDuelScene,
+    clock_rect,
+    draw_connection,
+    draw_turn_clock,
+    notice_text,
+)
 
 
 def table_in_battle(table: AdventureTable) -> bool:
@@ -133,9 +140,6 @@ class OnlineAdventureScene(AdventureScene):
             self.decided_for = None
             self.sent_for = None
             self.buttons = []
-            rows = len(self._source.campaign.get("rows", []))
-            if rows > self.rows_seen:
-                self.rows_seen = rows
         self.link.updates.clear()
         for notice in getattr(self.link, "notices", []):
             self.log.append(notice_text(notice))
@@ -192,6 +196,10 @@ class OnlineAdventureScene(AdventureScene):
         if self.paused:
             return
         speed = self.app.settings.speed_factor
+        if self.sheet_owed():  # a session was scored: its sheet, as offline
+            self.rows_seen = len(self._source.campaign["rows"])
+            self.show_sheet("Session over")
+            return
         if self.reveal_ready():
             self.reveal_timer += dt
             if not self.reveals[0].get("notice") and speed == 0:
@@ -223,6 +231,11 @@ class OnlineAdventureScene(AdventureScene):
         if self.decided_for is not choice and self.decided_for != choice:
             self._build_controls(choice)
 
+    def sheet_owed(self) -> bool:
+        """The score sheet has a row more than this board last showed (a session was scored;
+        the battle board may have taken that update)."""
+        return len(self._source.campaign.get("rows", [])) > self.rows_seen
+
     def skip(self) -> None:
         while self.ticker:
             if any(r.get("notice") for r in self.reveals):
@@ -244,10 +257,6 @@ class OnlineAdventureScene(AdventureScene):
 
     # ------------------------------------------------------------ leaving
 
-    def _build_finished(self) -> None:
-        super()._build_finished()
-        self.buttons = self.buttons[1:]  # the sheet is drawn from the view; no Campaign here
-
     def leave(self) -> None:
         self.quit_to_title()
 
@@ -261,6 +270,7 @@ class OnlineAdventureScene(AdventureScene):
         self.open_pause_menu(
             [
                 ("Resume", self._resume),
+                ("Score sheet", self.show_sheet),
                 ("Rules Reference", self._rules),
                 ("Settings", self._settings),
                 ("Leave to title", self.quit_to_title),
@@ -275,9 +285,16 @@ class OnlineAdventureScene(AdventureScene):
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
+        draw_turn_clock(surface, th, self._source, rect)
 
     def header_reserve(self, area) -> int:
-        return area.right - self.connection_rect().x + self.app.theme.px(4)
+        """The header's right end kept for the connection indicator (and the turn timer's
+        clock when the room has a timer)."""
+        th = self.app.theme
+        rect = self.connection_rect()
+        if self._source.time_left is not None:
+            rect = clock_rect(th, rect)
+        return area.right - rect.x + th.px(4)
 
     def connection_rect(self) -> pygame.Rect:
         """The right end of the heroes' header line (the team's name keeps left of it)."""
@@ -354,7 +371,9 @@ class OnlineAdventureBattle(OnlineDuelScene):
         self.link.notices.clear()
 
     def battle_over(self) -> bool:
-        return not table_in_battle(self.source) or bool(self.link.updates)
+        return (
+            not table_in_battle(self.source) or bool(self.link.updates) or self.parent.sheet_owed()
+        )
 
     def update(self, dt: float) -> None:
         if not self.presenter.busy and not self.paused and self.battle_over():

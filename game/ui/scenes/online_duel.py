@@ -56,6 +56,29 @@ def notice_text(notice: dict) -> str:
     return f"{who} is here." if notice.get("event") == "joined" else f"{who} lost the connection."
 
 
+def clock_rect(th, beside: pygame.Rect) -> pygame.Rect:
+    """Where the turn timer's clock goes: just left of the connection indicator `beside`."""
+    clock = pygame.Rect(0, beside.y, th.px(96), beside.h)
+    clock.right = beside.x - th.px(6)
+    return clock
+
+
+def draw_turn_clock(surface: pygame.Surface, th, source, beside: pygame.Rect) -> None:
+    """The turn timer's clock (minutes:seconds, red in the last 10 s) left of the connection
+    indicator, while the table `source` has a timed decision open."""
+    left = source.seconds_left()
+    if left is None or source.pending is None:
+        return
+    clock = clock_rect(th, beside)
+    late = left <= 10
+    panel(surface, clock, th, fill=T.WOOD, rim=T.NEGATIVE if late else T.BRASS, radius=8)
+    words = f"{int(left) // 60}:{int(left) % 60:02d}"
+    font = th.fit_font(15, words, clock.w - th.px(10), height=clock.h, bold=True)
+    y = clock.centery - font.get_linesize() // 2
+    colour = T.NEGATIVE if late else T.TEXT
+    draw_text(surface, words, font, colour, (clock.centerx, y), align="center")
+
+
 def draw_connection(surface: pygame.Surface, th, link: OnlineLink, rect: pygame.Rect) -> None:
     """A dot and a word: Online / Connecting... / Reconnecting... / Disconnected."""
     words, colour = connection_words(link)
@@ -229,17 +252,7 @@ class OnlineDuelScene(DuelScene):
         th = self.app.theme
         rect = self.connection_rect()
         draw_connection(surface, th, self.link, rect)
-        left = self.source.seconds_left()
-        if left is not None and self.source.pending is not None:
-            clock = pygame.Rect(0, rect.y, th.px(96), rect.h)
-            clock.right = rect.x - th.px(6)
-            late = left <= 10
-            panel(surface, clock, th, fill=T.WOOD, rim=T.NEGATIVE if late else T.BRASS, radius=8)
-            words = f"{int(left) // 60}:{int(left) % 60:02d}"
-            font = th.fit_font(15, words, clock.w - th.px(10), height=clock.h, bold=True)
-            y = clock.centery - font.get_linesize() // 2
-            colour = T.NEGATIVE if late else T.TEXT
-            draw_text(surface, words, font, colour, (clock.centerx, y), align="center")
+        draw_turn_clock(surface, th, self.source, rect)
         if self.link.state != "connected":
             words = "Connection lost - reconnecting..." if self.link.state == "lost" else ""
             words = words or f"Disconnected: {self.link.reason or 'the server is gone'}"
