@@ -14,6 +14,7 @@ update is the very message the server sends that seat.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -92,6 +93,8 @@ class MissionTable:
         self.mission = None
         self.map: MapSeen | None = None
         self.turn = HeroTurn(self)  # its read-only queries (`rows`, `met_rows`) on these fields
+        self.time_left: float | None = None  # the turn timer, when the update came
+        self.time_at = 0.0  # (time.monotonic() then)
 
     @property
     def pending(self):
@@ -116,10 +119,17 @@ class MissionTable:
         self.mission = self.db.missions[self.info.mission]
         self.setup = MissionSetupSeen(self.info.mission, self.setup.seed)
         self.remote = choice_from(update.get("choice"))
+        self.time_left, self.time_at = update.get("time_left"), time.monotonic()
         self.log.extend(events)
         del self.log[:-LOG_KEPT]
         self.fresh.extend(events)
         return events
+
+    def seconds_left(self) -> float | None:
+        """What the turn timer says now (None: no timer, or nothing to decide)."""
+        if self.time_left is None or self.remote is None:
+            return None
+        return max(0.0, self.time_left - (time.monotonic() - self.time_at))
 
     def drain(self) -> list:
         """The events taken since the last call, in order (for the narration)."""

@@ -226,3 +226,40 @@ def test_the_result_screen_shows_the_view(server, tmp_path):
     finally:
         ann.close()
         bo.close()
+
+
+def test_the_online_missions_board_draws_the_turn_timers_clock(monkeypatch):
+    """A timed co-op Mission room: the board shows the seconds left beside the connection
+    indicator; an untimed room's board shows no clock."""
+    from game.persistence.settings import Settings
+    from game.ui import online_preview
+    from game.ui.app import App
+    from game.ui.scenes import online_duel
+    from game.ui.scenes.online_mission import OnlineMissionScene
+
+    said: list[str] = []
+    real = online_duel.draw_text
+
+    def spy(surface, words, *args, **kwargs):
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(online_duel, "draw_text", spy)
+    app = App(Settings(sound_volume=0.0, music_volume=0.0), size=(1280, 720))
+    try:
+        untimed = OnlineMissionScene(app, online_preview.mission_link())
+        app.push(untimed)
+        untimed.draw(app.screen)
+        assert untimed.source.seconds_left() is None
+        assert not any(":" in w and w.replace(":", "").isdigit() for w in said)
+        app.pop()
+        link = online_preview.mission_link()
+        link.latest["time_left"] = 75.0
+        timed = OnlineMissionScene(app, link)
+        app.push(timed)
+        said.clear()
+        timed.draw(app.screen)
+        assert timed.source.pending is not None and 74 <= timed.source.seconds_left() <= 75
+        assert any(w in ("1:15", "1:14") for w in said), said
+    finally:
+        app.close()

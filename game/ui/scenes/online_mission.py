@@ -22,7 +22,12 @@ from game.online.view import SPECTATOR
 from game.rules.actions import Action
 from game.ui.scenes.mission import MissionScene
 from game.ui.scenes.mission_result import MissionResultScene
-from game.ui.scenes.online_duel import ElsewhereSeat, draw_connection, notice_text
+from game.ui.scenes.online_duel import (
+    ElsewhereSeat,
+    draw_connection,
+    draw_turn_clock,
+    notice_text,
+)
 from game.ui.widgets import Button
 
 
@@ -206,7 +211,9 @@ class OnlineMissionScene(MissionScene):
         if self.paused:
             return
         th = self.app.theme
-        draw_connection(surface, th, self.link, self.connection_rect())
+        rect = self.connection_rect()
+        draw_connection(surface, th, self.link, rect)
+        draw_turn_clock(surface, th, self.source, rect)  # (a room with a turn timer)
 
 
 class OnlineMissionResultScene(MissionResultScene):
