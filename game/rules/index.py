@@ -41,21 +41,23 @@ def status_triggers(sdef: StatusDef) -> dict[str, tuple[int, ...]]:
     return out
 
 
+def _passives(hero: HeroDef):
+    """Every passive ability of this hero, at every level, on either side of the board."""
+    for slot in hero.slots:
+        if slot.kind != "passive":
+            continue
+        for side in (slot.levels, slot.flipped or {}):
+            for abilities in side.values():
+                yield from abilities
+
+
 def passive_moments(hero: HeroDef) -> frozenset[str]:
     """Every moment any passive ability of this hero reacts to, at any level, on either side
     of the board."""
     found = _PASSIVE.get(id(hero))
     if found is not None and found[0] is hero:
         return found[1]
-    moments = set()
-    for slot in hero.slots:
-        if slot.kind != "passive":
-            continue
-        for side in (slot.levels, slot.flipped or {}):
-            for abilities in side.values():
-                for ability in abilities:
-                    moments.update(trig.on for trig in ability.triggers)
-    out = frozenset(moments)
+    out = frozenset(trig.on for ability in _passives(hero) for trig in ability.triggers)
     _store(_PASSIVE, id(hero), (hero, out))
     return out
 
@@ -65,15 +67,7 @@ def passive_flags(hero: HeroDef) -> frozenset[str]:
     found = _FLAGS.get(id(hero))
     if found is not None and found[0] is hero:
         return found[1]
-    flags = set()
-    for slot in hero.slots:
-        if slot.kind != "passive":
-            continue
-        for side in (slot.levels, slot.flipped or {}):
-            for abilities in side.values():
-                for ability in abilities:
-                    flags.update(ability.flags)
-    out = frozenset(flags)
+    out = frozenset(flag for ability in _passives(hero) for flag in ability.flags)
     _store(_FLAGS, id(hero), (hero, out))
     return out
 

@@ -164,6 +164,20 @@ class WatchScene(Scene):
         return default_content()
 
 
+def open_watch_pause(scene, what: str, stop) -> None:
+    """A spectator's pause menu: no saving and no undo, and `stop` leaves (`what`: "match",
+    "Mission", "campaign" - what goes on without the watcher)."""
+    scene.open_pause_menu(
+        [
+            ("Resume", scene._resume),
+            ("Rules Reference", scene._rules),
+            ("Settings", scene._settings),
+            ("Stop watching", stop),
+        ],
+        note=f"You are watching: the {what} goes on without you when you leave.",
+    )
+
+
 class WatchingBoard:
     """The online duel board's spectator's rules (a mixin before an `OnlineDuelScene`): no
     hand, no decisions, Leave only."""
@@ -186,15 +200,7 @@ class WatchingBoard:
         return WATCHING
 
     def _open_pause(self) -> None:
-        self.open_pause_menu(
-            [
-                ("Resume", self._resume),
-                ("Rules Reference", self._rules),
-                ("Settings", self._settings),
-                ("Stop watching", self._quit),
-            ],
-            note="You are watching: the match goes on without you when you leave.",
-        )
+        open_watch_pause(self, "match", self._quit)
 
     def handle(self, event: pygame.event.Event) -> None:
         if not self.paused and self.leave_button.handle(event):

@@ -20,7 +20,7 @@ from game.ui.layout import anchored
 from game.ui.scenes.online_adventure import OnlineAdventureBattle, OnlineAdventureScene
 from game.ui.scenes.online_duel import ElsewhereSeat
 from game.ui.scenes.online_mission import OnlineMissionScene
-from game.ui.scenes.online_watch import WATCHING, WatchingBoard
+from game.ui.scenes.online_watch import WATCHING, WatchingBoard, open_watch_pause
 from game.ui.widgets import Button, draw_text
 
 LEAVE_TIP = "Stop watching (the match goes on without you)."
@@ -70,15 +70,7 @@ class WatchMissionScene(OnlineMissionScene):
         super().handle(event)
 
     def _open_pause(self) -> None:
-        self.open_pause_menu(
-            [
-                ("Resume", self._resume),
-                ("Rules Reference", self._rules),
-                ("Settings", self._settings),
-                ("Stop watching", self._quit),
-            ],
-            note="You are watching: the Mission goes on without you when you leave.",
-        )
+        open_watch_pause(self, "Mission", self._quit)
 
     def _draw_hand(self, surface, hero, choice) -> None:
         """No hand of its own: who holds how many cards, and Leave."""
@@ -121,15 +113,7 @@ class WatchAdventureScene(OnlineAdventureScene):
         self.app.push(self.battle)
 
     def open_pause(self) -> None:
-        self.open_pause_menu(
-            [
-                ("Resume", self._resume),
-                ("Rules Reference", self._rules),
-                ("Settings", self._settings),
-                ("Stop watching", self.quit_to_title),
-            ],
-            note="You are watching: the campaign goes on without you when you leave.",
-        )
+        open_watch_pause(self, "campaign", self.quit_to_title)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
