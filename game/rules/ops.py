@@ -393,9 +393,14 @@ def change_companion_health(eng, comp: CompanionDial, delta: int, why: str) -> N
     was_downed = comp.downed
     comp.health, comp.downed = companion_health_after(comp.health, comp.start, delta)
     owner = eng.seat(comp.owner)
+    if comp.health == before:  # a heal at full Health (or a blow below 0) changes nothing
+        text = f"{comp.name}: Health stays {before} ("
+        text += "already at full Health)." if delta > 0 else "no change)."
+    else:
+        text = f"{comp.name}: Health {before} -> {comp.health} ({why})."
     eng.emit(
         "companion_health",
-        f"{comp.name}: Health {before} -> {comp.health} ({why}).",
+        text,
         player=owner,
         companion=comp.companion,
         delta=comp.health - before,

@@ -231,6 +231,20 @@ def test_soul_bond_heals_nyra_in_her_upkeep(level, start, after, bond):
     assert t.player("hunt").statuses.get("nyras_bond", 0) == bond
 
 
+def test_soul_bond_at_full_health_logs_that_nyra_stays_at_full():
+    t = hunt_first(hunt={"upgrades": {"soul_bond": 1}}, start_at="main2")
+    set_nyra(t, 12)
+    t.do("end_phase", by="hunt")
+    t.do("roll", by="barb", dice=[2, 2, 3, 3, 5])
+    t.do("no_ability", by="barb")
+    t.do("end_phase", by="barb")
+    t.settle()
+    lines = [e.text for e in t.events("companion_health")]
+    assert nyra(t).health == 12
+    assert lines and all("12 -> 12" not in line for line in lines)
+    assert "Nyra: Health stays 12 (already at full Health)." in lines
+
+
 # ---------------------------------------------------------------- Nyra's Bond and the split
 
 
