@@ -351,7 +351,18 @@ def bench_ai(games: int, seed: int, jobs: int, verbose: bool) -> dict:
     return out
 
 
-CHOICES = ["sim", "render", "startup", "ai", "balance", "server", "prompts", "compare", "all"]
+CHOICES = [
+    "sim",
+    "render",
+    "startup",
+    "ai",
+    "odds",
+    "balance",
+    "server",
+    "prompts",
+    "compare",
+    "all",
+]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -459,6 +470,10 @@ def main(argv: list[str] | None = None) -> int:
         figures = bench_render(args.seconds, args.seed, args.mode, args.size, args.table)
     elif args.name == "startup":
         figures = bench_startup(5)
+    elif args.name == "odds":
+        from bench.odds import bench_odds
+
+        figures = bench_odds([h for h in args.heroes.split(",") if h] or None)
     elif args.name == "server":
         from bench.server import bench_server
 
