@@ -14,11 +14,11 @@ from itertools import permutations
 from game.ai import model
 from game.ai.dice_solver import ALL_FIVE, FACES, FIVE_INDEX, card_change
 from game.ai.model import Env, Fighter
-from game.ai.policy import SmartAI, _LazyView
+from game.ai.policy import SmartAI
 from game.content.loader import default_content
-from game.modes.duel import duel_setup
+from game.modes.variants import setup_for
 from game.rules.engine import Engine
-from game.rules.view import match_view
+from game.rules.view import LazyMatchView, MatchView, match_view
 
 
 def _ability(hero, ability_id: str, level: int):
@@ -73,16 +73,32 @@ def test_a_rows_value_does_not_depend_on_the_attackers_own_levels():
 
 def test_the_lazily_built_view_is_the_match_view_of_that_moment():
     content = default_content()
-    engine = Engine.new_match(duel_setup(["artificer", "cursed_pirate"], 9), content)
-    players = [SmartAI(1, hard=True), SmartAI(2, hard=True)]
-    for _ in range(60):  # into the match: dice, tokens, cards in hand
-        engine.apply(players[engine.pending.player].decide(engine, engine.pending))
-    lazy = _LazyView(engine)
-    assert "_engine" in lazy.__dict__  # nothing built before a read
-    view = match_view(engine)
-    for f in fields(view):
-        assert getattr(lazy, f.name) == getattr(view, f.name), f.name
-    engine.close()
+    # a companion (Nyra), a flipped board (Cursed Pirate), King of the Hill's Leaders, and
+    # moments with damage waiting (the combat part's incoming, landing and may_avoid)
+    for heroes, mode, seed in (
+        (["artificer", "cursed_pirate"], "duel", 9),
+        (["huntress", "treant"], "duel", 4),
+        (["barbarian", "moon_elf", "huntress"], "koth", 5),
+    ):
+        engine = Engine.new_match(setup_for(mode, heroes, seed), content)
+        players = [SmartAI(1 + i, hard=True) for i in range(len(heroes))]
+        names = [f.name for f in fields(MatchView)]
+        waiting = 0
+        for step in range(240):
+            if engine.over:
+                break
+            if step % 3 == 0 or match_view(engine).combat.incoming:
+                view = match_view(engine)
+                waiting += bool(view.combat.incoming)
+                for first in ("players", "dice", "combat", "turn", "teams"):
+                    lazy = LazyMatchView(engine)
+                    assert set(lazy.__dict__) == {"_engine"}  # nothing built before a read
+                    assert getattr(lazy, first) == getattr(view, first), first
+                    for name in names:
+                        assert getattr(lazy, name) == getattr(view, name), (first, name)
+            engine.apply(players[engine.pending.player].decide(engine, engine.pending))
+        assert waiting, heroes  # some moments had damage waiting
+        engine.close()
 
 
 def test_a_defense_is_worth_the_same_whatever_the_order_of_its_dice():
