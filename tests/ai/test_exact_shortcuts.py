@@ -12,7 +12,18 @@ from dataclasses import fields, replace
 from itertools import permutations
 
 from game.ai import model
-from game.ai.dice_solver import ALL_FIVE, FACES, FIVE_INDEX, card_change
+from game.ai.dice_solver import (
+    ADD,
+    ALL_FIVE,
+    FACES,
+    FIVE_INDEX,
+    FIVE_START,
+    MULTISETS,
+    Solver,
+    _sub_indices,
+    card_change,
+    shared_solver,
+)
 from game.ai.model import Env, Fighter
 from game.ai.policy import SmartAI
 from game.content.loader import default_content
@@ -140,3 +151,44 @@ def test_card_change_finds_the_best_change_as_sorting_every_changed_roll_would()
             for i, v in plan:
                 new[i] = v
             assert values[FIVE_INDEX[tuple(sorted(new))]] == value
+
+
+def _solve_in_full(values, attempts):
+    """The keeping solve the long way: every attempt's W over all multisets, then V as the
+    best W over every sub-multiset of each result (or stopping)."""
+    v = [list(values)]
+    w = []
+    for _r in range(attempts):
+        table = [0.0] * len(MULTISETS)
+        table[FIVE_START:] = v[-1]
+        for i in range(FIVE_START - 1, -1, -1):
+            table[i] = sum(table[ADD[i][f]] for f in range(6)) / 6.0
+        w.append(table)
+        v.append(
+            [max(values[j], *(table[k] for k in _sub_indices(s))) for j, s in enumerate(ALL_FIVE)]
+        )
+    return v, w
+
+
+def test_the_solver_made_on_demand_equals_the_full_solve_at_every_attempt():
+    # the last attempt's V is made on its first read, also after a solve is extended or cut
+    rng = random.Random(5)
+    for n in range(40):
+        values = [rng.choice([0.0, 0.0, 1.5, 3.25, rng.random() * 8]) for _ in ALL_FIVE]
+        v, w = _solve_in_full(values, 3)
+        grown = Solver(values, 1 + n % 2)
+        grown._extend(3)
+        for solver, attempts in (
+            (Solver(values, 1), 1),
+            (Solver(values, 2), 2),
+            (Solver(values, 3), 3),
+            (grown, 3),
+            (grown.prefix(2), 2),
+            (shared_solver(values, 3).prefix(1), 1),
+        ):
+            assert solver.before_first_roll() == w[attempts - 1][0]
+            for r in range(attempts + 1):
+                for j, s in enumerate(ALL_FIVE):
+                    assert solver.value(s, r) == v[r][j], (n, attempts, r, s)
+            for i in range(0, len(MULTISETS), 7):
+                assert solver.keep_value(MULTISETS[i], attempts - 1) == w[attempts - 1][i]
