@@ -502,7 +502,6 @@ def _spend_profile(content, status, hero, window) -> SpendProfile:
     else:
         ctx = WalkCtx(faces=hero_faces(hero), facts={"spend_window": window})
         add = avoid = prevent = halve = reflect = saved = 0.0
-        cleanse = False
         for p, o in walk(sdef.spend.effects, ctx):
             add += p * o.add
             avoid += p * (1.0 if o.avoid else 0.0)
@@ -518,13 +517,17 @@ def _spend_profile(content, status, hero, window) -> SpendProfile:
             back = o.normal + o.undef + o.ult
             if back > 0:
                 saved += p * back
-        cleanse = any(
-            fx.verb == "remove_status" and fx.get("target", "self") == "self"
-            for fx in sdef.spend.effects
-        )
-        out = SpendProfile(add, saved, avoid, prevent, halve, reflect, cleanse)
+        out = SpendProfile(add, saved, avoid, prevent, halve, reflect, cleanses(content, status))
     _SPEND_CACHE[key] = out
     return out
+
+
+def cleanses(content: ContentDB, status: str) -> bool:
+    """Spending this token takes a status off its holder (whatever the hero or window)."""
+    spend = content.statuses[status].spend
+    return spend is not None and any(
+        fx.verb == "remove_status" and fx.get("target", "self") == "self" for fx in spend.effects
+    )
 
 
 def token_worth(content: ContentDB, status: str, hero: HeroDef) -> float:

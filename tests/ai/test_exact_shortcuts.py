@@ -192,3 +192,44 @@ def test_the_solver_made_on_demand_equals_the_full_solve_at_every_attempt():
                     assert solver.value(s, r) == v[r][j], (n, attempts, r, s)
             for i in range(0, len(MULTISETS), 7):
                 assert solver.keep_value(MULTISETS[i], attempts - 1) == w[attempts - 1][i]
+
+
+def _cleanse_the_long_way(player, engine, view, choice):
+    """The first spendable token whose spend cleanses, if we hold a removable negative status,
+    found by reading our statuses first and each token's spend profile for our hero."""
+    spends = [o.action for o in choice.options if o.action.kind == "spend"]
+    if not spends:
+        return None
+    me_f = player.fighter(view, choice.player)
+    statuses = engine.content.statuses
+    bad = [s for s, n in me_f.statuses if n and statuses[s].kind == "negative"]
+    if not [s for s in bad if statuses[s].removable]:
+        return None
+    hero = engine.content.heroes[me_f.hero]
+    for action in spends:
+        status = action.get("status")
+        if model.spend_profile(engine.content, status, hero, "own_negative_status").cleanse:
+            return action
+    return None
+
+
+def test_a_cleansing_token_is_found_before_the_table_is_read_with_the_same_answer():
+    content = default_content()
+    answers = {"cleanse": 0, "other tokens": 0}
+    for heroes, seed in ((["monk", "shadow_thief"], 3), (["vampire_lord", "monk"], 8)):
+        engine = Engine.new_match(setup_for("duel", heroes, seed), content)
+        players = [SmartAI(seed + i, hard=True) for i in range(2)]
+        while not engine.over:
+            choice = engine.pending
+            player = players[choice.player]
+            if choice.kind == "respond":
+                view = LazyMatchView(engine)
+                fast = player._cleanse(engine, view, choice)
+                assert fast == _cleanse_the_long_way(player, engine, match_view(engine), choice)
+                if fast is not None:
+                    answers["cleanse"] += 1
+                elif any(o.action.kind == "spend" for o in choice.options):
+                    answers["other tokens"] += 1
+            engine.apply(player.decide(engine, choice))
+        engine.close()
+    assert answers["cleanse"] and answers["other tokens"], answers
