@@ -25,12 +25,10 @@ def test_settling_collects_dead_cycles_and_freezes_what_lives():
         assert gone() is None
         assert gc.get_freeze_count() > 0
         assert not any(o is alive for o in gc.get_objects())  # frozen: out of every pass
-        settle_heap()  # the previous freeze is undone first: a later settle still collects
-        again = _Node()
-        again.self = again
-        later = weakref.ref(again)
-        del again
+        # the previous freeze is undone first: a frozen cycle that died since is collected
+        frozen = weakref.ref(alive)
+        del alive
         settle_heap()
-        assert later() is None
+        assert frozen() is None
     finally:
         gc.unfreeze()
