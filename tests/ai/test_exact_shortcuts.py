@@ -28,6 +28,7 @@ from game.ai.model import Env, Fighter
 from game.ai.policy import SmartAI
 from game.content.loader import default_content
 from game.modes.variants import setup_for
+from game.rules.dice import meets_each
 from game.rules.engine import Engine
 from game.rules.view import LazyMatchView, MatchView, match_view
 
@@ -233,3 +234,20 @@ def test_a_cleansing_token_is_found_before_the_table_is_read_with_the_same_answe
             engine.apply(player.decide(engine, choice))
         engine.close()
     assert answers["cleanse"] and answers["other tokens"], answers
+
+
+def test_requirement_tables_by_symbol_counts_equal_checking_every_result():
+    content = default_content()
+    checked = set()
+    for hero in content.heroes.values():
+        for slot in hero.slots:
+            for level in slot.levels.values():
+                for ability in level:
+                    for row in ability.rows:
+                        table = model.requirement_table(hero, row.requirement)
+                        assert table == meets_each(row.requirement, hero, ALL_FIVE), (
+                            hero.id,
+                            ability.id,
+                        )
+                        checked.add(bool(row.requirement.symbols or row.requirement.same_symbol))
+    assert checked == {True, False}  # symbol requirements (the shortcut) and number ones
