@@ -274,7 +274,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         cp = f.cp if ("cp",) in model.hero_reads(hero) else min(f.cp, 2)
         if cp == f.cp and f.hand == 0 and f.seat == 0:
             return f
-        return replace(f, seat=0, cp=cp, hand=0)
+        # replace(f, seat=0, cp=cp, hand=0), built directly (twice per turn lookup)
+        return Fighter(0, f.hero, f.levels, f.health, f.cap, cp, f.statuses, f.limits, 0, f.stunned)
 
     def coarse(self, f: Fighter) -> Fighter:
         """A rougher picture for slow-changing judgements (what an upgrade is worth)."""

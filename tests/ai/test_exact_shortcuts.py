@@ -251,3 +251,19 @@ def test_requirement_tables_by_symbol_counts_equal_checking_every_result():
                         )
                         checked.add(bool(row.requirement.symbols or row.requirement.same_symbol))
     assert checked == {True, False}  # symbol requirements (the shortcut) and number ones
+
+
+def test_the_turn_key_of_a_fighter_is_the_fighter_with_seat_hand_and_cp_set_aside():
+    content = default_content()
+    player = SmartAI(2, hard=True)
+    engine = Engine.new_match(setup_for("duel", ["monk", "cursed_pirate"], 1), content)
+    player._prepare(engine)
+    engine.close()
+    for hero in ("monk", "cursed_pirate", "treant"):
+        reads_cp = ("cp",) in model.hero_reads(content.heroes[hero])
+        for seat, cp, hand, stunned in ((1, 5, 4, True), (0, 1, 0, False), (1, 2, 6, False)):
+            f = Fighter(seat, hero, (("a", 2),), 17, 60, cp, (("x", 1),), (("x", 3),), hand)
+            f = replace(f, stunned=stunned)
+            key = player.key_fighter(f)
+            assert key == replace(f, seat=0, cp=cp if reads_cp else min(cp, 2), hand=0)
+            assert hash(key) == hash(replace(key))
