@@ -6,7 +6,7 @@ content ids, never entity ids except for cards, whose ids are stable within a ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import esper
 
@@ -158,27 +158,15 @@ class LazyMatchView:
         return self.__dict__[name]
 
 
-_TABLE_FIELDS = (
-    "mode",
-    "phase",
-    "turn",
-    "round",
-    "active",
-    "start",
-    "over",
-    "winner_team",
-    "draw",
-    "timed_out",
-    "turn_order",
-)
-_PART_OF = {
+# which part builds each MatchView field (every other field: `_table`)
+_PARTS = {
     "players": "players",
     "leaders": "players",
     "teams": "players",
     "dice": "dice",
     "combat": "combat",
-    **{name: "table" for name in _TABLE_FIELDS},
 }
+_PART_OF = {f.name: _PARTS.get(f.name, "table") for f in fields(MatchView)}
 
 
 def _seat_of(engine) -> _SeatOf:
