@@ -32,3 +32,40 @@ def test_settling_collects_dead_cycles_and_freezes_what_lives():
         assert frozen() is None
     finally:
         gc.unfreeze()
+
+
+class _Script:
+    """A connection that hands the worker's loop these messages, then stops it."""
+
+    def __init__(self, messages):
+        self.messages = list(messages)
+        self.sent = []
+
+    def recv(self):
+        return self.messages.pop(0) if self.messages else ("stop",)
+
+    def send(self, message):
+        self.sent.append(message)
+
+    def close(self):
+        pass
+
+
+def test_the_worker_settles_for_each_new_match_not_for_an_undo_of_the_same(monkeypatch):
+    from game.ai import worker
+    from game.modes.duel import duel_setup
+
+    settled = []
+    monkeypatch.setattr(worker, "settle_heap", lambda: settled.append(len(conn.sent)))
+    first = duel_setup(["treant", "artificer"], 3).to_json()
+    second = duel_setup(["huntress", "barbarian"], 4).to_json()
+    conn = _Script(
+        [
+            ("reset", "match", first, []),
+            ("reset", "match", first, []),  # an undo or a resync: the same match again
+            ("reset", "match", second, []),
+        ]
+    )
+    worker._serve(conn, {1: ("duel", "hard", 5)})
+    assert len(settled) == 2
+    assert not [m for m in conn.sent if m[0] == "error"]
