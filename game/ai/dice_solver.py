@@ -128,29 +128,39 @@ class Solver:
     def __init__(self, values: Sequence[float], attempts: int) -> None:
         self.attempts = 0
         self.v0 = array("d", values)
-        self.v: list[array] = [self.v0]  # v[r][j]: value of ALL_FIVE[j], r attempts left
+        # v[r][j]: value of ALL_FIVE[j], r attempts left. The last one, v[attempts], is made
+        # on its first read (`_v`): only `value` and a further extension read it, while
+        # keeping (`best_keep`) and `before_first_roll` read w alone.
+        self.v: list[array] = [self.v0]
         self.w: list[array] = []  # w[r][i]: keep MULTISETS[i], roll, r attempts left after
         self._extend(attempts)
 
     def _extend(self, attempts: int) -> None:
         """Solve up to `attempts` (each attempt builds on the one before)."""
-        prev = self.v[-1]
-        v0 = self.v0
-        for _r in range(self.attempts, attempts):
-            w = expand(prev)
-            self.w.append(array("d", w))
-            best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
-            add = best.append
-            for m, less in zip(w, LESS, strict=True):
-                for j in less:
-                    b = best[j]
-                    if b > m:
-                        m = b
-                add(m)
-            # stop now, or keep the best sub-multiset
-            prev = [b if b > v else v for b, v in zip(best[FIVE_START:], v0, strict=True)]
-            self.v.append(array("d", prev))
+        for r in range(self.attempts, attempts):
+            self.w.append(array("d", expand(self._v(r))))
         self.attempts = max(self.attempts, attempts)
+
+    def _v(self, r: int) -> array:
+        """v[r] (r <= attempts), made from w[r - 1] if not yet made."""
+        v = self.v
+        if r < len(v):
+            return v[r]
+        w = self.w[r - 1]
+        best: list[float] = []  # best[i]: the best W over the sub-multisets of MULTISETS[i]
+        add = best.append
+        for m, less in zip(w, LESS, strict=True):
+            for j in less:
+                b = best[j]
+                if b > m:
+                    m = b
+            add(m)
+        # stop now, or keep the best sub-multiset
+        out = array(
+            "d", [b if b > x else x for b, x in zip(best[FIVE_START:], self.v0, strict=True)]
+        )
+        v.append(out)
+        return out
 
     def prefix(self, attempts: int) -> Solver:
         """The solver for the same table with fewer attempts: exactly what a fresh
@@ -170,7 +180,8 @@ class Solver:
         return self.w[r - 1][0]
 
     def value(self, dice: Sequence[int], attempts_left: int) -> float:
-        return self.v[max(0, min(attempts_left, self.attempts))][FIVE_INDEX[tuple(sorted(dice))]]
+        r = max(0, min(attempts_left, self.attempts))
+        return self._v(r)[FIVE_INDEX[tuple(sorted(dice))]]
 
     def keep_value(self, kept: Sequence[int], attempts_after: int) -> float:
         """Expected value of keeping `kept`, rolling the rest, with `attempts_after` left."""

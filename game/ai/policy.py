@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from game.ai import model
 from game.ai.dice_solver import (
@@ -36,7 +36,7 @@ from game.ai.policy_choose import ChoiceAnswers
 from game.ai.policy_main import MainPhasePlans, Plan, _prevents
 from game.ai.policy_respond import ResponsePlays
 from game.rules.actions import Action, PendingChoice
-from game.rules.view import MatchView, PlayerView, match_view
+from game.rules.view import LazyMatchView, MatchView, PlayerView
 
 _CACHE_LIMIT = 1024  # turn tables kept per (content, model parameters)
 
@@ -82,27 +82,6 @@ def shared_tables(content, model_params: dict) -> Shared:
         found = Shared(content, Env(content, None, model_params))
         _SHARED[key] = found
     return found
-
-
-_VIEW_FIELDS = tuple(f.name for f in fields(MatchView))
-
-
-class _LazyView:
-    """The engine's `match_view` of this decision, built on the first read of any of its
-    fields (which are then plain attributes). The engine does not change while a decision is
-    made, so it is the same view the decision would have built at its start."""
-
-    def __init__(self, engine) -> None:
-        self._engine = engine
-
-    def __getattr__(self, name: str):
-        engine = self.__dict__.pop("_engine", None)
-        if engine is None:
-            raise AttributeError(name)
-        view = match_view(engine)
-        for key in _VIEW_FIELDS:
-            self.__dict__[key] = getattr(view, key)
-        return getattr(self, name)
 
 
 class Turn:
@@ -164,7 +143,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
 
     def decide(self, engine, choice: PendingChoice) -> Action:
         self._prepare(engine)
-        view = _LazyView(engine)  # a MatchView, built when first read (many answers never do)
+        # a MatchView built part by part as it is read (many answers read little or nothing)
+        view = LazyMatchView(engine)
         self._economy_for = (engine, view, choice.player)  # worked out when first needed
         if choice.kind != "choose":
             self.plan = None  # a plan only answers the questions of the card just played
@@ -294,7 +274,8 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         cp = f.cp if ("cp",) in model.hero_reads(hero) else min(f.cp, 2)
         if cp == f.cp and f.hand == 0 and f.seat == 0:
             return f
-        return replace(f, seat=0, cp=cp, hand=0)
+        # replace(f, seat=0, cp=cp, hand=0), built directly (twice per turn lookup)
+        return Fighter(0, f.hero, f.levels, f.health, f.cap, cp, f.statuses, f.limits, 0, f.stunned)
 
     def coarse(self, f: Fighter) -> Fighter:
         """A rougher picture for slow-changing judgements (what an upgrade is worth)."""

@@ -356,6 +356,10 @@ class ResponsePlays:
 
     def _modify_attack(self, engine, view: MatchView, choice: PendingChoice):
         seat = choice.player
+        if not any(o.action.kind == "spend" for o in choice.options) and not any(
+            cdef.attack_modifier for _a, cdef in self._plays(engine, choice)
+        ):
+            return None  # no token to spend, no Attack Modifier to play
         target = view.combat.defender
         if target is None or view.players[target].defeated:
             return None
@@ -423,6 +427,8 @@ class ResponsePlays:
     def _protect(self, engine, view: MatchView, choice: PendingChoice):
         """Damage is about to land on us: spend a token or play a card that stops some."""
         seat = choice.player
+        if not any(o.action.kind in ("spend", "play") for o in choice.options):
+            return None  # no token to spend, no card to play: nothing to weigh
         avoidable, unstoppable, avoided = self.projected(engine, seat)
         if avoided or avoidable <= 0:
             return None
@@ -496,24 +502,16 @@ class ResponsePlays:
         spends = [o.action for o in choice.options if o.action.kind == "spend"]
         if not spends:  # nothing to spend: no need to read the table
             return None
-        seat = choice.player
-        me_f = self.fighter(view, seat)
-        bad = [
-            s
-            for s, n in me_f.statuses
-            if n
-            and engine.content.statuses[s].kind == "negative"
-            and engine.content.statuses[s].removable
-        ]
-        if not bad:
+        # the first token that cleanses (a spend profile's `cleanse` reads only its effects),
+        # and only then the table: do we hold a negative status it could take off?
+        content = engine.content
+        cleanser = next((a for a in spends if model.cleanses(content, a.get("status"))), None)
+        if cleanser is None:
             return None
-        hero = self.env.content.heroes[me_f.hero]
-        for action in spends:
-            prof = model.spend_profile(
-                engine.content, action.get("status"), hero, "own_negative_status"
-            )
-            if prof.cleanse:
-                return action
+        me_f = self.fighter(view, choice.player)
+        for s, n in me_f.statuses:
+            if n and content.statuses[s].kind == "negative" and content.statuses[s].removable:
+                return cleanser
         return None
 
 

@@ -27,6 +27,7 @@ its own tests).
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -107,6 +108,17 @@ def inline_by_default() -> bool:
 # ------------------------------------------------------------------ the child process
 
 
+def settle_heap() -> None:
+    """Collect garbage now and freeze what is left, as the window does when a scene comes up
+    (App.settle_heap): the worker calls this when a new match is set up, so the long-lived tables
+    of the computer players (turn tables, solvers, valuations) are out of the collector's full
+    passes, which otherwise land inside decisions. The previous freeze is undone first, so
+    objects that died since are collected."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 def _serve(conn, specs: dict[int, tuple]) -> None:
     """The worker's loop: keep the match in step, answer questions, until told to stop."""
     from game.rules.actions import Action
@@ -114,6 +126,7 @@ def _serve(conn, specs: dict[int, tuple]) -> None:
     controllers = {seat: controller(spec) for seat, spec in specs.items()}
     engine = None
     kind = "match"
+    settled_for = None  # the setup of the match the heap was last settled for
     while True:
         try:
             message = conn.recv()
@@ -129,6 +142,9 @@ def _serve(conn, specs: dict[int, tuple]) -> None:
                     engine.close()
                 engine = None  # (a replay that fails leaves no half-built match behind)
                 engine = rebuild(kind, setup, actions)
+                if setup != settled_for:  # a new match (not an undo or a resync of this one)
+                    settle_heap()
+                    settled_for = setup
             elif op == "sync":
                 for data in message[1]:
                     engine.apply(Action.from_json(data))

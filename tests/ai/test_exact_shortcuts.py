@@ -12,13 +12,25 @@ from dataclasses import fields, replace
 from itertools import permutations
 
 from game.ai import model
-from game.ai.dice_solver import ALL_FIVE, FACES, FIVE_INDEX, card_change
+from game.ai.dice_solver import (
+    ADD,
+    ALL_FIVE,
+    FACES,
+    FIVE_INDEX,
+    FIVE_START,
+    MULTISETS,
+    Solver,
+    _sub_indices,
+    card_change,
+    shared_solver,
+)
 from game.ai.model import Env, Fighter
-from game.ai.policy import SmartAI, _LazyView
+from game.ai.policy import SmartAI
 from game.content.loader import default_content
-from game.modes.duel import duel_setup
+from game.modes.variants import setup_for
+from game.rules.dice import meets_each
 from game.rules.engine import Engine
-from game.rules.view import match_view
+from game.rules.view import LazyMatchView, MatchView, match_view
 
 
 def _ability(hero, ability_id: str, level: int):
@@ -73,16 +85,32 @@ def test_a_rows_value_does_not_depend_on_the_attackers_own_levels():
 
 def test_the_lazily_built_view_is_the_match_view_of_that_moment():
     content = default_content()
-    engine = Engine.new_match(duel_setup(["artificer", "cursed_pirate"], 9), content)
-    players = [SmartAI(1, hard=True), SmartAI(2, hard=True)]
-    for _ in range(60):  # into the match: dice, tokens, cards in hand
-        engine.apply(players[engine.pending.player].decide(engine, engine.pending))
-    lazy = _LazyView(engine)
-    assert "_engine" in lazy.__dict__  # nothing built before a read
-    view = match_view(engine)
-    for f in fields(view):
-        assert getattr(lazy, f.name) == getattr(view, f.name), f.name
-    engine.close()
+    # a companion (Nyra), a flipped board (Cursed Pirate), King of the Hill's Leaders, and
+    # moments with damage waiting (the combat part's incoming, landing and may_avoid)
+    for heroes, mode, seed in (
+        (["artificer", "cursed_pirate"], "duel", 9),
+        (["huntress", "treant"], "duel", 4),
+        (["barbarian", "moon_elf", "huntress"], "koth", 5),
+    ):
+        engine = Engine.new_match(setup_for(mode, heroes, seed), content)
+        players = [SmartAI(1 + i, hard=True) for i in range(len(heroes))]
+        names = [f.name for f in fields(MatchView)]
+        waiting = 0
+        for step in range(240):
+            if engine.over:
+                break
+            if step % 3 == 0 or match_view(engine).combat.incoming:
+                view = match_view(engine)
+                waiting += bool(view.combat.incoming)
+                for first in ("players", "dice", "combat", "turn", "teams"):
+                    lazy = LazyMatchView(engine)
+                    assert set(lazy.__dict__) == {"_engine"}  # nothing built before a read
+                    assert getattr(lazy, first) == getattr(view, first), first
+                    for name in names:
+                        assert getattr(lazy, name) == getattr(view, name), (first, name)
+            engine.apply(players[engine.pending.player].decide(engine, engine.pending))
+        assert waiting, heroes  # some moments had damage waiting
+        engine.close()
 
 
 def test_a_defense_is_worth_the_same_whatever_the_order_of_its_dice():
@@ -124,3 +152,118 @@ def test_card_change_finds_the_best_change_as_sorting_every_changed_roll_would()
             for i, v in plan:
                 new[i] = v
             assert values[FIVE_INDEX[tuple(sorted(new))]] == value
+
+
+def _solve_in_full(values, attempts):
+    """The keeping solve the long way: every attempt's W over all multisets, then V as the
+    best W over every sub-multiset of each result (or stopping)."""
+    v = [list(values)]
+    w = []
+    for _r in range(attempts):
+        table = [0.0] * len(MULTISETS)
+        table[FIVE_START:] = v[-1]
+        for i in range(FIVE_START - 1, -1, -1):
+            table[i] = sum(table[ADD[i][f]] for f in range(6)) / 6.0
+        w.append(table)
+        v.append(
+            [max(values[j], *(table[k] for k in _sub_indices(s))) for j, s in enumerate(ALL_FIVE)]
+        )
+    return v, w
+
+
+def test_the_solver_made_on_demand_equals_the_full_solve_at_every_attempt():
+    # the last attempt's V is made on its first read, also after a solve is extended or cut
+    rng = random.Random(5)
+    for n in range(40):
+        values = [rng.choice([0.0, 0.0, 1.5, 3.25, rng.random() * 8]) for _ in ALL_FIVE]
+        v, w = _solve_in_full(values, 3)
+        grown = Solver(values, 1 + n % 2)
+        grown._extend(3)
+        for solver, attempts in (
+            (Solver(values, 1), 1),
+            (Solver(values, 2), 2),
+            (Solver(values, 3), 3),
+            (grown, 3),
+            (grown.prefix(2), 2),
+            (shared_solver(values, 3).prefix(1), 1),
+        ):
+            assert solver.before_first_roll() == w[attempts - 1][0]
+            for r in range(attempts + 1):
+                for j, s in enumerate(ALL_FIVE):
+                    assert solver.value(s, r) == v[r][j], (n, attempts, r, s)
+            for i in range(0, len(MULTISETS), 7):
+                assert solver.keep_value(MULTISETS[i], attempts - 1) == w[attempts - 1][i]
+
+
+def _cleanse_the_long_way(player, engine, view, choice):
+    """The first spendable token whose spend cleanses, if we hold a removable negative status,
+    found by reading our statuses first and each token's spend profile for our hero."""
+    spends = [o.action for o in choice.options if o.action.kind == "spend"]
+    if not spends:
+        return None
+    me_f = player.fighter(view, choice.player)
+    statuses = engine.content.statuses
+    bad = [s for s, n in me_f.statuses if n and statuses[s].kind == "negative"]
+    if not [s for s in bad if statuses[s].removable]:
+        return None
+    hero = engine.content.heroes[me_f.hero]
+    for action in spends:
+        status = action.get("status")
+        if model.spend_profile(engine.content, status, hero, "own_negative_status").cleanse:
+            return action
+    return None
+
+
+def test_a_cleansing_token_is_found_before_the_table_is_read_with_the_same_answer():
+    content = default_content()
+    answers = {"cleanse": 0, "other tokens": 0}
+    for heroes, seed in ((["monk", "shadow_thief"], 3), (["vampire_lord", "monk"], 8)):
+        engine = Engine.new_match(setup_for("duel", heroes, seed), content)
+        players = [SmartAI(seed + i, hard=True) for i in range(2)]
+        while not engine.over:
+            choice = engine.pending
+            player = players[choice.player]
+            if choice.kind == "respond":
+                view = LazyMatchView(engine)
+                fast = player._cleanse(engine, view, choice)
+                assert fast == _cleanse_the_long_way(player, engine, match_view(engine), choice)
+                if fast is not None:
+                    answers["cleanse"] += 1
+                elif any(o.action.kind == "spend" for o in choice.options):
+                    answers["other tokens"] += 1
+            engine.apply(player.decide(engine, choice))
+        engine.close()
+    assert answers["cleanse"] and answers["other tokens"], answers
+
+
+def test_requirement_tables_by_symbol_counts_equal_checking_every_result():
+    content = default_content()
+    checked = set()
+    for hero in content.heroes.values():
+        for slot in hero.slots:
+            for level in slot.levels.values():
+                for ability in level:
+                    for row in ability.rows:
+                        table = model.requirement_table(hero, row.requirement)
+                        assert table == meets_each(row.requirement, hero, ALL_FIVE), (
+                            hero.id,
+                            ability.id,
+                        )
+                        checked.add(bool(row.requirement.symbols or row.requirement.same_symbol))
+    assert checked == {True, False}  # symbol requirements (the shortcut) and number ones
+
+
+def test_the_turn_key_of_a_fighter_is_the_fighter_with_seat_hand_and_cp_set_aside():
+    content = default_content()
+    player = SmartAI(2, hard=True)
+    engine = Engine.new_match(setup_for("duel", ["monk", "cursed_pirate"], 1), content)
+    player._prepare(engine)
+    engine.close()
+    for hero in ("monk", "cursed_pirate", "treant"):
+        reads_cp = ("cp",) in model.hero_reads(content.heroes[hero])
+        for seat, cp, hand, stunned in ((1, 5, 4, True), (0, 1, 0, False), (1, 2, 6, False)):
+            f = Fighter(seat, hero, (("a", 2),), 17, 60, cp, (("x", 1),), (("x", 3),), hand)
+            f = replace(f, stunned=stunned)
+            key = player.key_fighter(f)
+            assert key == replace(f, seat=0, cp=cp if reads_cp else min(cp, 2), hand=0)
+            assert hash(key) == hash(replace(key))

@@ -27,11 +27,14 @@ def test_a_shared_solver_is_exactly_a_fresh_one_whatever_was_asked_before():
     for attempts, got in ((1, one), (2, two), (3, three)):
         fresh = Solver(values, attempts)
         assert got.attempts == attempts
-        assert got.v == fresh.v and got.w == fresh.w
+        assert [got._v(r) for r in range(attempts + 1)] == [
+            fresh._v(r) for r in range(attempts + 1)
+        ]
+        assert got.w == fresh.w
         for dice in ([1, 2, 3, 4, 6], [6, 6, 6, 1, 2], [2, 2, 3, 5, 5]):
             assert got.best_keep(dice, attempts) == fresh.best_keep(dice, attempts)
             assert got.value(dice, 3) == fresh.value(dice, 3)  # clamped to its own attempts
-    assert len(one.v) == 2  # the 1-attempt solver handed out first did not grow
+    assert len(one.v) <= 2 and len(one.w) == 1  # the solver handed out first did not grow
 
 
 def _by_hand(values, mode):
