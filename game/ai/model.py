@@ -32,7 +32,7 @@ from game.ai.resolve import (
     walk,
 )
 from game.content.defs import AbilityDef, ContentDB, Effects, HeroDef
-from game.rules.dice import meets, meets_each
+from game.rules.dice import meets_each
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,30 +156,8 @@ def offense_rows(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
 
 @hero_cache
 def requirement_table(hero: HeroDef, requirement) -> tuple[bool, ...]:
-    """Which of the 252 results meet one requirement (shared by every row that asks it). A
-    requirement on symbols alone (no straight, of a kind, full house or numbers) reads only
-    how many dice show each symbol, so it is checked once per distinct count of symbols."""
-    if requirement.straight or requirement.of_a_kind or requirement.full_house:
-        return meets_each(requirement, hero, ALL_FIVE)
-    if requirement.values:
-        return meets_each(requirement, hero, ALL_FIVE)
-    out = [False] * len(ALL_FIVE)
-    for shown, members in symbol_groups(hero):
-        if meets(requirement, hero, shown):
-            for j in members:
-                out[j] = True
-    return tuple(out)
-
-
-@hero_cache
-def symbol_groups(hero: HeroDef) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The 252 results grouped by the symbols they show (as counts): (the first result of
-    the group, the indices of all of them into ALL_FIVE), for each distinct count."""
-    faces = hero_faces(hero)
-    groups: dict[tuple, list[int]] = {}
-    for j, result in enumerate(ALL_FIVE):
-        groups.setdefault(tuple(sorted(faces[v - 1] for v in result)), []).append(j)
-    return tuple((ALL_FIVE[members[0]], tuple(members)) for members in groups.values())
+    """Which of the 252 results meet one requirement (shared by every row that asks it)."""
+    return meets_each(requirement, hero, ALL_FIVE)
 
 
 @hero_cache

@@ -41,9 +41,40 @@ def meets_each(
     requirement: Requirement, hero: HeroDef, results: Sequence[tuple[int, ...]]
 ) -> tuple[bool, ...]:
     """`meets` for many results at once (each a sorted tuple of values), e.g. every result
-    five dice can show: a whole table without the per-call lookups."""
+    five dice can show: a whole table without the per-call lookups. A requirement on symbols
+    alone (no straight, of a kind, full house or numbers) reads only how many dice show each
+    symbol, so it is checked once per distinct count of symbols among the results."""
     key = tuple(s.symbol for s in hero.dice)
-    return tuple(_meets_uncached(requirement, hero.id, key, values) for values in results)
+    r = requirement
+    if r.straight or r.of_a_kind or r.full_house or r.values:
+        return tuple(_meets_uncached(r, hero.id, key, values) for values in results)
+    out = [False] * len(results)
+    for first, members in _symbol_groups(key, results):
+        if _meets_uncached(r, hero.id, key, first):
+            for j in members:
+                out[j] = True
+    return tuple(out)
+
+
+_GROUPS: dict[tuple, tuple] = {}
+
+
+def _symbol_groups(key: tuple[str, ...], results: Sequence[tuple[int, ...]]) -> tuple:
+    """The results grouped by the symbols they show (as counts): (the first result of the
+    group, the indices of all of them), for each distinct count. Kept per dice key and list
+    of results (by identity: the callers pass the same table of every result each time)."""
+    memo_key = (key, id(results))
+    hit = _GROUPS.get(memo_key)
+    if hit is not None and hit[0] is results:
+        return hit[1]
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for j, values in enumerate(results):
+        groups.setdefault(tuple(sorted(key[v - 1] for v in values)), []).append(j)
+    made = tuple((results[members[0]], tuple(members)) for members in groups.values())
+    if len(_GROUPS) > 256:
+        _GROUPS.clear()
+    _GROUPS[memo_key] = (results, made)
+    return made
 
 
 def _meets_uncached(

@@ -11,7 +11,7 @@ import random
 from dataclasses import fields, replace
 from itertools import permutations
 
-from game.ai import model
+from game.ai import model, odds
 from game.ai.dice_solver import (
     ADD,
     ALL_FIVE,
@@ -28,7 +28,7 @@ from game.ai.model import Env, Fighter
 from game.ai.policy import SmartAI
 from game.content.loader import default_content
 from game.modes.variants import setup_for
-from game.rules.dice import meets_each
+from game.rules.dice import meets
 from game.rules.engine import Engine
 from game.rules.view import LazyMatchView, MatchView, match_view
 
@@ -236,7 +236,7 @@ def test_a_cleansing_token_is_found_before_the_table_is_read_with_the_same_answe
     assert answers["cleanse"] and answers["other tokens"], answers
 
 
-def test_requirement_tables_by_symbol_counts_equal_checking_every_result():
+def test_requirement_tables_by_symbol_counts_equal_checking_every_result_for_ai_and_odds():
     content = default_content()
     checked = set()
     for hero in content.heroes.values():
@@ -245,10 +245,11 @@ def test_requirement_tables_by_symbol_counts_equal_checking_every_result():
                 for ability in level:
                     for row in ability.rows:
                         table = model.requirement_table(hero, row.requirement)
-                        assert table == meets_each(row.requirement, hero, ALL_FIVE), (
-                            hero.id,
-                            ability.id,
-                        )
+                        long_way = tuple(meets(row.requirement, hero, r) for r in ALL_FIVE)
+                        assert table == long_way, (hero.id, ability.id)
+                        assert odds._table(
+                            odds._HeroKey(hero), model.hero_faces(hero), row.requirement
+                        ) == tuple(1.0 if hit else 0.0 for hit in long_way)
                         checked.add(bool(row.requirement.symbols or row.requirement.same_symbol))
     assert checked == {True, False}  # symbol requirements (the shortcut) and number ones
 
