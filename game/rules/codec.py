@@ -7,6 +7,7 @@ output is ordinary JSON: no pickle, no eval.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import json
 from operator import attrgetter
@@ -55,6 +56,8 @@ def encode(obj: Any) -> Any:
     cls = type(obj)
     if cls in _PLAIN:
         return obj
+    if cls is list:  # the commonest container (many of them empty)
+        return [v if type(v) in _PLAIN else encode(v) for v in obj] if obj else []
     fast = _FAST.get(cls)
     if fast is not None:
         return fast(obj)
@@ -144,8 +147,18 @@ def _hashable(value: Any) -> Any:
 
 
 def canonical_json(obj: Any) -> str:
-    # (no circular check: encoded state is a tree of fresh lists and dicts)
-    return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"), check_circular=False)
+    # (no circular check: encoded state is a tree of fresh lists and dicts). The collector is
+    # paused meanwhile: the thousands of containers made here would start collections (a
+    # full one now and then, over every object of the process) although none of them can be
+    # part of a cycle, and all of them are freed by reference counting when this returns.
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return json.dumps(encode(obj), sort_keys=True, separators=(",", ":"), check_circular=False)
+    finally:
+        if paused:
+            gc.enable()
 
 
 def digest(obj: Any) -> str:

@@ -1,0 +1,132 @@
+"""The engine's kept indexes and its digest give what the long way gives.
+
+`ops.stacks_of` keeps each world's stacks by holder until a stack is added (other components
+may come and go), `ops.pools_waiting` only re-reads the pools still waiting until a pool is
+added, and `codec.canonical_json` encodes with its fast paths and the collector paused. These
+stories play seeded random-legal matches of heroes with setup steps, companions and many
+tokens and, at every decision, compare each with a plain reading of the whole state; they
+also restore snapshots in the middle of a match, where every kept answer must be forgotten.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+
+import esper
+import pytest
+
+from game.content.defs import Fx
+from game.content.loader import default_content
+from game.modes.duel import duel_setup
+from game.modes.variants import setup_for
+from game.rules import codec, ops
+from game.rules.components import StatusStack
+from game.rules.engine import Engine
+
+
+def reference_stacks(player: int) -> dict[str, StatusStack]:
+    out: dict[str, StatusStack] = {}
+    for _ent, stack in sorted(esper.get_component(StatusStack), key=lambda e: e[1].status):
+        if stack.holder == player:
+            out.setdefault(stack.status, stack)
+    return out
+
+
+def reference_encode(obj):
+    """The state's plain-data form, written out case by case (no fast paths)."""
+    if obj is None or isinstance(obj, (bool, int, str, float)):
+        return obj
+    if isinstance(obj, Fx):  # an effect's fields
+        return {"__fx": {k: reference_encode(v) for k, v in obj.items()}}
+    if isinstance(obj, list):
+        return [reference_encode(v) for v in obj]
+    if isinstance(obj, tuple):
+        return {"__tuple": [reference_encode(v) for v in obj]}
+    if isinstance(obj, dict):
+        if all(isinstance(k, str) and not k.startswith("__") for k in obj):
+            return {k: reference_encode(v) for k, v in obj.items()}
+        return {"__dict": [[reference_encode(k), reference_encode(v)] for k, v in obj.items()]}
+    fields = codec._FIELDS[type(obj)]
+    return {
+        "__t": type(obj).__name__,
+        "f": {name: reference_encode(getattr(obj, name)) for name in fields},
+    }
+
+
+def reference_json(engine: Engine) -> str:
+    with engine.world.active():
+        data = reference_encode(engine.world.entities())
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def check(engine: Engine) -> None:
+    with engine.world.active():
+        for player in engine.info.players:
+            got = ops.stacks_of(player)
+            want = reference_stacks(player)
+            assert list(got) == list(want), f"seat {engine.seat(player)}'s statuses"
+            assert all(got[s] is want[s] for s in want), f"seat {engine.seat(player)}'s stacks"
+        waiting = [p for p in engine.pools.pools.values() if not p.resolved]
+        got_waiting = ops.pools_waiting(engine)
+        assert len(got_waiting) == len(waiting)
+        assert all(a is b for a, b in zip(got_waiting, waiting, strict=True))
+
+
+CASES = [
+    ("duel", ["treant", "artificer"], 41),
+    ("duel", ["cursed_pirate", "huntress"], 42),
+    ("duel", ["vampire_lord", "monk"], 43),
+    ("duel", ["shadow_thief", "tactician"], 44),
+    ("2v2", ["moon_elf", "samurai", "ninja", "paladin"], 45),
+]
+
+
+@pytest.mark.parametrize("mode, heroes, seed", CASES)
+def test_kept_indexes_and_the_digest_match_the_long_way_all_match_long(mode, heroes, seed):
+    content = default_content()
+    setup = duel_setup(heroes, seed) if mode == "duel" else setup_for(mode, heroes, seed)
+    engine = Engine.new_match(setup, content, keep_log=False)
+    rng = random.Random(seed)
+    snapshots = []
+    restored = 0
+    try:
+        while not engine.over and len(engine.actions) < 600:
+            check(engine)
+            if len(engine.actions) % 40 == 0:
+                with engine.world.active():
+                    fast = codec.canonical_json(engine.world.entities())
+                assert fast == reference_json(engine)
+                snapshots.append(engine.snapshot())
+            if len(engine.actions) % 97 == 96 and len(snapshots) >= 2 and restored < 3:
+                # back to an earlier moment: other stack and pool objects, the same sizes
+                engine.restore(snapshots[-2])
+                restored += 1
+                check(engine)
+                continue
+            choice = engine.pending
+            engine.apply(rng.choice(choice.options).action)
+        check(engine)
+        with engine.world.active():
+            assert codec.canonical_json(engine.world.entities()) == reference_json(engine)
+    finally:
+        engine.close()
+    assert restored >= 1
+    assert len(engine.pools.pools) > 20  # many pools, most of them resolved
+
+
+def test_the_digest_leaves_the_collector_as_it_found_it():
+    engine = Engine.new_match(duel_setup(["treant", "artificer"], 5), keep_log=False)
+    try:
+        assert gc.isenabled()
+        engine.digest()
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            engine.digest()
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        engine.close()
