@@ -22,7 +22,7 @@ from game.content.loader import default_content
 from game.modes.duel import duel_setup
 from game.modes.variants import setup_for
 from game.rules import codec, ops
-from game.rules.components import StatusStack
+from game.rules.components import Seat, StatusStack
 from game.rules.engine import Engine
 
 
@@ -128,5 +128,23 @@ def test_the_digest_leaves_the_collector_as_it_found_it():
             assert not gc.isenabled()
         finally:
             gc.enable()
+    finally:
+        engine.close()
+
+
+def test_a_state_holding_the_pools_marker_text_is_written_the_long_way():
+    """The pools' text goes in place of a marker string: a name that reads like the marker
+    must not be taken for it."""
+    engine = Engine.new_match(duel_setup(["treant", "artificer"], 6), keep_log=False)
+    try:
+        rng = random.Random(6)
+        while len(engine.actions) < 60 and not engine.over:
+            engine.apply(rng.choice(engine.pending.options).action)
+        with engine.world.active():
+            seat = esper.component_for_entity(engine.info.players[0], Seat)
+            seat.name = "\x00pools 0\x00"  # after the pools (a later entity)
+            engine.program.vars[10_000] = {"\x00pools 0\x00": 1}  # before them (Program)
+            fast = codec.canonical_json(engine.world.entities())
+        assert fast == reference_json(engine)
     finally:
         engine.close()
