@@ -2,7 +2,8 @@
 
 `ops.stacks_of` keeps each world's stacks by holder until a stack is added (other components
 may come and go), `ops.pools_waiting` only re-reads the pools still waiting until a pool is
-added, and `codec.canonical_json` encodes with its fast paths and the collector paused. These
+added, an Offensive Roll's "Activate ..." options are made once per board and sorted dice, and
+`codec.canonical_json` encodes with its fast paths and the collector paused. These
 stories play seeded random-legal matches of heroes with setup steps, companions and many
 tokens and, at every decision, compare each with a plain reading of the whole state; they
 also restore snapshots in the middle of a match, where every kept answer must be forgotten.
@@ -22,7 +23,9 @@ from game.content.loader import default_content
 from game.modes.duel import duel_setup
 from game.modes.variants import setup_for
 from game.rules import codec, ops
+from game.rules.actions import Option, act
 from game.rules.components import Seat, StatusStack
+from game.rules.dice import describe_requirement
 from game.rules.engine import Engine
 
 
@@ -61,8 +64,28 @@ def reference_json(engine: Engine) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def reference_activations(engine: Engine, player: int, values: list[int]) -> list[Option]:
+    """The "Activate ..." options of an Offensive Roll, made afresh."""
+    hero = engine.hero(player)
+    seat = engine.seat(player)
+    out = []
+    for ability, row in ops.satisfied(engine, player, values):
+        req = describe_requirement(ability.rows[row].requirement, hero)
+        detail = ability.rows[row].text or ability.text
+        action = act(seat, "activate", ability=ability.id, row=row)
+        out.append(Option(action, f"Activate {ability.name} ({req})", detail))
+    return out
+
+
 def check(engine: Engine) -> None:
     with engine.world.active():
+        choice = engine.pending
+        if choice is not None and choice.kind == "offensive_roll":
+            player = engine.player(choice.player)
+            group = engine.dice.groups.get(engine.combat.offense_group or 0)
+            offered = [o for o in choice.options if o.action.kind == "activate"]
+            want = reference_activations(engine, player, group.values) if group else []
+            assert offered == want
         for player in engine.info.players:
             got = ops.stacks_of(player)
             want = reference_stacks(player)
