@@ -1,12 +1,13 @@
-"""The engine's kept indexes and its digest give what the long way gives.
+"""The engine's kept indexes, shortcuts and its digest give what the long way gives.
 
 `ops.stacks_of` keeps each world's stacks by holder until a stack is added (other components
 may come and go), `ops.pools_waiting` only re-reads the pools still waiting until a pool is
-added, an Offensive Roll's "Activate ..." options are made once per board and sorted dice, and
-`codec.canonical_json` encodes with its fast paths and the collector paused. These
-stories play seeded random-legal matches of heroes with setup steps, companions and many
-tokens and, at every decision, compare each with a plain reading of the whole state; they
-also restore snapshots in the middle of a match, where every kept answer must be forgotten.
+added, an Offensive Roll's "Activate ..." options are made once per board and sorted dice,
+`PendingChoice.find` compares the fields of actions itself, and `codec.canonical_json`
+encodes with its fast paths and the collector paused. These stories play seeded random-legal
+matches of heroes with setup steps, companions and many tokens and, at every decision,
+compare each with a plain reading of the whole state; they also restore snapshots in the
+middle of a match, where every kept answer must be forgotten.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.content.loader import default_content
 from game.modes.duel import duel_setup
 from game.modes.variants import setup_for
 from game.rules import codec, ops
-from game.rules.actions import Option, act
+from game.rules.actions import Action, Option, act
 from game.rules.components import Seat, StatusStack
 from game.rules.dice import describe_requirement
 from game.rules.engine import Engine
@@ -77,9 +78,26 @@ def reference_activations(engine: Engine, player: int, values: list[int]) -> lis
     return out
 
 
+def reference_find(choice, action):
+    for option in choice.options:
+        if option.action == action:
+            return option
+    return None
+
+
 def check(engine: Engine) -> None:
     with engine.world.active():
         choice = engine.pending
+        if choice is not None:  # each option's action found, also as an equal copy
+            for option in choice.options:
+                copy = Action.from_json(option.action.to_json())
+                assert copy is not option.action
+                assert choice.find(copy) is reference_find(choice, copy)
+                assert choice.find(option.action) is reference_find(choice, option.action)
+                other = Action(choice.player + 1, option.action.kind, option.action.args)
+                assert choice.find(other) is reference_find(choice, other)
+            stranger = Action(choice.player, "no such kind", ())
+            assert choice.find(stranger) is None
         if choice is not None and choice.kind == "offensive_roll":
             player = engine.player(choice.player)
             group = engine.dice.groups.get(engine.combat.offense_group or 0)
