@@ -42,7 +42,7 @@ from game.rules.components import (
     StatusLimits,
     TurnFlags,
 )
-from game.rules.events import Event
+from game.rules.events import Event, make_event
 from game.rules.frames import MatchFrame
 from game.rules.rng import RngState, seed_state, shuffle
 from game.rules.world import MatchWorld
@@ -478,7 +478,7 @@ class Engine:
         )
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        event = Event(kind, data, text)
+        event = make_event(kind, data, text)
         self._events.append(event)
         if self.keep_log:
             self.log.append(event)

@@ -12,6 +12,7 @@ middle of a match, where every kept answer must be forgotten.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import random
@@ -28,6 +29,7 @@ from game.rules.actions import Action, Option, act
 from game.rules.components import Seat, StatusStack
 from game.rules.dice import describe_requirement
 from game.rules.engine import Engine
+from game.rules.events import Event, make_event
 
 
 def reference_stacks(player: int) -> dict[str, StatusStack]:
@@ -187,5 +189,25 @@ def test_a_state_holding_the_pools_marker_text_is_written_the_long_way():
             engine.program.vars[10_000] = {"\x00pools 0\x00": 1}  # before them (Program)
             fast = codec.canonical_json(engine.world.entities())
         assert fast == reference_json(engine)
+    finally:
+        engine.close()
+
+
+def test_events_made_without_init_equal_the_dataclass_ones():
+    assert [f.name for f in dataclasses.fields(Event)] == ["kind", "data", "text"]
+    made = make_event("note", {"player": 1}, "A note.")
+    assert made == Event("note", {"player": 1}, "A note.")
+    assert (made.kind, made.data, made.text) == ("note", {"player": 1}, "A note.")
+    assert made.to_json() == {"kind": "note", "player": 1, "text": "A note."}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.kind = "other"  # type: ignore[misc]
+    engine = Engine.new_match(duel_setup(["monk", "huntress"], 7), keep_log=True)
+    try:
+        rng = random.Random(7)
+        while len(engine.actions) < 40 and not engine.over:
+            for event in engine.apply(rng.choice(engine.pending.options).action):
+                assert type(event) is Event
+                assert event == Event(event.kind, event.data, event.text)
+        assert engine.log and all(type(e) is Event for e in engine.log)
     finally:
         engine.close()
