@@ -605,7 +605,7 @@ def _answer_enemy(engine: Engine) -> bool:
     """If the open question belongs to an enemy seat, answer it with the enemy AI."""
     choice = engine.program.pending
     player = engine.player(choice.player)
-    if not esper.has_component(player, Enemy) or not ENEMY_POLICY:
+    if not ENEMY_POLICY or Enemy not in esper._entities[player]:  # `esper.has_component`
         return False
     action = ENEMY_POLICY[0](engine, choice)
     if choice.find(action) is None:  # pragma: no cover - an enemy AI bug
