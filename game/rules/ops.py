@@ -466,11 +466,31 @@ def raised_stack_limit(before: int, amount: int, cap: int | None) -> int:
     return after
 
 
+_ALL_KINDS = ("offensive", "ultimate", "defensive", "passive")
+
+
 def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
-    for ability in abilities(eng, player, ("offensive", "ultimate", "defensive", "passive")):
-        if ability.id == ability_id:
-            return ability
-    raise KeyError(ability_id)
+    """The ability of that id on this player's board (the first, in `abilities` order)."""
+    hero = eng.hero(player)
+    board = eng.board(player)
+    key = (id(hero), board.flipped, tuple(board.levels.items()))
+    found = _BY_ID.get(key)
+    if found is None or found[0] is not hero:
+        by_id: dict[str, AbilityDef] = {}
+        for ability in abilities(eng, player, _ALL_KINDS):
+            by_id.setdefault(ability.id, ability)
+        if len(_BY_ID) >= 100_000:  # a bound, far above what the content's boards reach
+            _BY_ID.clear()
+        found = _BY_ID[key] = (hero, by_id)
+    ability = found[1].get(ability_id)
+    if ability is None:
+        raise KeyError(ability_id)
+    return ability
+
+
+# (hero's id(), flipped, board levels) -> (the hero, ability id -> ability): what `abilities`
+# answers for every kind, by id (the hero is kept to tell a reused id() apart)
+_BY_ID: dict[tuple, tuple[HeroDef, dict[str, AbilityDef]]] = {}
 
 
 def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:

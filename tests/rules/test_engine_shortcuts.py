@@ -3,7 +3,8 @@
 `ops.stacks_of` keeps each world's stacks by holder until a stack is added (other components
 may come and go), `ops.pools_waiting` only re-reads the pools still waiting until a pool is
 added, an Offensive Roll's "Activate ..." options are made once per board and sorted dice,
-`PendingChoice.find` compares the fields of actions itself, and `codec.canonical_json`
+`PendingChoice.find` compares the fields of actions itself, `ops.find_ability` keeps each
+board's abilities by id, and `codec.canonical_json`
 encodes with its fast paths and the collector paused. These stories play seeded random-legal
 matches of heroes with setup steps, companions and many tokens and, at every decision,
 compare each with a plain reading of the whole state; they also restore snapshots in the
@@ -111,6 +112,12 @@ def check(engine: Engine) -> None:
             want = reference_stacks(player)
             assert list(got) == list(want), f"seat {engine.seat(player)}'s statuses"
             assert all(got[s] is want[s] for s in want), f"seat {engine.seat(player)}'s stacks"
+            board = ops.abilities(engine, player, ("offensive", "ultimate", "defensive", "passive"))
+            for ability in board:
+                first = next(a for a in board if a.id == ability.id)
+                assert ops.find_ability(engine, player, ability.id) is first
+            with pytest.raises(KeyError):
+                ops.find_ability(engine, player, "no_such_ability")
         waiting = [p for p in engine.pools.pools.values() if not p.resolved]
         got_waiting = ops.pools_waiting(engine)
         assert len(got_waiting) == len(waiting)
