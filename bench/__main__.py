@@ -462,13 +462,19 @@ def main(argv: list[str] | None = None) -> int:
         from bench.steps import steps
 
         revs = [args.rev] if args.rev else []
-        result = steps(
-            revs + [rev for rev in args.revs.split(",") if rev],
-            pairs=args.pairs or 20,
-            games=args.games or 2,
-            passes=args.rounds or 3,
-            seed=args.seed if "--seed" in (argv or sys.argv) else 5,
-        )
+        given = argv if argv is not None else sys.argv[1:]
+        seed_given = any(a == "--seed" or a.startswith("--seed=") for a in given)
+        try:
+            result = steps(
+                revs + [rev for rev in args.revs.split(",") if rev],
+                pairs=args.pairs or 20,
+                games=args.games or 2,
+                passes=args.rounds or 3,
+                seed=args.seed if seed_given else 5,
+            )
+        except RuntimeError as exc:
+            print(f"python -m bench steps: {exc}", file=sys.stderr)
+            return 2
         if not args.json:
             print_steps(result)
         print(json.dumps({"name": "steps", **result}))

@@ -103,6 +103,15 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
         for game in range(games):
             order = (a, b) if game % 2 == 0 else (b, a)
             duels.append((*order, seed * 1000 + index * games + game))
+    for rev in revs:
+        known = subprocess.run(
+            ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"],
+            cwd=HERE,
+            capture_output=True,
+            text=True,
+        )
+        if known.returncode != 0:
+            raise RuntimeError(f"unknown git revision '{rev}'")
     made: list[Path] = []
     trees = [_Tree("current", HERE)]
     try:
