@@ -361,6 +361,7 @@ CHOICES = [
     "server",
     "prompts",
     "compare",
+    "steps",
     "all",
 ]
 
@@ -381,15 +382,22 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("name", choices=CHOICES)
-    parser.add_argument("rev", nargs="?", default=None, help="compare: the git revision")
-    parser.add_argument("--pairs", type=count, default=6, help="compare: random hero pairs")
-    parser.add_argument("--rounds", type=count, default=2, help="compare: interleaved rounds")
+    parser.add_argument("rev", nargs="?", default=None, help="compare, steps: the git revision")
+    parser.add_argument(
+        "--rev", dest="revs", default="", help="steps: git revisions to measure, comma-separated"
+    )
+    parser.add_argument(
+        "--pairs", type=count, default=None, help="compare, steps: random hero pairs (6, 20)"
+    )
+    parser.add_argument(
+        "--rounds", type=count, default=None, help="compare, steps: interleaved rounds (2, 3)"
+    )
     parser.add_argument("--fuzz-games", type=count, default=20, help="compare: fuzz games a round")
     parser.add_argument(
         "--games",
         type=count,
         default=None,
-        help="games per figure (sim: 200, ai: 2000 per row, compare: 4 per hero pair)",
+        help="games per figure (sim: 200, ai: 2000 per row, compare: 4 and steps: 2 per pair)",
     )
     parser.add_argument("--jobs", type=count, default=1, help="ai, balance: processes to play in")
     parser.add_argument(
@@ -440,15 +448,37 @@ def main(argv: list[str] | None = None) -> int:
 
         result = compare(
             args.rev,
-            pairs=args.pairs,
+            pairs=args.pairs or 6,
             games=args.games or 4,
-            rounds=args.rounds,
+            rounds=args.rounds or 2,
             fuzz_games=args.fuzz_games,
             verbose=not args.json,
         )
         if not args.json:
             print_table(result)
         print(json.dumps({"name": "compare", **result}))
+        return 0
+    if args.name == "steps":
+        from bench.steps import print_table as print_steps
+        from bench.steps import steps
+
+        revs = [args.rev] if args.rev else []
+        given = argv if argv is not None else sys.argv[1:]
+        seed_given = any(a == "--seed" or a.startswith("--seed=") for a in given)
+        try:
+            result = steps(
+                revs + [rev for rev in args.revs.split(",") if rev],
+                pairs=args.pairs or 20,
+                games=args.games or 2,
+                passes=args.rounds or 3,
+                seed=args.seed if seed_given else 5,
+            )
+        except RuntimeError as exc:
+            print(f"python -m bench steps: {exc}", file=sys.stderr)
+            return 2
+        if not args.json:
+            print_steps(result)
+        print(json.dumps({"name": "steps", **result}))
         return 0
     if args.games is None:
         args.games = 2000 if args.name == "ai" else 200

@@ -88,9 +88,23 @@ class PendingChoice:
         return [o.action for o in self.options]
 
     def find(self, action: Action) -> Option | None:
+        """The first option whose action equals `action` (mostly the very object offered)."""
+        if type(action) is not Action:
+            for option in self.options:
+                if option.action == action:
+                    return option
+            return None
+        # Two exact Actions are equal when their fields are (the dataclass's `__eq__`),
+        # compared here without a call per option: kind and args tell most options apart.
+        player, kind, args = action.player, action.kind, action.args
         for option in self.options:
             offered = option.action
-            if offered is action or offered == action:  # mostly the very object offered
+            if offered is action:
+                return option
+            if type(offered) is not Action:
+                if offered == action:
+                    return option
+            elif offered.kind == kind and offered.args == args and offered.player == player:
                 return option
         return None
 

@@ -42,7 +42,7 @@ from game.rules.components import (
     StatusLimits,
     TurnFlags,
 )
-from game.rules.events import Event
+from game.rules.events import Event, make_event
 from game.rules.frames import MatchFrame
 from game.rules.rng import RngState, seed_state, shuffle
 from game.rules.world import MatchWorld
@@ -478,7 +478,7 @@ class Engine:
         )
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        event = Event(kind, data, text)
+        event = make_event(kind, data, text)
         self._events.append(event)
         if self.keep_log:
             self.log.append(event)
@@ -605,7 +605,7 @@ def _answer_enemy(engine: Engine) -> bool:
     """If the open question belongs to an enemy seat, answer it with the enemy AI."""
     choice = engine.program.pending
     player = engine.player(choice.player)
-    if not esper.has_component(player, Enemy) or not ENEMY_POLICY:
+    if not ENEMY_POLICY or Enemy not in esper._entities[player]:  # `esper.has_component`
         return False
     action = ENEMY_POLICY[0](engine, choice)
     if choice.find(action) is None:  # pragma: no cover - an enemy AI bug

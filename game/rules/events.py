@@ -20,6 +20,22 @@ class Event:
         return {"kind": self.kind, **self.data, "text": self.text}
 
 
+_new = object.__new__
+_SET_KIND = Event.kind.__set__  # the slots' own descriptors (the class is frozen)
+_SET_DATA = Event.data.__set__
+_SET_TEXT = Event.text.__set__
+
+
+def make_event(kind: str, data: dict[str, Any], text: str) -> Event:
+    """`Event(kind, data, text)` without the frozen dataclass's `__init__` (the engine makes a
+    few events per step): its three slots written directly."""
+    event = _new(Event)
+    _SET_KIND(event, kind)
+    _SET_DATA(event, data)
+    _SET_TEXT(event, text)
+    return event
+
+
 # Kinds used by the engine (the window and tests rely on these names):
 KINDS = (
     "match_started",

@@ -136,30 +136,36 @@ def status_def(eng, status: str) -> StatusDef:
 
 def stacks_of(player: int) -> dict[str, StatusStack]:
     """Status id -> this player's stack of it (held or emptied), in status id order, in the
-    active world. Stacks are entities of their own that never change holder or status, so the
-    index is built once from esper's list of them and used until esper makes a new list (when
-    an entity or a component is added: a new stack, a restored snapshot)."""
-    listed = esper.get_component(StatusStack)  # esper's cached list, the same object until then
+    active world. Stacks are entities of their own that are never deleted and never change
+    holder or status, so the index is built once from esper's set of the entities holding a
+    stack (iterated as `esper.get_component` iterates it) and used until that set grows (a new
+    stack) or is another set (a restored snapshot, another world); other components coming
+    and going (a new Combat each Roll Phase) leave it alone."""
+    holders = esper._components.get(StatusStack)
+    if holders is None:
+        return _NO_STACKS
     found = _LAST_STACKS[0]
-    if found[0] is listed:
-        return found[1].get(player, _NO_STACKS)
-    found = _STACK_INDEX.get(id(listed))
-    if found is None or found[0] is not listed:
+    if found[0] is holders and found[1] == len(holders):
+        return found[2].get(player, _NO_STACKS)
+    found = _STACK_INDEX.get(id(holders))
+    if found is None or found[0] is not holders or found[1] != len(holders):
+        entities = esper._entities
+        listed = [(ent, entities[ent][StatusStack]) for ent in holders]
         by_holder: dict[int, dict[str, StatusStack]] = {}
         for _ent, stack in sorted(listed, key=_BY_STACK_STATUS):
             by_holder.setdefault(stack.holder, {}).setdefault(stack.status, stack)
-        if len(_STACK_INDEX) >= 64:  # one entry per world in use; older lists are gone
+        if len(_STACK_INDEX) >= 64:  # one entry per world in use; older sets are gone
             _STACK_INDEX.clear()
-        found = _STACK_INDEX[id(listed)] = (listed, by_holder)
+        found = _STACK_INDEX[id(holders)] = (holders, len(holders), by_holder)
     _LAST_STACKS[0] = found
-    return found[1].get(player, _NO_STACKS)
+    return found[2].get(player, _NO_STACKS)
 
 
-# id(esper's list of stacks) -> (that list, holder -> status -> stack); the list is kept so a
-# reused id() is told apart
-_STACK_INDEX: dict[int, tuple[list, dict[int, dict[str, StatusStack]]]] = {}
+# id(esper's set of stack entities) -> (that set, its size then, holder -> status -> stack);
+# the set is kept so a reused id() is told apart
+_STACK_INDEX: dict[int, tuple[set, int, dict[int, dict[str, StatusStack]]]] = {}
 _NO_STACKS: dict[str, StatusStack] = {}
-_LAST_STACKS: list[tuple] = [(None, {})]  # the entry used last (the same world, mostly)
+_LAST_STACKS: list[tuple] = [(None, 0, {})]  # the entry used last (the same world, mostly)
 _BY_STACK_STATUS = lambda entry: entry[1].status  # noqa: E731
 
 
@@ -465,11 +471,31 @@ def raised_stack_limit(before: int, amount: int, cap: int | None) -> int:
     return after
 
 
+_ALL_KINDS = ("offensive", "ultimate", "defensive", "passive")
+
+
 def find_ability(eng, player: int, ability_id: str) -> AbilityDef:
-    for ability in abilities(eng, player, ("offensive", "ultimate", "defensive", "passive")):
-        if ability.id == ability_id:
-            return ability
-    raise KeyError(ability_id)
+    """The ability of that id on this player's board (the first, in `abilities` order)."""
+    hero = eng.hero(player)
+    board = eng.board(player)
+    key = (id(hero), board.flipped, tuple(board.levels.items()))
+    found = _BY_ID.get(key)
+    if found is None or found[0] is not hero:
+        by_id: dict[str, AbilityDef] = {}
+        for ability in abilities(eng, player, _ALL_KINDS):
+            by_id.setdefault(ability.id, ability)
+        if len(_BY_ID) >= 100_000:  # a bound, far above what the content's boards reach
+            _BY_ID.clear()
+        found = _BY_ID[key] = (hero, by_id)
+    ability = found[1].get(ability_id)
+    if ability is None:
+        raise KeyError(ability_id)
+    return ability
+
+
+# (hero's id(), flipped, board levels) -> (the hero, ability id -> ability): what `abilities`
+# answers for every kind, by id (the hero is kept to tell a reused id() apart)
+_BY_ID: dict[tuple, tuple[HeroDef, dict[str, AbilityDef]]] = {}
 
 
 def satisfied(eng, player: int, values: list[int]) -> list[tuple[AbilityDef, int]]:
@@ -576,7 +602,25 @@ def active_pool(eng) -> DamagePool | None:
 
 
 def pools_waiting(eng) -> list[DamagePool]:
-    return [p for p in eng.pools.pools.values() if not p.resolved]
+    """The pools not resolved yet, in id order. Pools are only ever added (`new_pool`, under
+    a new id) and only ever go from waiting to resolved (`land_pool`), and a match keeps
+    every resolved pool: the ones waiting when the dict last held as many pools are the only
+    candidates, so the scan of every pool of the match is done once per new pool."""
+    table = eng.pools.pools
+    found = _WAITING.get(id(table))
+    if found is not None and found[0] is table and found[1] == len(table):
+        waiting = [p for p in found[2] if not p.resolved]
+    else:
+        waiting = [p for p in table.values() if not p.resolved]
+        if len(_WAITING) >= 64:  # one entry per match in use; older ones are gone
+            _WAITING.clear()
+    _WAITING[id(table)] = (table, len(table), waiting)
+    return list(waiting)
+
+
+# id(a Pools.pools dict) -> (that dict, its size then, the pools waiting then): see
+# `pools_waiting` (the dict is kept so a reused id() is told apart)
+_WAITING: dict[int, tuple[dict, int, list[DamagePool]]] = {}
 
 
 def incoming_for(pool: DamagePool, player: int, avoidable_only: bool = True) -> int:

@@ -66,9 +66,10 @@ def collect_triggers(eng, player: int, moment: str) -> list[tuple]:
     """References to every token and passive ability of `player` that reacts to `moment`."""
     refs: list[tuple] = []
     statuses = eng.content.statuses
-    for stack in ops.held_statuses(eng, player):
-        for index in status_triggers(statuses[stack.status]).get(moment, ()):
-            refs.append(("status", stack.status, index))
+    for stack in ops.stacks_of(player).values():  # `held_statuses`: those holding a token
+        if stack.count:
+            for index in status_triggers(statuses[stack.status]).get(moment, ()):
+                refs.append(("status", stack.status, index))
     if moment in passive_moments(eng.hero(player)):
         for ability in ops.abilities(eng, player, ("passive",)):
             for index, trig in enumerate(ability.triggers):
@@ -127,7 +128,8 @@ def push_triggers(eng, player: int, moment: str, opp: int | None = None) -> None
         frame = trigger_frame(eng, player, ref, opp)
         if frame is not None:
             frames.append(frame)
-    eng.push(*reversed(frames))
+    if frames:
+        eng.push(*reversed(frames))
 
 
 # ---------------------------------------------------------------- the match

@@ -32,13 +32,20 @@ def _next64(rng: RngState) -> int:
 
 def below(rng: RngState, n: int) -> int:
     """Uniform integer in [0, n) without modulo bias."""
-    if n <= 0:
-        raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS.get(n)
+    if limit is None:
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        if len(_LIMITS) < 4096:
+            _LIMITS[n] = limit
     while True:
         value = _next64(rng)
         if value < limit:
             return value % n
+
+
+_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (`below`)
 
 
 def roll_die(rng: RngState) -> int:

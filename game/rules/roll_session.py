@@ -5,6 +5,7 @@ choices): the `RollSessionFrame`'s step and answers. Split from game/rules/phase
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from game.rules import ops
 from game.rules.actions import Action, Option, act, option
@@ -41,6 +42,39 @@ def _reroll_options(seat: int, count: int) -> tuple[Option, ...]:
     return options
 
 
+def _activations(eng, player: int, seat: int, values: list[int]) -> tuple[Option, ...]:
+    """The "Activate ..." options for the abilities these dice meet (`ops.satisfied`), made
+    once per seat, hero, board (side and levels) and sorted dice: what they read."""
+    hero = eng.hero(player)
+    board = eng.board(player)
+    key = (seat, id(hero), board.flipped, tuple(board.levels.items()), tuple(sorted(values)))
+    found = _ACTIVATIONS.get(key)
+    if found is not None and found[0] is hero:
+        return found[1]
+    made = []
+    for ability, row in ops.satisfied(eng, player, values):
+        req = describe_requirement(ability.rows[row].requirement, hero)
+        made.append(
+            option(
+                seat,
+                "activate",
+                f"Activate {ability.name} ({req})",
+                ability.rows[row].text or ability.text,
+                ability=ability.id,
+                row=row,
+            )
+        )
+    if len(_ACTIVATIONS) >= 100_000:  # a bound, far above what the content's boards reach
+        _ACTIVATIONS.clear()
+    _ACTIVATIONS[key] = (hero, tuple(made))
+    return _ACTIVATIONS[key][1]
+
+
+# (seat, hero's id(), flipped, board levels, sorted dice) -> (the hero, its activation options);
+# the hero is kept to tell a reused id() apart
+_ACTIVATIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
+
+
 def session_options(eng, frame: RollSessionFrame) -> list[Option]:
     combat = eng.combat
     player = frame.player
@@ -59,19 +93,7 @@ def session_options(eng, frame: RollSessionFrame) -> list[Option]:
         options.extend(_reroll_options(seat, count))
     if offense:
         if group is not None:
-            hero = eng.hero(player)
-            for ability, row in ops.satisfied(eng, player, group.values):
-                req = describe_requirement(ability.rows[row].requirement, hero)
-                options.append(
-                    option(
-                        seat,
-                        "activate",
-                        f"Activate {ability.name} ({req})",
-                        ability.rows[row].text or ability.text,
-                        ability=ability.id,
-                        row=row,
-                    )
-                )
+            options.extend(_activations(eng, player, seat, group.values))
         label = "Activate no ability" if group is not None else "Skip rolling (no ability)"
         options.append(option(seat, "no_ability", label))
         moment = "offensive_roll"
