@@ -276,8 +276,15 @@ class AdventureAuditor:
         text = json.dumps(message)
         runner = self.runner
         campaign = runner.campaign
+        driver = runner.driver
+        # While the Shop or the Boss Loot runs, its own copy of the Loot decks is the live one:
+        # the campaign's and the scenario's still hold the cards it has since dealt face up
+        # (rule 87) on top, so their first cards are no secret any more.
+        live_loot = driver is None
         orders: list[tuple[str, list]] = [
-            (f"the {rarity} Loot deck", deck) for rarity, deck in campaign.loot_decks.items()
+            (f"the {rarity} Loot deck", deck)
+            for rarity, deck in campaign.loot_decks.items()
+            if live_loot
         ]
         unidentified: list[str] = []
         hidden_tiles: list[str] = []
@@ -291,7 +298,8 @@ class AdventureAuditor:
             with engine.world.active():
                 sc = esper.component_for_entity(engine.MATCH, Scenario)
                 orders += [(f"the level {k} Minion deck", d) for k, d in sc.minion_decks.items()]
-                orders += [(f"the {k} Loot deck", d) for k, d in sc.loot_decks.items()]
+                if live_loot:
+                    orders += [(f"the {k} Loot deck", d) for k, d in sc.loot_decks.items()]
                 for _ent, tile in esper.get_component(Tile):
                     if not tile.explored and tile.tile:
                         hidden_tiles.append(tile.tile)
@@ -305,7 +313,6 @@ class AdventureAuditor:
                     piles = engine.piles(player)
                     for card in [*piles.hand, *piles.discard, *piles.resolving]:
                         public_ids.add(engine.card_id(card))
-        driver = runner.driver
         if driver is not None:
             orders += [(f"the {k} Loot deck", d) for k, d in driver.loot_decks.items()]
             for hero in getattr(driver, "heroes", []):

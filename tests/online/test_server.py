@@ -418,10 +418,12 @@ def test_the_turn_timer_lets_the_computer_decide_for_a_slow_person(server, clien
     wait_for(person, is_type("seated"))
     mine = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
     assert 0 < mine["time_left"] <= 3
-    started = time.monotonic()
-    # nobody answers: after about 3 s the computer makes the decision in our place
+    # nobody answers: after about 3 s the computer makes the decision in our place, once the
+    # server has told the room the computer stands in (timing the wait here is unreliable on
+    # a loaded machine: the update with the clock may be read late)
     later = wait_for(person, lambda m: m["type"] == "update" and m["seq"] > mine["seq"])
-    assert time.monotonic() - started > mine["time_left"] - 0.5
+    told = person.seen[person.seen.index(mine) : person.seen.index(later)]
+    assert any(m["type"] == "room" and m["seats"][0]["computer_standing_in"] for m in told)
     assert later["seq"] == mine["seq"] + 1
     # an answer in time is taken as usual
     now = wait_for(person, lambda m: m["type"] == "update" and (m["choice"] or {}).get("mine"))
