@@ -41,6 +41,38 @@ def hero_pairs(count: int, seed: int) -> list[tuple[str, str]]:
     return pairs
 
 
+def resolve_commit(rev: str, cwd: Path) -> str:
+    """The full commit id of git revision `rev` (RuntimeError naming it when unknown)."""
+    resolved = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+    if resolved.returncode != 0:
+        raise RuntimeError(f"unknown git revision '{rev}'")
+    return resolved.stdout.strip()
+
+
+def add_worktree(commit: str, cwd: Path, prefix: str) -> Path:
+    """A detached temporary worktree of `commit` (remove it with `remove_worktree`)."""
+    path = Path(tempfile.mkdtemp(prefix=prefix)) / "tree"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(path), commit],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+    )
+    return path
+
+
+def remove_worktree(path: Path, cwd: Path) -> None:
+    subprocess.run(
+        ["git", "worktree", "remove", "--force", str(path)], cwd=cwd, capture_output=True
+    )
+    subprocess.run(["git", "worktree", "prune"], cwd=cwd, capture_output=True)
+
+
 def _run(tree: Path, args: list[str], timeout: float) -> dict:
     """One public command in a fresh process of `tree`; its last JSON line."""
     env = dict(os.environ)
@@ -106,24 +138,9 @@ def compare(
     )
     if top.returncode != 0:
         raise RuntimeError("bench compare needs a git checkout")
-    resolved = subprocess.run(
-        ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"],
-        cwd=here,
-        capture_output=True,
-        text=True,
-    )
-    if resolved.returncode != 0:
-        raise RuntimeError(f"unknown git revision '{rev}'")
-    commit = resolved.stdout.strip()
+    commit = resolve_commit(rev, here)
     fixed = hero_pairs(pairs, seed)
-    tmp = Path(tempfile.mkdtemp(prefix="bench-compare-"))
-    other = tmp / "tree"
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", str(other), commit],
-        cwd=here,
-        check=True,
-        capture_output=True,
-    )
+    other = add_worktree(commit, here, "bench-compare-")
     trees = {"current": here, "rev": other}
     for tree in trees.values():
         _compile(tree)
@@ -161,10 +178,7 @@ def compare(
                 spent = time.perf_counter() - started
                 print(f"round {round_index + 1}/{rounds} done in {spent:.0f}s", flush=True)
     finally:
-        subprocess.run(
-            ["git", "worktree", "remove", "--force", str(other)], cwd=here, capture_output=True
-        )
-        subprocess.run(["git", "worktree", "prune"], cwd=here, capture_output=True)
+        remove_worktree(other, here)
     return _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies)
 
 

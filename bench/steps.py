@@ -21,7 +21,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -95,7 +94,7 @@ class _Tree:
 
 
 def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, seed: int = 5) -> dict:
-    from bench.compare import hero_pairs
+    from bench.compare import add_worktree, hero_pairs, remove_worktree, resolve_commit
 
     fixed = hero_pairs(pairs, seed)
     duels = []
@@ -103,26 +102,12 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
         for game in range(games):
             order = (a, b) if game % 2 == 0 else (b, a)
             duels.append((*order, seed * 1000 + index * games + game))
-    for rev in revs:
-        known = subprocess.run(
-            ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"],
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-        )
-        if known.returncode != 0:
-            raise RuntimeError(f"unknown git revision '{rev}'")
+    commits = [resolve_commit(rev, HERE) for rev in revs]
     made: list[Path] = []
     trees = [_Tree("current", HERE)]
     try:
-        for rev in revs:
-            path = Path(tempfile.mkdtemp(prefix="bench-steps-")) / "tree"
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", str(path), rev],
-                cwd=HERE,
-                check=True,
-                capture_output=True,
-            )
+        for rev, commit in zip(revs, commits, strict=True):
+            path = add_worktree(commit, HERE, "bench-steps-")
             made.append(path)
             trees.append(_Tree(rev, path))
         load_before = os.getloadavg()
@@ -137,10 +122,7 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
         for tree in trees:
             tree.close()
         for path in made:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(path)], cwd=HERE, capture_output=True
-            )
-        subprocess.run(["git", "worktree", "prune"], cwd=HERE, capture_output=True)
+            remove_worktree(path, HERE)
     figures = {}
     for tree in trees:
         best = max(p["steps"] / p["cpu"] for p in tree.passes)
