@@ -404,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         "--level",
         default="hard",
         choices=(*LEVELS, *BASELINES),
-        help="balance: computer level on both seats",
+        help="balance (default hard), steps (default random): computer level on both seats",
     )
     parser.add_argument("--heroes", default="", help="balance: comma-separated subset")
     parser.add_argument(
@@ -465,6 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         revs = [args.rev] if args.rev else []
         given = argv if argv is not None else sys.argv[1:]
         seed_given = any(a == "--seed" or a.startswith("--seed=") for a in given)
+        level_given = any(a == "--level" or a.startswith("--level=") for a in given)
         try:
             result = steps(
                 revs + [rev for rev in args.revs.split(",") if rev],
@@ -472,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
                 games=args.games or 2,
                 passes=args.rounds or 3,
                 seed=args.seed if seed_given else 5,
+                level=args.level if level_given else "random",
             )
         except RuntimeError as exc:
             print(f"python -m bench steps: {exc}", file=sys.stderr)

@@ -1,12 +1,16 @@
-"""`python -m bench steps --rev REV [--rev REV2 ...]`: engine steps per CPU-second, tree by tree.
+"""`python -m bench steps --rev REV[,REV2] [--level L]`: engine steps per CPU-second, tree by tree.
 
-Random-legal duels (every seat picks uniformly among the legal options, `make_ai("random")`)
-over a fixed list of random distinct hero pairs, each played by each tree's own `duel_setup`,
+Random-legal duels (every seat picks uniformly among the legal options, `make_ai("random")`;
+`--level hard` etc. plays that computer level on both seats instead, and the figure then
+includes its decisions: duels per CPU-second say more there) over a fixed list of random
+distinct hero pairs, each played by each tree's own `duel_setup`,
 `Engine.new_match` and `play_out`. Each tree runs in one long-lived worker process (this file
 run with that tree's `game` package first on the path): a warm-up duel first, then passes over
 the same duels, the trees taking turns pass by pass (the order alternating) so that both see
-the same machine load. Only the CPU time (`time.process_time`) of each `play_out` is counted,
-the final digest included; a tree's figure is its best pass. Engine steps are the decisions
+the same machine load. Each pass plays new seeds (the same duels on every tree), so no tree
+gains from tables it kept while playing the very same games before. Only the CPU time
+(`time.process_time`) of each `play_out` is counted, the final digest included; a tree's
+figure is over all its passes. Engine steps are the decisions
 answered, counted by each tree itself (the same seeds give different games on trees whose
 rules differ; the digests say whether they are the same games).
 
@@ -36,9 +40,9 @@ def _worker() -> int:
 
     content = default_content()
 
-    def duel(a: str, b: str, seed: int) -> tuple[float, int, str]:
+    def duel(a: str, b: str, seed: int, level: str) -> tuple[float, int, str]:
         engine = Engine.new_match(duel_setup([a, b], seed), content, keep_log=False)
-        controllers = _controllers("random", seed, 2)
+        controllers = _controllers(level, seed, 2)
         started = time.process_time()
         result = play_out(engine, controllers)
         spent = time.process_time() - started
@@ -51,7 +55,7 @@ def _worker() -> int:
         steps = 0
         digests = hashlib.sha256()
         for a, b, seed in request["duels"]:
-            spent, actions, digest = duel(a, b, seed)
+            spent, actions, digest = duel(a, b, seed, request.get("level", "random"))
             cpu += spent
             steps += actions
             digests.update(digest.encode())
@@ -78,9 +82,9 @@ class _Tree:
         )
         self.passes: list[dict] = []
 
-    def play(self, duels: list[tuple[str, str, int]]) -> dict:
+    def play(self, duels: list[tuple[str, str, int]], level: str) -> dict:
         assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps({"duels": duels}) + "\n")
+        self.process.stdin.write(json.dumps({"duels": duels, "level": level}) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:
@@ -93,15 +97,28 @@ class _Tree:
         self.process.wait(timeout=60)
 
 
-def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, seed: int = 5) -> dict:
+def steps(
+    revs: list[str],
+    pairs: int = 20,
+    games: int = 2,
+    passes: int = 3,
+    seed: int = 5,
+    level: str = "random",
+) -> dict:
     from bench.compare import add_worktree, hero_pairs, remove_worktree, resolve_commit
 
     fixed = hero_pairs(pairs, seed)
-    duels = []
-    for index, (a, b) in enumerate(fixed):
-        for game in range(games):
-            order = (a, b) if game % 2 == 0 else (b, a)
-            duels.append((*order, seed * 1000 + index * games + game))
+
+    def duels_of(round_index: int) -> list[tuple[str, str, int]]:
+        """Round 0 is the warm-up; every pass plays new seeds (the same on every tree), so a
+        tree's tables kept from earlier duels help only as much as new games let them."""
+        out = []
+        for index, (a, b) in enumerate(fixed):
+            for game in range(games):
+                order = (a, b) if game % 2 == 0 else (b, a)
+                out.append((*order, seed * 1000 + round_index * 100_003 + index * games + game))
+        return out
+
     commits = [resolve_commit(rev, HERE) for rev in revs]
     made: list[Path] = []
     trees = [_Tree("current", HERE)]
@@ -112,11 +129,12 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
             trees.append(_Tree(rev, path))
         load_before = os.getloadavg()
         for tree in trees:  # warm-up: imports, content, first tables
-            tree.play(duels[:1])
+            tree.play(duels_of(0)[:1], level)
         for index in range(passes):
             order = trees if index % 2 == 0 else trees[::-1]
+            duels = duels_of(index + 1)
             for tree in order:
-                tree.passes.append(tree.play(duels))
+                tree.passes.append(tree.play(duels, level))
         load_after = os.getloadavg()
     finally:
         for tree in trees:
@@ -125,22 +143,30 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
             remove_worktree(path, HERE)
     figures = {}
     for tree in trees:
-        best = max(p["steps"] / p["cpu"] for p in tree.passes)
+        cpu = sum(p["cpu"] for p in tree.passes)
+        steps_taken = sum(p["steps"] for p in tree.passes)
         figures[tree.name] = {
-            "steps": tree.passes[0]["steps"],
-            "best_cpu_seconds": round(min(p["cpu"] for p in tree.passes), 3),
-            "steps_per_cpu_second": round(best, 1),
+            "steps": steps_taken,
+            "cpu_seconds": round(cpu, 3),
+            "steps_per_cpu_second": round(steps_taken / cpu, 1),
+            "duels_per_cpu_second": round(len(duels) * passes / cpu, 2),
             "every_pass": [round(p["steps"] / p["cpu"], 1) for p in tree.passes],
-            "digest": tree.passes[0]["digest"][:16],
+            "digest": hashlib.sha256(
+                "".join(p["digest"] for p in tree.passes).encode()
+            ).hexdigest()[:16],
         }
     here = figures["current"]
     for f in figures.values():
         f["ratio_current_to_this"] = round(
             here["steps_per_cpu_second"] / f["steps_per_cpu_second"], 3
         )
+        f["duels_ratio_current_to_this"] = round(
+            here["duels_per_cpu_second"] / f["duels_per_cpu_second"], 3
+        )
         f["same_games_as_current"] = f["digest"] == here["digest"]
     return {
-        "duels": len(duels),
+        "duels": len(duels) * passes,
+        "level": level,
         "pairs": [list(p) for p in fixed],
         "passes": passes,
         "seed": seed,
@@ -151,13 +177,18 @@ def steps(revs: list[str], pairs: int = 20, games: int = 2, passes: int = 3, see
 
 def print_table(result: dict) -> None:
     print(
-        f"{result['duels']} random-legal duels, best of {result['passes']} passes, "
+        f"{result['duels']} duels ({result['level']} on both seats), "
+        f"{result['passes']} passes of new duels, "
         f"load {result['load_average'][0]} -> {result['load_average'][1]}"
     )
-    print(f"{'tree':12} {'steps':>8} {'steps/CPU-s':>12} {'current/this':>13}  same games")
+    print(
+        f"{'tree':12} {'steps':>8} {'steps/CPU-s':>12} {'duels/CPU-s':>12} {'current/this':>13}"
+        "  same games"
+    )
     for name, f in result["trees"].items():
         print(
             f"{name:12} {f['steps']:>8} {f['steps_per_cpu_second']:>12} "
+            f"{f['duels_per_cpu_second']:>12} "
             f"{f['ratio_current_to_this']:>12}x  {f['same_games_as_current']}"
         )
 
