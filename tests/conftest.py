@@ -12,6 +12,43 @@ os.environ.setdefault("DICE_THRONE_AI_WORKER", "inline")
 
 import pytest
 
+# Files whose tests take seconds each (real windows under Xvfb, real servers, whole matches
+# audited seat by seat, every tile or hand at every size): they are collected first, heaviest
+# first, so that under pytest-xdist (`-n auto --dist worksteal`, which hands each worker a
+# contiguous share and lets an idle one take the tail of another's) they start at the
+# beginning and the run ends on short tests, instead of one worker finishing a 15-20 s
+# real-window test alone (tests/ui came last in the plain order). Order only, no test skipped.
+RUN_FIRST = (
+    "tests/ui/test_adventures_e2e.py",
+    "tests/online/test_adventure_rooms.py",
+    "tests/ui/test_window_e2e.py",
+    "tests/online/test_seat_view.py",
+    "tests/ui/test_missions_e2e.py",
+    "tests/online/test_window.py",
+    "tests/online/test_window_adventure.py",
+    "tests/online/test_coop_difficulty.py",
+    "tests/adventures/test_save_kill.py",
+    "tests/online/test_boss_rooms.py",
+    "tests/ui/test_missions.py",
+    "tests/ui/test_demo.py",
+    "tests/online/test_mission_rooms.py",
+    "tests/online/test_room_settings.py",
+    "tests/online/test_server.py",
+    "tests/online/test_window_rooms.py",
+    "tests/online/test_window_mission.py",
+    "tests/content/test_content_errors.py",
+    "tests/ui/test_hand.py",
+    "tests/ui/test_layout.py",
+    "tests/release/test_reliability.py",
+    "tests/release/test_mission_reliability.py",
+    "tests/ui/test_ability_tiles.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {path: i for i, path in enumerate(RUN_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def _user_data(tmp_path, monkeypatch):
