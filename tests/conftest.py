@@ -9,6 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # scenes decide inline (frame-exact tests); tests/ui/test_ai_worker.py runs the worker process
 os.environ.setdefault("DICE_THRONE_AI_WORKER", "inline")
+# headless windows (the dummy video driver shows nothing) send every frame whole instead of
+# comparing it with the last one for the changed parts: the comparison was 15-20 % of the CPU
+# of the tests that play through a window. The dirty rectangles keep their own tests
+# (tests/ui/test_screen_updates.py, through an App too, and _x11.py in a real X server), and
+# every real-window game (tests/ui/e2e_kit.py) runs as a player's does, with them.
+os.environ.setdefault("DICE_THRONE_FULL_FLIP", "1")
 
 import pytest
 
