@@ -53,3 +53,23 @@ def test_a_demo_refuses_what_it_cannot_show(tmp_path, capsys):
     assert run_adventure_demo(["barbarian", "barbarian"]) == 2
     out = capsys.readouterr().out
     assert "unknown mode" in out and "unknown mission" in out and "unknown difficulty" in out
+
+
+def test_a_slower_machine_sees_the_same_moments_of_the_duel(tmp_path, monkeypatch, capsys):
+    """The director's clock running ten times fast stands for a machine ten times slower (ten
+    times less done per second): the duel demo still pictures moments of the match, because it
+    waits for them; only the safety limit is a time."""
+    import types
+
+    from game.ui import demo
+
+    real = demo.time.perf_counter
+    start = real()
+    fast = types.SimpleNamespace(perf_counter=lambda: start + (real() - start) * 10)
+    monkeypatch.setattr(demo, "time", fast)
+    code = run_demo(
+        "duel", seconds=120, screenshots=str(tmp_path), seed=3, speed="instant", moments=2
+    )
+    assert code == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert len(names) >= 4 and names[-1] == "11_end.png", names
