@@ -7,7 +7,9 @@ table, a big hit shaking the board, the victory flourish and the end screen (tea
 formats also the targeting roll with its table, King of the Hill the attacker choosing a
 target). It uses a throwaway user data folder, so it never touches a player's settings or
 saved duel. When the time is nearly up and the match is still going, the rest is played out
-at once so the end screen is shown.
+at once so the end screen is shown. With `moments=N` (the tests) the rest is played out as soon
+as N pictures of the match itself are in, however long they took to come, and the time is only
+a safety limit: a loaded machine takes longer but sees the same moments.
 """
 
 from __future__ import annotations
@@ -37,10 +39,12 @@ class BaseDirector:
     has taken (numbered in the order of its `shots`)."""
 
     shots: tuple[str, ...] = ()
+    menu_shots: tuple[str, ...] = ()  # the pictures taken before the match itself
 
-    def __init__(self, app, seconds: float, out: Path | None, seed: int) -> None:
+    def __init__(self, app, seconds: float, out: Path | None, seed: int, moments: int = 0) -> None:
         self.app = app
         self.seconds = seconds
+        self.moments = moments
         self.out = out
         self.seed = seed
         self.started = time.perf_counter()
@@ -51,6 +55,16 @@ class BaseDirector:
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
+
+    def time_is_up(self, share: float) -> bool:
+        """Whether to play the rest out at once: `moments` pictures of the match are in (when
+        asked for), or `share` of the time has passed (without `moments`, or as a safety limit)."""
+        if self.moments and self.match_moments() >= self.moments:
+            return True
+        return self.elapsed() > self.seconds * share
+
+    def match_moments(self) -> int:
+        return sum(1 for name in self.taken if name not in self.menu_shots)
 
     def shot(self, name: str) -> None:
         if name in self.taken or self.out is None:
@@ -92,11 +106,12 @@ class Director(BaseDirector):
     """Drives the scenes and decides when a moment is worth a picture."""
 
     shots = SHOTS
+    menu_shots = ("title", "setup", "end")
 
     def __init__(
-        self, app, seconds: float, out: Path | None, seed: int, mode: str = "duel"
+        self, app, seconds: float, out: Path | None, seed: int, mode: str = "duel", moments=0
     ) -> None:
-        super().__init__(app, seconds, out, seed)
+        super().__init__(app, seconds, out, seed, moments)
         self.mode = mode
         self.duel = None
 
@@ -151,7 +166,7 @@ class Director(BaseDirector):
             ):
                 self.shot("damage")
             self.motion_shots(duel)
-            if self.elapsed() > self.seconds * 0.8 and not duel.engine.over:
+            if self.time_is_up(0.8) and not duel.engine.over:
                 duel.finish_instantly()
         elif self.stage == "end" and in_stage > 0.8:
             self.shot("end")
@@ -178,6 +193,7 @@ def run_demo(
     speed: str = "fast",
     size: tuple[int, int] | None = None,
     scale: float = 1.0,
+    moments: int = 0,
 ) -> int:
     from game.modes.variants import MODES
 
@@ -185,7 +201,7 @@ def run_demo(
         print(f"demo: unknown mode '{mode}' (known: {', '.join(MODES)})")
         return 2
     director = play_in_window(
-        lambda app, out: Director(app, max(5.0, seconds), out, seed, mode),
+        lambda app, out: Director(app, max(5.0, seconds), out, seed, mode, moments),
         speed,
         screenshots,
         size,
@@ -218,9 +234,12 @@ class MissionDirector(BaseDirector):
     Hero) -> the mission board at the chosen pace -> the result screen, with screenshots."""
 
     shots = MISSION_SHOTS
+    menu_shots = ("title", "mission_select", "result")
 
-    def __init__(self, app, mission: str, heroes: list[str], seconds: float, out, seed: int):
-        super().__init__(app, seconds, out, seed)
+    def __init__(
+        self, app, mission: str, heroes: list[str], seconds: float, out, seed: int, moments=0
+    ):
+        super().__init__(app, seconds, out, seed, moments)
         self.mission = mission
         self.heroes = heroes
         self.scene = None
@@ -272,7 +291,7 @@ class MissionDirector(BaseDirector):
             boss = current is not None and current.kind in ("boss_attack", "crit")
             if boss and scene.beat > 0.3 * scene.beat_len:
                 self.shot("boss_fight")
-            if self.elapsed() > self.seconds * 0.85 and not scene.engine.over:
+            if self.time_is_up(0.85) and not scene.engine.over:
                 scene.finish_instantly()
         elif self.stage == "end" and in_stage > 0.8:
             self.shot("result")
@@ -290,6 +309,7 @@ def run_mission_demo(
     speed: str = "fast",
     size: tuple[int, int] | None = None,
     scale: float = 1.0,
+    moments: int = 0,
 ) -> int:
     from game.content.loader import default_content
     from game.missions.content import default_missions
@@ -305,7 +325,9 @@ def run_mission_demo(
         print(f"demo: 1-4 heroes from: {', '.join(sorted(known))} (got {', '.join(heroes)})")
         return 2
     director = play_in_window(
-        lambda app, out: MissionDirector(app, mission, heroes, max(5.0, seconds), out, seed),
+        lambda app, out: MissionDirector(
+            app, mission, heroes, max(5.0, seconds), out, seed, moments
+        ),
         speed,
         screenshots,
         size,
@@ -330,9 +352,12 @@ class AdventureDirector(BaseDirector):
     the score sheet and on into the Boss Battle, at the chosen pace, with screenshots."""
 
     shots = ADVENTURE_SHOTS
+    menu_shots = ("campaign_menu",)
 
-    def __init__(self, app, heroes: list[str], difficulty: str, seconds: float, out, seed: int):
-        super().__init__(app, seconds, out, seed)
+    def __init__(
+        self, app, heroes: list[str], difficulty: str, seconds: float, out, seed: int, moments=0
+    ):
+        super().__init__(app, seconds, out, seed, moments)
         self.heroes = heroes
         self.difficulty = difficulty
         self.scene = None
@@ -396,7 +421,10 @@ class AdventureDirector(BaseDirector):
                     scene.finish_instantly(until=lambda r: r.driver is not None)
             # on time, once the crawl has shown more than its menu (a loaded machine may need
             # longer to get there; the hard stop below still ends it)
-            if self.elapsed() > self.seconds and (len(self.taken) >= 2 or self.out is None):
+            enough = len(self.taken) >= 2 or self.out is None
+            if (self.moments and self.match_moments() >= self.moments) or (
+                self.elapsed() > self.seconds and enough
+            ):
                 app.quit()
         if self.elapsed() > self.seconds + 8:
             app.quit()
@@ -411,6 +439,7 @@ def run_adventure_demo(
     speed: str = "fast",
     size: tuple[int, int] | None = None,
     scale: float = 1.0,
+    moments: int = 0,
 ) -> int:
     from game.adventures.content import default_adventures
     from game.content.loader import default_content
@@ -425,7 +454,9 @@ def run_adventure_demo(
         print(f"demo: unknown difficulty '{difficulty}'")
         return 2
     director = play_in_window(
-        lambda app, out: AdventureDirector(app, heroes, difficulty, max(5.0, seconds), out, seed),
+        lambda app, out: AdventureDirector(
+            app, heroes, difficulty, max(5.0, seconds), out, seed, moments
+        ),
         speed,
         screenshots,
         size,

@@ -140,6 +140,7 @@ def real_window(
             )
         log = tmp_path / "events.jsonl"
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.pop("DICE_THRONE_FULL_FLIP", None)  # the dirty rectangles, as a player's game
         env.update(
             DISPLAY=f":{number}",
             SDL_AUDIODRIVER="dummy",

@@ -64,72 +64,50 @@ def _themes():
             yield size, scale, th
 
 
-def test_no_tile_text_leaves_its_tile_or_overlaps_for_any_hero(db):
+@pytest.mark.parametrize(
+    ("size", "scale"),
+    [(size, scale) for size in SIZES for scale in _offered(size)],
+    ids=lambda value: f"{value[0]}x{value[1]}" if isinstance(value, tuple) else f"{value}x",
+)
+def test_no_tile_text_leaves_its_tile_or_overlaps_for_any_hero(db, size, scale):
     """Every hero's board (level 1, fully upgraded, the Cursed Pirate's flipped side) with two
-    rows lit, drawn while the layout check records: no text out of its tile or over another."""
+    rows lit, drawn while the layout check records: no text out of its tile or over another.
+    (One test per window size and scale offered there, so that they run in parallel.)"""
     view = BoardView(db)
     found = []
-    for size, scale, th in _themes():
-        for hero in db.heroes.values():
-            for label, levels, flipped in _level_sets(hero):
-                tiles = view.tiles(hero, levels, flipped)
-                offensive = [a for a in tiles if a.rows]
-                lit = {offensive[0].id: {0}, offensive[-1].id: {len(offensive[-1].rows) - 1}}
-                odds = {(a.id, r): 0.5 for a in offensive for r in range(len(a.rows))}
-                for where, rect in _boards(th, size).items():
-                    surface = L.RecordingSurface(size)
-                    rec = L.Recorder(surface)
-                    surface.recorder = rec
-                    widgets.RECORDER = rec
-                    try:
-                        view.draw(
-                            surface, rect, th, 0, hero, levels, lit=lit, odds=odds, flipped=flipped
-                        )
-                    finally:
-                        widgets.RECORDER = None
-                    name = f"{hero.id} {label} {where}"
-                    found += L.problems(rec, name, size, scale)
+    th = Theme(scale)
+    th.resize(*size)
+    _KEEP.append(th)
+    for hero in db.heroes.values():
+        for label, levels, flipped in _level_sets(hero):
+            tiles = view.tiles(hero, levels, flipped)
+            offensive = [a for a in tiles if a.rows]
+            lit = {offensive[0].id: {0}, offensive[-1].id: {len(offensive[-1].rows) - 1}}
+            odds = {(a.id, r): 0.5 for a in offensive for r in range(len(a.rows))}
+            for where, rect in _boards(th, size).items():
+                surface = L.RecordingSurface(size)
+                rec = L.Recorder(surface)
+                surface.recorder = rec
+                widgets.RECORDER = rec
+                try:
+                    view.draw(
+                        surface, rect, th, 0, hero, levels, lit=lit, odds=odds, flipped=flipped
+                    )
+                finally:
+                    widgets.RECORDER = None
+                name = f"{hero.id} {label} {where}"
+                found += L.problems(rec, name, size, scale)
     assert not found, "\n".join(str(p) for p in found[:20])
 
 
-def test_names_are_never_cut_inside_a_word(db):
-    """The longest names of all heroes (Fill 'Em With Lead!, Davy Jones' Locker, Protective
-    Instinct III ...) on every board at every size: whole words, or one word broken with a
-    hyphen, and each line inside its tile; an upgraded ability shows its level (the badge, or
-    pips where the badge leaves the name no room)."""
+@pytest.fixture(scope="module")
+def tiles_alone(db):
+    """Every hero's tiles (level 1, upgraded, flipped) each painted alone at the width it gets
+    on every board at every size and scale: `(size, th, hero, where, ability, level, rect,
+    drawn)` for each. The two tests below read the same paintings, so they are made once (per
+    test process) rather than once per test."""
     view = BoardView(db)
-    for size, _scale, th in _themes():
-        for hero in db.heroes.values():
-            for _label, levels, flipped in _level_sets(hero):
-                tiles = view.tiles(hero, levels, flipped)
-                for board in _boards(th, size).values():
-                    width = (board.w - th.px(5) * (len(tiles) - 1)) // len(tiles)
-                    for ability in tiles:
-                        rect = pygame.Rect(0, 0, width, board.h)
-                        drawn = _draw(th, hero, ability, levels[ability.slot], rect)
-                        name = AT.base_name(ability.name)
-                        upgraded = levels[ability.slot] > 1
-                        assert (drawn.level_mark in ("badge", "pips")) == upgraded, ability.name
-                        lines = drawn.name_lines
-                        for line in lines:
-                            box = next(r for t, r in drawn.texts if t == line)
-                            assert rect.contains(box), (hero.id, ability.name, size, line)
-                        joined = " ".join(lines).replace("- ", "").replace("-", "")
-                        assert joined == name.replace("-", ""), (
-                            f"{hero.id} {ability.name} {size} {th.ui_scale}: {lines}"
-                        )
-
-
-def _draw(th, hero, ability, level, rect, state=None):
-    surface = pygame.Surface((rect.right + 20, rect.bottom + 20), pygame.SRCALPHA)
-    state = state or AT.TileState()
-    return AT.paint_tile(surface, rect.topleft, rect.size, th, hero, ability, level, state)
-
-
-def test_requirement_dice_are_at_least_as_tall_as_the_text(db):
-    """Every hero's tiles (level 1, upgraded, flipped) on every board at every size: the dice
-    (and the defensive shield) lie inside the tile and are never shorter than the tile's text."""
-    view = BoardView(db)
+    out = []
     for size, _scale, th in _themes():
         for hero in db.heroes.values():
             for _label, levels, flipped in _level_sets(hero):
@@ -138,15 +116,49 @@ def test_requirement_dice_are_at_least_as_tall_as_the_text(db):
                     width = (board.w - th.px(5) * (len(tiles) - 1)) // len(tiles)
                     rect = pygame.Rect(0, 0, width, board.h)
                     for ability in tiles:
-                        drawn = _draw(th, hero, ability, levels[ability.slot], rect)
-                        if ability.rows:
-                            assert drawn.icons, (hero.id, ability.name)
-                        for icon in drawn.icons:
-                            assert rect.contains(icon), (hero.id, ability.name, where, size)
-                            assert icon.h >= drawn.text_height, (
-                                f"{hero.id} {ability.name} {where} {size}: "
-                                f"icon {icon.h} px under text {drawn.text_height} px"
-                            )
+                        level = levels[ability.slot]
+                        drawn = _draw(th, hero, ability, level, rect)
+                        out.append((size, th, hero, where, ability, level, rect, drawn))
+    return out
+
+
+def test_names_are_never_cut_inside_a_word(tiles_alone):
+    """The longest names of all heroes (Fill 'Em With Lead!, Davy Jones' Locker, Protective
+    Instinct III ...) on every board at every size: whole words, or one word broken with a
+    hyphen, and each line inside its tile; an upgraded ability shows its level (the badge, or
+    pips where the badge leaves the name no room)."""
+    for size, th, hero, _where, ability, level, rect, drawn in tiles_alone:
+        name = AT.base_name(ability.name)
+        upgraded = level > 1
+        assert (drawn.level_mark in ("badge", "pips")) == upgraded, ability.name
+        lines = drawn.name_lines
+        for line in lines:
+            box = next(r for t, r in drawn.texts if t == line)
+            assert rect.contains(box), (hero.id, ability.name, size, line)
+        joined = " ".join(lines).replace("- ", "").replace("-", "")
+        assert joined == name.replace("-", ""), (
+            f"{hero.id} {ability.name} {size} {th.ui_scale}: {lines}"
+        )
+
+
+def _draw(th, hero, ability, level, rect, state=None):
+    surface = pygame.Surface((rect.right + 20, rect.bottom + 20), pygame.SRCALPHA)
+    state = state or AT.TileState()
+    return AT.paint_tile(surface, rect.topleft, rect.size, th, hero, ability, level, state)
+
+
+def test_requirement_dice_are_at_least_as_tall_as_the_text(tiles_alone):
+    """Every hero's tiles (level 1, upgraded, flipped) on every board at every size: the dice
+    (and the defensive shield) lie inside the tile and are never shorter than the tile's text."""
+    for size, _th, hero, where, ability, _level, rect, drawn in tiles_alone:
+        if ability.rows:
+            assert drawn.icons, (hero.id, ability.name)
+        for icon in drawn.icons:
+            assert rect.contains(icon), (hero.id, ability.name, where, size)
+            assert icon.h >= drawn.text_height, (
+                f"{hero.id} {ability.name} {where} {size}: "
+                f"icon {icon.h} px under text {drawn.text_height} px"
+            )
 
 
 def test_each_row_shows_its_main_number_and_kind(db):

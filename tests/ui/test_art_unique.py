@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 import re
 from pathlib import Path
 
@@ -194,6 +195,27 @@ def test_the_empty_tray_draws_without_a_label_and_the_tray_is_cached():
     tray.draw(screen, lambda *a: pygame.Surface((54, 54)))
     info = dice_tray.tray_background.cache_info()
     assert (info.misses, info.hits) == (1, 1)
+
+
+def test_the_trays_felt_is_speckled_about_one_pixel_in_18_with_its_four_shades():
+    from game.ui import dice_tray
+
+    felt = dice_tray._speckled_felt(400, 150, random.Random(5))
+    counts: dict = {}
+    for x in range(400):
+        for y in range(150):
+            colour = tuple(felt.get_at((x, y)))
+            counts[colour] = counts.get(colour, 0) + 1
+    plain = (*dice_tray.TRAY_FELT, 255)
+    shades = {
+        (*(max(0, min(255, c + s)) for c in dice_tray.TRAY_FELT), 255)
+        for s in dice_tray.SPECK_SHADES
+    }
+    assert set(counts) == {plain} | shades  # every shade shows, and nothing else
+    specks = 400 * 150 - counts[plain]
+    assert 400 * 150 / 22 < specks < 400 * 150 / 15
+    again = dice_tray._speckled_felt(400, 150, random.Random(5))
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(felt, "RGBA")
 
 
 def test_gallery_refuses_a_file_for_out(tmp_path, capsys):

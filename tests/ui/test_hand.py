@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.persistence.settings import Settings
+from game.ui import dice_tray
 from game.ui import hand as H
 from game.ui import layoutcheck as L
 from game.ui import theme as T
@@ -20,6 +21,28 @@ def scales(size):
     """The interface scales offered for a window of `size`, and 2.0x (where it is not offered,
     the table keeps its size and the text alone grows)."""
     return sorted(set(offered_scales(size)) | {2.0})
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _every_tray_kept():
+    """The felt tray behind the dice is drawn once per size and kept (the game keeps the last 8
+    sizes, and forgets them when the window closes); each case below goes through 16-20
+    window sizes and scales with an App of its own, so each drew all of those trays again, a
+    third of its time (the felt's speckle is set pixel by pixel). The tray depends only on
+    its size, the die size and the palette (never changed here): this module keeps every one
+    it drew, across cases."""
+    real = dice_tray.tray_background
+    kept: dict = {}
+
+    def tray_background(size, die_size):
+        if (size, die_size) not in kept:
+            kept[size, die_size] = real.__wrapped__(size, die_size)
+        return kept[size, die_size]
+
+    tray_background.cache_clear = lambda: None  # what closing an App asks of the real one
+    dice_tray.tray_background = tray_background
+    yield
+    dice_tray.tray_background = real
 
 
 @pytest.fixture

@@ -160,6 +160,7 @@ def test_the_app_sends_changed_parts_and_a_whole_frame_on_a_new_scene(monkeypatc
             colour = (255, 255, 255) if self.frames % 2 else (200, 0, 0)
             pygame.draw.rect(surface, colour, (100, 100, 20, 20))
 
+    monkeypatch.delenv("DICE_THRONE_FULL_FLIP", raising=False)  # tests/conftest.py sets it
     app = App(Settings(sound_volume=0.0, music_volume=0.0), size=(640, 360))
     try:
         display = FakeDisplay(monkeypatch, app.screen)

@@ -75,7 +75,7 @@ def test_the_x_server_shows_exactly_the_frame_drawn(tmp_path):
                 break
             time.sleep(0.1)
         env = dict(os.environ)
-        for key in ("SDL_VIDEODRIVER", "SDL_VIDEO_CENTERED"):
+        for key in ("SDL_VIDEODRIVER", "SDL_VIDEO_CENTERED", "DICE_THRONE_FULL_FLIP"):
             env.pop(key, None)
         env.update(DISPLAY=f":{number}", SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy")
         env["DICE_THRONE_HOME"] = str(tmp_path / "home")
