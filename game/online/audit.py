@@ -82,11 +82,19 @@ class Auditor:
             secret_ids = hidden_ids - known_ids
             rng = eng.rng
             secrets = {str(rng.state), str(eng.setup.seed)} if eng.setup.seed > 999_999 else set()
+            # a card a public event of this update names (played, sold, discarded, taken) was
+            # public when that happened, even if later in the same step a deck was made again
+            # from the discard pile with it inside
+            told = {
+                f"$.events[{i}].card"
+                for i, event in enumerate(message.get("events") or ())
+                if isinstance(event, dict) and event.get("kind") in PUBLIC_CARD_KINDS
+            }
             for path, key, value in _walk(message):
                 if key in FORBIDDEN_KEYS:
                     problems.append(f"{path}: forbidden key '{key}'")
                 if key == "card" and isinstance(value, int) and not isinstance(value, bool):
-                    if value in decks:
+                    if value in decks and path not in told:
                         problems.append(f"{path}: card {value} lies in a deck")
                     elif value in hidden:
                         problems.append(f"{path}: card {value} is in a hidden hand")
