@@ -18,6 +18,9 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	# bytecode once for every process the tests start (windows, servers, workers): where
+	# PYTHONDONTWRITEBYTECODE is set each of them would compile the sources again
+	$(PY) -m compileall -q -j 0 game bench tests
 	$(PY) -m pytest -q -n auto --dist worksteal
 	$(PY) -m game scenario tests/scenarios
 
