@@ -277,6 +277,19 @@ def test_parry_each_level_and_side(flipped, level, dice, prevented, back):
     assert t.player("pirate").health == 50 - (8 - prevented) + booty
 
 
+def test_a_parry_without_a_skull_logs_no_prevention_of_0():
+    t = barb_first()
+    t.do("roll", by="barb", dice=[1, 2, 3, 4, 6])  # Crushing Blow: 8 dmg (+ Concussion)
+    t.do("activate", by="barb", ability="crushing_blow")
+    events = t.do("roll", by="pirate", dice=[1, 1, 4])  # two Cutlasses, a Booty, no Skull
+    t.settle()
+    lines = [e.text for e in t.events("damage_prevented")]
+    assert "Parry: pirate will prevent 2 incoming damage." in lines  # the Cutlasses
+    assert not any("prevent 0" in line for line in lines), lines
+    assert "Parry: pirate prevents no damage." in lines  # the Skulls
+    assert resolved(t, "pirate")["prevented"] == 2 and events
+
+
 @pytest.mark.parametrize("take", [True, False])
 def test_spectral_parry_iii_may_take_a_doubloon_on_booty(take):
     t = barb_first(pirate={"upgrades": {"parry": 3}, "flipped": True})

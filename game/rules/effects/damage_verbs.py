@@ -175,9 +175,12 @@ def prevent_damage(eng, frame, fx):
             )
             text = f"{value} incoming damage"
         pool.mods.append(mod)
+        said = f"{frame.ctx.source}: {eng.name(target)} will prevent {text}."
+        if mod.kind == "prevent" and mod.amount <= 0:  # e.g. prevent 1 per symbol, none rolled
+            said = f"{frame.ctx.source}: {eng.name(target)} prevents no damage."
         eng.emit(
             "damage_prevented",
-            f"{frame.ctx.source}: {eng.name(target)} will prevent {text}.",
+            said,
             target=eng.seat(target),
             half=bool(fx.get("half")),
             amount=mod.amount,
