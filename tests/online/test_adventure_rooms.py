@@ -234,6 +234,21 @@ def _room_runner(start: dict) -> CampaignRunner:
     return runner_from_data(start)
 
 
+def _audit_updates(start: dict, actions: list, seat: int, received: list[dict]) -> None:
+    """Every message a seat received passes the campaign audit, the copy of the campaign
+    brought up to each message's point from the room's actions file."""
+    auditor = AdventureAuditor(_room_runner(start), seat)
+    done = 0
+    try:
+        for message in received:
+            while done < message.get("seq", 0):
+                auditor.advance(actions[done])
+                done += 1
+            assert not auditor.check(message), seat
+    finally:
+        auditor.close()
+
+
 def _play(clients_: list[Client], until, seed: int, timeout: float = 90.0, resumed=False):
     """Each client answers its own open decision (in the newest update it holds) at random,
     until `until(update)` holds for one; returns every update each client received. After a
@@ -320,16 +335,7 @@ def test_two_people_play_a_campaign_room_through_a_crawl_turn_and_the_shop(serve
     watched = [m for m in sam.seen if m.get("type") != "connection"]
     assert sum(m.get("type") == "update" for m in watched) > 20
     for seat, received in [*enumerate(updates), (SPECTATOR, watched)]:
-        auditor = AdventureAuditor(_room_runner(start), seat)
-        done = 0
-        try:
-            for message in received:
-                while done < message.get("seq", 0):
-                    auditor.advance(actions[done])
-                    done += 1
-                assert not auditor.check(message), seat
-        finally:
-            auditor.close()
+        _audit_updates(start, actions, seat, received)
         if seat == SPECTATOR:  # no hand, no options: a seat outside the heroes' team
             for m in (m for m in watched if m.get("type") == "update"):
                 match = m["state"].get("match") or {"players": []}
@@ -482,16 +488,7 @@ def test_a_computer_hero_plays_beside_two_people_in_a_campaign_room(server, clie
     finally:
         twin.close()
     for seat, received in enumerate(updates):
-        auditor = AdventureAuditor(_room_runner(start), seat)
-        done = 0
-        try:
-            for message in received:
-                while done < message["seq"]:
-                    auditor.advance(actions[done])
-                    done += 1
-                assert not auditor.check(message), seat
-        finally:
-            auditor.close()
+        _audit_updates(start, actions, seat, received)
 
 
 def test_a_campaign_spectator_sees_no_hand_and_a_heros_view_fails_its_audit():
@@ -596,16 +593,7 @@ def test_two_people_play_a_campaign_room_through_a_boss_battle_and_its_loot(serv
             assert m["choice"]["player"] == drawing["seat"]
             assert m["choice"]["mine"] == (m["choice"]["player"] == seat)
         # every update passes the audit
-        auditor = AdventureAuditor(_room_runner(start), seat)
-        done = 0
-        try:
-            for message in received:
-                while done < message["seq"]:
-                    auditor.advance(actions[done])
-                    done += 1
-                assert not auditor.check(message), seat
-        finally:
-            auditor.close()
+        _audit_updates(start, actions, seat, received)
     # the sheet's last row is the Boss Battle's (in the newest update either client holds)
     rows = max((m["state"]["campaign"]["rows"] for u in updates for m in u), key=len)
     assert rows[-1]["kind"] == "boss"
