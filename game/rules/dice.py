@@ -32,9 +32,35 @@ def meets(requirement: Requirement, hero: HeroDef, values: Sequence[int]) -> boo
 
 def meeter(hero: HeroDef, values: Sequence[int]) -> Callable[[Requirement], bool]:
     """`meets` for many requirements against the same dice: the hero's dice key and the
-    sorted values are worked out once."""
-    hero_id, key, ordered = hero.id, tuple(s.symbol for s in hero.dice), tuple(sorted(values))
-    return lambda requirement: _meets(requirement, hero_id, key, ordered)
+    sorted values are worked out once, and each answer is kept per hero, sorted values and
+    requirement (by identity: content is frozen, and the requirement is kept beside its
+    answer, so its id() cannot pass to another object), so a requirement asked before
+    costs one lookup instead of hashing it."""
+    held = _MET.get(id(hero))
+    if held is None or held[0] is not hero:
+        if len(_MET) >= 256:  # a bound far above the heroes one process loads
+            _MET.clear()
+        held = _MET[id(hero)] = (hero, tuple(s.symbol for s in hero.dice), {})
+    ordered = tuple(sorted(values))
+    known = held[2].get(ordered)
+    if known is None:
+        known = held[2][ordered] = {}
+    hero_id, key = hero.id, held[1]
+
+    def met(requirement: Requirement) -> bool:
+        hit = known.get(id(requirement))
+        if hit is not None:
+            return hit[1]
+        answer = _meets_uncached(requirement, hero_id, key, ordered)
+        known[id(requirement)] = (requirement, answer)  # kept: its id() is not reused
+        return answer
+
+    return met
+
+
+# id(hero) -> (the hero, its dice key, {sorted values: {id(requirement): (it, met)}}):
+# `meeter`'s answers; the hero and requirement are kept so that their id()s are not reused
+_MET: dict[int, tuple[HeroDef, tuple[str, ...], dict[tuple[int, ...], dict[int, tuple]]]] = {}
 
 
 def meets_each(

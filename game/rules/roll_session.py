@@ -43,19 +43,16 @@ def _reroll_options(seat: int, count: int) -> tuple[Option, ...]:
 
 
 def _activations(eng, player: int, seat: int, values: list[int]) -> tuple[Option, ...]:
-    """The "Activate ..." options for the abilities these dice meet (`ops.satisfied`), made
-    once per seat, hero, board (side and levels) and sorted dice: what they read."""
+    """The "Activate ..." options for the abilities these dice meet (`ops.satisfied`); each
+    option is made once per seat, hero, ability and row (what its label and text read)."""
     hero = eng.hero(player)
-    board = eng.board(player)
-    key = (seat, id(hero), board.flipped, tuple(board.levels.items()), tuple(sorted(values)))
-    found = _ACTIVATIONS.get(key)
-    if found is not None and found[0] is hero:
-        return found[1]
     made = []
     for ability, row in ops.satisfied(eng, player, values):
-        req = describe_requirement(ability.rows[row].requirement, hero)
-        made.append(
-            option(
+        key = (seat, id(ability), row)
+        found = _ACTIVATIONS.get(key)
+        if found is None or found[0] is not ability or found[1] is not hero:
+            req = describe_requirement(ability.rows[row].requirement, hero)
+            made_option = option(
                 seat,
                 "activate",
                 f"Activate {ability.name} ({req})",
@@ -63,16 +60,16 @@ def _activations(eng, player: int, seat: int, values: list[int]) -> tuple[Option
                 ability=ability.id,
                 row=row,
             )
-        )
-    if len(_ACTIVATIONS) >= 100_000:  # a bound, far above what the content's boards reach
-        _ACTIVATIONS.clear()
-    _ACTIVATIONS[key] = (hero, tuple(made))
-    return _ACTIVATIONS[key][1]
+            if len(_ACTIVATIONS) >= 100_000:  # a bound, far above what the content holds
+                _ACTIVATIONS.clear()
+            found = _ACTIVATIONS[key] = (ability, hero, made_option)
+        made.append(found[2])
+    return tuple(made)
 
 
-# (seat, hero's id(), flipped, board levels, sorted dice) -> (the hero, its activation options);
-# the hero is kept to tell a reused id() apart
-_ACTIVATIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
+# (seat, the ability's id(), row) -> (the ability, its hero, the option): the ability and hero
+# are kept to tell a reused id() apart
+_ACTIVATIONS: dict[tuple, tuple[Any, Any, Option]] = {}
 
 
 def session_options(eng, frame: RollSessionFrame) -> list[Option]:

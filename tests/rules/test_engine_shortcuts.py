@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import itertools
 import json
 import random
 
 import esper
 import pytest
 
-from game.content.defs import Fx
+from game.content.defs import Fx, Requirement
 from game.content.loader import default_content
 from game.modes.duel import duel_setup
 from game.modes.variants import setup_for
 from game.rules import codec, ops
 from game.rules.actions import Action, Option, act
 from game.rules.components import Seat, StatusStack
-from game.rules.dice import describe_requirement
+from game.rules.dice import _meets_uncached, describe_requirement, meeter, meets
 from game.rules.engine import Engine
 from game.rules.events import Event, make_event
 
@@ -69,16 +70,23 @@ def reference_json(engine: Engine) -> str:
 
 
 def reference_activations(engine: Engine, player: int, values: list[int]) -> list[Option]:
-    """The "Activate ..." options of an Offensive Roll, made afresh."""
+    """The "Activate ..." options of an Offensive Roll, made afresh (each requirement checked
+    with `meets`, not with `meeter`'s kept answers)."""
     hero = engine.hero(player)
     seat = engine.seat(player)
     out = []
-    for ability, row in ops.satisfied(engine, player, values):
-        req = describe_requirement(ability.rows[row].requirement, hero)
-        detail = ability.rows[row].text or ability.text
-        action = act(seat, "activate", ability=ability.id, row=row)
-        out.append(Option(action, f"Activate {ability.name} ({req})", detail))
+    for ability in ops.abilities(engine, player, ("offensive", "ultimate")):
+        for row, line in enumerate(ability.rows):
+            if meets(line.requirement, hero, values):
+                out.append(reference_option(seat, hero, ability, row))
     return out
+
+
+def reference_option(seat: int, hero, ability, row: int) -> Option:
+    req = describe_requirement(ability.rows[row].requirement, hero)
+    detail = ability.rows[row].text or ability.text
+    action = act(seat, "activate", ability=ability.id, row=row)
+    return Option(action, f"Activate {ability.name} ({req})", detail)
 
 
 def reference_find(choice, action):
@@ -218,3 +226,37 @@ def test_events_made_without_init_equal_the_dataclass_ones():
         assert engine.log and all(type(e) is Event for e in engine.log)
     finally:
         engine.close()
+
+
+def test_meeter_answers_as_meets_for_every_row_and_result():
+    """`meeter` keeps each answer by hero, sorted dice and requirement: asked twice, in any
+    order of the dice, it answers as the requirement check itself, for every row of every
+    hero's board at every level and every result five dice can show."""
+    content = default_content()
+    results = sorted({tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=5)})
+    for hero in content.heroes.values():
+        key = tuple(s.symbol for s in hero.dice)
+        rows = [
+            row.requirement
+            for slot in hero.slots
+            for side in (slot.levels, slot.flipped or {})
+            for level in side.values()
+            for ability in level
+            for row in ability.rows
+        ]
+        assert rows, hero.id
+        for values in results:
+            want = [_meets_uncached(r, hero.id, key, values) for r in rows]
+            assert [meeter(hero, values)(r) for r in rows] == want, (hero.id, values)
+            shuffled = list(reversed(values))
+            assert [meeter(hero, shuffled)(r) for r in reversed(rows)] == want[::-1]
+
+
+def test_meeter_tells_apart_requirements_that_reuse_an_id():
+    """A requirement made and dropped may leave its id() to another one: the kept answer is
+    the first one's, never given to the second."""
+    hero = default_content().heroes["barbarian"]
+    values = [1, 1, 1, 1, 1]
+    for _ in range(200):
+        assert meeter(hero, values)(Requirement(any_dice=5)) is True
+        assert meeter(hero, values)(Requirement(of_a_kind=5, straight=5)) is False
