@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.content import schema
 from game.rules import ops
-from game.rules.effects import amount, condition
+from game.rules.effects import _CONDITIONS, amount, condition
 from game.rules.frames import EffectCtx, ResolveFrame
 from tests.helpers import Table
 
@@ -125,6 +126,12 @@ def test_an_unknown_condition_is_refused(duel):
     eng, frame, _gun, _barb = duel
     with pytest.raises(ValueError, match="unknown condition"):
         holds(eng, frame, {"no_such_condition": 1})
+
+
+def test_every_condition_the_content_may_name_has_a_check():
+    """The conditions are looked up in a table by key: each key the content schema accepts
+    has an entry, and the table holds no key the schema does not name."""
+    assert set(_CONDITIONS) == set(schema.CONDITIONS)
 
 
 def test_amounts_count_what_they_say(duel):

@@ -133,63 +133,76 @@ def amount(eng, frame: ResolveFrame, value: Any) -> int:
 
 def condition(eng, frame: ResolveFrame, cond: dict[str, Any]) -> bool:
     ((key, arg),) = cond.items()
-    ctx = frame.ctx
-    if key == "cp_at_least":
-        return eng.cp(ctx.me) >= arg
-    if key == "var_at_least":
-        return scope_vars(eng, frame).get(arg["name"], 0) >= arg["value"]
-    if key == "dealt_at_least":
-        return eng.combat.damage_landed >= arg
-    if key == "target_has_status":
-        return ctx.opp is not None and ops.status_count(eng, ctx.opp, arg) > 0
-    if key == "opponent_has_status":
-        return any(ops.status_count(eng, p, arg) > 0 for p in eng.opponents(ctx.me))
-    if key == "self_has_status":
-        return ops.status_count(eng, ctx.me, arg) > 0
-    if key == "rolled_symbol":
-        return arg in rolled_symbols(eng, frame)
-    if key == "rolled_values":
-        return any(v in arg for v in rolled_values(eng, frame))
-    if key == "rolled_of_a_kind":
-        values = rolled_values(eng, frame)
-        return any(values.count(v) >= arg for v in set(values))
-    if key == "activated":
-        combat = eng.combat
-        if combat.ability is None or combat.attacker != ctx.me:
-            return arg == "none"
-        return arg == "any" or arg == ("ultimate" if combat.ultimate else "offensive")
-    if key == "opponent_roll_phase":
-        from game.rules.options import ROLL_PHASES
+    check = _CONDITIONS.get(key)
+    if check is None:  # pragma: no cover - schema checked
+        raise ValueError(f"unknown condition {key}")
+    return check(eng, frame, arg)
 
-        active = eng.info.active
-        return eng.info.phase in ROLL_PHASES and eng.is_opponent(ctx.me, active)
-    if key == "self_has_flag":
-        return ops.has_flag(eng, ctx.me, arg)
-    if key == "self_status_at_least":
-        return ops.status_count(eng, ctx.me, arg["status"]) >= arg["count"]
-    if key == "attack_base_at_least":
-        return attack_base(eng) >= arg
-    if key == "defense_rolled":
-        return (eng.combat.defense_group is not None) == arg
-    if key == "activated_ability":
-        return eng.combat.attacker == ctx.me and eng.combat.ability == arg
-    if key == "spend_window":
-        return scope_vars(eng, frame).get(f"window:{arg}", 0) > 0
-    if key == "not":
-        return not condition(eng, frame, arg)
-    if key == "own_roll_phase":
-        return (eng.combat.attacker == ctx.me) == arg
-    if key == "own_hero_status":
-        return arg in eng.hero(ctx.me).statuses
-    if key == "companion_active":
-        return ops.companion_active(eng, ctx.me, arg)
-    if key == "can_grow":
-        return bool(ops.growth_steps(eng, ctx.me, arg["chains"], arg.get("single", False)))
-    if key == "target_status_at_least":
-        return ctx.opp is not None and ops.status_count(eng, ctx.opp, arg["status"]) >= arg["count"]
-    if key == "attack_type":
-        return eng.combat.attack and eng.combat.attack_type in arg
-    raise ValueError(f"unknown condition {key}")  # pragma: no cover - schema checked
+
+def _opponent_roll_phase(eng, frame: ResolveFrame, _arg) -> bool:
+    from game.rules.options import ROLL_PHASES
+
+    active = eng.info.active
+    return eng.info.phase in ROLL_PHASES and eng.is_opponent(frame.ctx.me, active)
+
+
+def _activated(eng, frame: ResolveFrame, arg) -> bool:
+    combat = eng.combat
+    if combat.ability is None or combat.attacker != frame.ctx.me:
+        return arg == "none"
+    return arg == "any" or arg == ("ultimate" if combat.ultimate else "offensive")
+
+
+def _rolled_of_a_kind(eng, frame: ResolveFrame, arg) -> bool:
+    values = rolled_values(eng, frame)
+    return any(values.count(v) >= arg for v in set(values))
+
+
+def _target_status_at_least(eng, frame: ResolveFrame, arg) -> bool:
+    opp = frame.ctx.opp
+    return opp is not None and ops.status_count(eng, opp, arg["status"]) >= arg["count"]
+
+
+# Each condition's check by its key (a table: one lookup, where a chain of comparisons read
+# the commonest key, `spend_window`, after twenty others).
+_CONDITIONS: dict[str, Callable[[Any, ResolveFrame, Any], bool]] = {
+    "cp_at_least": lambda eng, frame, arg: eng.cp(frame.ctx.me) >= arg,
+    "var_at_least": lambda eng, frame, arg: (
+        scope_vars(eng, frame).get(arg["name"], 0) >= arg["value"]
+    ),
+    "dealt_at_least": lambda eng, frame, arg: eng.combat.damage_landed >= arg,
+    "target_has_status": lambda eng, frame, arg: (
+        frame.ctx.opp is not None and ops.status_count(eng, frame.ctx.opp, arg) > 0
+    ),
+    "opponent_has_status": lambda eng, frame, arg: any(
+        ops.status_count(eng, p, arg) > 0 for p in eng.opponents(frame.ctx.me)
+    ),
+    "self_has_status": lambda eng, frame, arg: ops.status_count(eng, frame.ctx.me, arg) > 0,
+    "rolled_symbol": lambda eng, frame, arg: arg in rolled_symbols(eng, frame),
+    "rolled_values": lambda eng, frame, arg: any(v in arg for v in rolled_values(eng, frame)),
+    "rolled_of_a_kind": _rolled_of_a_kind,
+    "activated": _activated,
+    "opponent_roll_phase": _opponent_roll_phase,
+    "self_has_flag": lambda eng, frame, arg: ops.has_flag(eng, frame.ctx.me, arg),
+    "self_status_at_least": lambda eng, frame, arg: (
+        ops.status_count(eng, frame.ctx.me, arg["status"]) >= arg["count"]
+    ),
+    "attack_base_at_least": lambda eng, frame, arg: attack_base(eng) >= arg,
+    "defense_rolled": lambda eng, frame, arg: (eng.combat.defense_group is not None) == arg,
+    "activated_ability": lambda eng, frame, arg: (
+        eng.combat.attacker == frame.ctx.me and eng.combat.ability == arg
+    ),
+    "spend_window": lambda eng, frame, arg: scope_vars(eng, frame).get(f"window:{arg}", 0) > 0,
+    "not": lambda eng, frame, arg: not condition(eng, frame, arg),
+    "own_roll_phase": lambda eng, frame, arg: (eng.combat.attacker == frame.ctx.me) == arg,
+    "own_hero_status": lambda eng, frame, arg: arg in eng.hero(frame.ctx.me).statuses,
+    "companion_active": lambda eng, frame, arg: ops.companion_active(eng, frame.ctx.me, arg),
+    "can_grow": lambda eng, frame, arg: bool(
+        ops.growth_steps(eng, frame.ctx.me, arg["chains"], arg.get("single", False))
+    ),
+    "target_status_at_least": _target_status_at_least,
+    "attack_type": lambda eng, frame, arg: eng.combat.attack and eng.combat.attack_type in arg,
+}
 
 
 def attack_base(eng) -> int:
