@@ -268,13 +268,13 @@ def test_stolen_health_is_in_neither_number_and_healing_is_its_own_line():
         vl={"hero": "vampire_lord", "hand": [], "health": 40},
         barb={"hero": "barbarian", "hand": []},
     )
-    t.do("roll", by="vl", dice=[1, 2, 4, 5, 6])  # Drain: steal 2 Health, deal 4
+    t.do("roll", by="vl", dice=[1, 2, 4, 5, 6])  # Drain: steal 1 Health, deal 4
     t.do("activate", by="vl", ability="drain")
     t.do("roll", by="barb", dice=BARB_NOTHING)
     t.settle()
     stats = match_stats(t.engine.log)
     vl, barb = stats[t.seat("vl")], stats[t.seat("barb")]
-    assert t.player("barb").health == 50 - 2 - 4  # the steal moved his dial too
+    assert t.player("barb").health == 50 - 1 - 4  # the steal moved his dial too
     assert barb.taken == 4 and vl.dealt == {"Drain": 4}
-    assert vl.healed == 0 and t.player("vl").health == 42
+    assert vl.healed == 0 and t.player("vl").health == 41
     reconcile(stats)
