@@ -372,3 +372,45 @@ def test_the_end_screen_folds_rows_that_do_not_fit_into_other_and_keeps_the_tota
     shown = [w for w in words if w.startswith("Ability ")]
     assert other == f"Other ({30 - len(shown)})"
     assert problems(rec, "end", app.screen.get_size(), 1.0) == []
+
+
+@pytest.mark.parametrize(
+    "mode,heroes",
+    [("1v1", ["cursed_pirate", "huntress"]), ("2v2", ["treant", "artificer", "monk", "seraph"])],
+)
+def test_finishing_at_once_ends_as_playing_action_by_action(mode, heroes, app):
+    """`finish_instantly` applies the computers' answers to the engine and shows them once;
+    the board, its log, the replay and the removed save end as they do when every answer goes
+    through `apply` (heroes with a setup step and a team table among them)."""
+    from game.modes.variants import setup_for
+    from game.persistence import writer
+    from game.persistence.replay import load_replay
+
+    ends = []
+    for fast in (True, False):
+        setup = duel_setup(heroes, 5, turn_limit=0) if mode == "1v1" else setup_for(mode, heroes, 5)
+        engine = Engine.new_match(setup)
+        seats = [{"kind": "computer", "level": "easy"}] * len(heroes)
+        scene = DuelScene(app, engine, seats)
+        app.push(scene)
+        app.frame(1 / 60)
+        scene._save()  # a save to remove at the end, as a match in play has
+        assert scene.save_path.exists()
+        if fast:
+            scene.finish_instantly()
+        else:
+            scene._finish_by_apply()
+        writer.flush()
+        assert engine.over and not scene.save_path.exists()
+        replay = load_replay(scene.replay_path)
+        ends.append(
+            (
+                engine.digest(),
+                [e.text for e in scene.source.log],
+                scene.view,
+                (replay.digest, replay.actions),
+                not scene.undo_stack,
+            )
+        )
+        app.reset(TitleScene(app))
+    assert ends[0] == ends[1]

@@ -38,11 +38,13 @@ CONTROLLER = {
     "__init__",
     "send",
     "apply",
+    "_show",
     "_label",
     "undo",
     "_save",
     "update",
     "finish_instantly",
+    "_finish_by_apply",
     "refresh",
 }
 

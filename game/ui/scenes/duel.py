@@ -357,6 +357,11 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             self.undo_stack.append((snapshot, phase, self._label(action)))
         elif any(e.kind in UNDO_BREAKERS for e in events) or action.kind == "end_phase":
             self.undo_stack.clear()
+        self._show(events)
+
+    def _show(self, events: list) -> None:
+        """The engine moved on with these events: the seat's table, the presenter, the
+        autosave at a turn's start, and at the end the replay (the save is removed)."""
         self.presenter.feed(self.source.sync(events))
         self.view = self.source.view
         self.decided_for = None
@@ -512,6 +517,36 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
 
     def finish_instantly(self) -> None:
         """Let the computer seats play the rest of the match at once (demo and tests)."""
+        # Applied to the engine one by one and shown once: the seat's table taken again after
+        # every action, and an autosave at every turn's start, cost three times what the
+        # match itself did (docs/performance.md, "Fifth pass").
+        # A scene whose `apply` does more (an Adventures battle goes through its crawl) plays
+        # the rest through it, action by action.
+        if type(self).apply is not DuelScene.apply:
+            self._finish_by_apply()
+            return
+        guard = 0
+        events: list = []
+        while not self.engine.over and guard < 20_000:
+            choice = self.engine.pending
+            if choice is None or choice.player not in self.controllers:
+                break
+            action = self.controllers[choice.player].decide(self.engine, choice)
+            if choice.find(action) is None:  # pragma: no cover - a computer's bug
+                self.message = "That is not possible right now."
+                break
+            step = self.engine.apply(action)
+            record_events(step)
+            if any(e.kind in UNDO_BREAKERS for e in step) or action.kind == "end_phase":
+                self.undo_stack.clear()
+            events += step
+            guard += 1
+        if events:
+            self._show(events)
+        self.presenter.skip()
+        self.tray.finish()
+
+    def _finish_by_apply(self) -> None:
         guard = 0
         while not self.engine.over and guard < 20_000:
             choice = self.engine.pending
