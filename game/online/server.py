@@ -725,8 +725,11 @@ class GameServer:
     # -------------------------------------------------------------- the turn timer
 
     def _clock(self, room: Room) -> None:
-        """Start the turn timer for the decision now open, once."""
+        """Start the turn timer for the decision now open, once, if a person makes it (no
+        clock runs while a computer seat decides)."""
         if not room.timer or not room.started or room.engine.pending is None:
+            return
+        if room.seats[room.engine.pending.player].kind != "human":
             return
         if room.clock_seq == room.seq:
             return
