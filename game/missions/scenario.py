@@ -117,6 +117,19 @@ def validate(data: dict[str, Any], path: Path):
             for key in item:
                 if key not in keys:
                     raise bad(f"expect.{section}[{i}].{key}", "unknown field")
+    spaces = expect.get("spaces", {})
+    if not isinstance(spaces, dict):
+        raise bad("expect.spaces", 'a table of spaces, each written "q,r"')
+    for where, spec in spaces.items():
+        try:
+            _q, _r = (int(v) for v in where.split(","))
+        except ValueError:
+            raise bad(f"expect.spaces.{where}", 'a space is written "q,r" (two numbers)') from None
+        if not isinstance(spec, dict):
+            raise bad(f"expect.spaces.{where}", "a table of what the space holds")
+        for key in spec:
+            if key not in ("defeat_tile", "tiles"):
+                raise bad(f"expect.spaces.{where}.{key}", "unknown field")
     return Scenario(path=path, title=title, data=data, names=list(heroes))
 
 

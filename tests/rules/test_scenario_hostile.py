@@ -208,6 +208,10 @@ MISSION = (
             "hero[0].hand: no 'deep_breath' card left",
         ),
         (BASE + 'kind = "scoring"\ndifficulty = "normal"\nbogus = 1\n', "bogus: unknown field"),
+        # a space's key bit-flipped ("6,1" -> "6<1"), found by the damaged-bytes test above
+        (BASE + MISSION + '[expect.spaces]\n"6<1" = { tiles = 1 }\n', "expect.spaces.6<1"),
+        (BASE + MISSION + '[expect.spaces]\n"6,1" = 1\n', "expect.spaces.6,1"),
+        (BASE + MISSION + '[expect.spaces]\n"6,1" = { tile = 1 }\n', "expect.spaces.6,1.tile"),
         (
             BASE + DUEL.replace('"monk"\n', '"monk"\nhand = ["deep_breath", "deep_breath"]\n', 1),
             "players.a.hand: no 'deep_breath' card left",
