@@ -176,8 +176,11 @@ def prevent_damage(eng, frame, fx):
             text = f"{value} incoming damage"
         pool.mods.append(mod)
         said = f"{frame.ctx.source}: {eng.name(target)} will prevent {text}."
-        if mod.kind == "prevent" and mod.amount <= 0:  # e.g. prevent 1 per symbol, none rolled
-            said = f"{frame.ctx.source}: {eng.name(target)} prevents no damage."
+        if mod.kind == "prevent" and mod.amount <= 0:
+            # e.g. prevent 1 per symbol with none rolled: nothing to tell (the landing line
+            # says what was prevented); a line saying "no damage" read as if another part of
+            # the same defense had been undone
+            said = ""
         eng.emit(
             "damage_prevented",
             said,
