@@ -59,6 +59,24 @@ def test_an_automatic_first_move_is_announced_and_waits_for_the_player(app):
     assert isinstance(app.scene, AdventureBattleScene)
 
 
+def test_the_notice_card_is_as_tall_as_its_words(app):
+    """The notice holds only words: its card ends under them, the "go on" hint close below
+    the last line (a fixed card left half of it empty)."""
+    from game.ui import layoutcheck as L
+
+    scene = AdventureScene(app, humans(5))
+    app.push(scene)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert any(r.get("notice") for r in scene.reveals)
+    rec = L.record(scene, app.screen.get_size())
+    hint = next(rect for rect, text, _lvl in rec.texts if text.endswith("to go on"))
+    words = [rect for rect, text, _lvl in rec.texts if "only move open" in text or "made" in text]
+    assert words, [text for _r, text, _l in rec.texts]
+    gap = hint.top - max(rect.bottom for rect in words)
+    assert 0 < gap <= app.theme.px(30), gap
+
+
 def test_an_unhurt_hero_keeps_the_salves_without_a_question_unless_always_ask(app):
 
     runner = humans(1)

@@ -609,6 +609,10 @@ class AdventureDrawing:
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
         rect = pygame.Rect(0, 0, th.px(360), th.px(240))
+        notice = None
+        if reveal.get("notice"):  # only words: the card as tall as they need
+            notice = fit_lines(th, 16, " ".join(reveal["lines"]), rect.w - th.px(32), th.px(140))
+            rect.h = th.px(56) + len(notice[0]) * notice[1].get_linesize() + th.px(48)
         rect.center = (w // 2, h // 2)
         title = reveal["title"]
         rarity = title.split()[0].lower()
@@ -623,17 +627,12 @@ class AdventureDrawing:
             (rect.centerx, rect.y + th.px(14)),
             align="center",
         )
-        if reveal.get("notice"):
-            draw_fitted(
-                surface,
-                th,
-                16,
-                " ".join(reveal["lines"]),
-                T.INK,
-                (rect.x + th.px(16), rect.y + th.px(56)),
-                rect.w - th.px(32),
-                th.px(140),
-            )
+        if notice is not None:
+            lines, font = notice
+            y = rect.y + th.px(56)
+            for line in lines:
+                surface.blit(text_surface(font, line, T.INK), (rect.x + th.px(16), y))
+                y += font.get_linesize()
             draw_text(
                 surface,
                 f"click or press {keymap.hint('Enter')} to go on",
