@@ -72,6 +72,10 @@ def meets_each(
     symbol, so it is checked once per distinct count of symbols among the results."""
     key = tuple(s.symbol for s in hero.dice)
     r = requirement
+    if r.straight and not (
+        r.of_a_kind or r.full_house or r.values or r.symbols or r.same_symbol or r.any_dice
+    ):  # a straight alone: each result's longest run
+        return tuple(run >= r.straight for run in _runs(results))
     if r.straight or r.of_a_kind or r.full_house or r.values:
         return tuple(_meets_uncached(r, hero.id, key, values) for values in results)
     out = [False] * len(results)
@@ -83,6 +87,20 @@ def meets_each(
 
 
 _GROUPS: dict[tuple, tuple] = {}
+_RUNS: dict[int, tuple] = {}
+
+
+def _runs(results: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Each result's longest run of numbers, kept per list of results (by identity, the list
+    kept beside it: the callers pass the same table of every result each time)."""
+    hit = _RUNS.get(id(results))
+    if hit is not None and hit[0] is results:
+        return hit[1]
+    runs = tuple(longest_run(values) for values in results)
+    if len(_RUNS) > 64:
+        _RUNS.clear()
+    _RUNS[id(results)] = (results, runs)
+    return runs
 
 
 def _symbol_groups(key: tuple[str, ...], results: Sequence[tuple[int, ...]]) -> tuple:
@@ -125,19 +143,24 @@ def _meets_uncached(
         for v in values:
             symbol = key[v - 1]
             symbols[symbol] = symbols.get(symbol, 0) + 1
-        used = 0
-        for symbol, count in requirement.symbols:
-            if symbols.get(symbol, 0) < count:
-                return False
-            symbols[symbol] = symbols.get(symbol, 0) - count
-            used += count
-        if requirement.same_symbol:
-            if max(symbols.values(), default=0) < requirement.same_symbol:
-                return False
-            used += requirement.same_symbol
-        if len(values) - used < requirement.any_dice:
-            return False
+        return symbols_meet(requirement, symbols, len(values))
     return True
+
+
+def symbols_meet(requirement: Requirement, symbols: dict[str, int], dice: int) -> bool:
+    """The symbol part of a requirement (symbols, matching symbols, any dice) against how many
+    of `dice` dice show each symbol. `symbols` is used up: pass a dict of the caller's own."""
+    used = 0
+    for symbol, count in requirement.symbols:
+        if symbols.get(symbol, 0) < count:
+            return False
+        symbols[symbol] = symbols.get(symbol, 0) - count
+        used += count
+    if requirement.same_symbol:
+        if max(symbols.values(), default=0) < requirement.same_symbol:
+            return False
+        used += requirement.same_symbol
+    return dice - used >= requirement.any_dice
 
 
 # Cached by its arguments (a plain wrap, not a decorator, so mutation testing reaches the body).
