@@ -122,11 +122,20 @@ def tiles_alone(db):
     return out
 
 
-def test_names_are_never_cut_inside_a_word(tiles_alone):
-    """The longest names of all heroes (Fill 'Em With Lead!, Davy Jones' Locker, Protective
-    Instinct III ...) on every board at every size: whole words, or one word broken with a
-    hyphen, and each line inside its tile; an upgraded ability shows its level (the badge, or
-    pips where the badge leaves the name no room)."""
+def test_names_whole_and_dice_as_tall_as_the_text_on_every_painted_tile(tiles_alone):
+    """Every hero's tiles (level 1, upgraded, flipped) on every board at every size, painted
+    once (one test reads them all: each test process that reads them paints 13,000 tiles).
+
+    Names: the longest names of all heroes (Fill 'Em With Lead!, Davy Jones' Locker,
+    Protective Instinct III ...) are whole words, or one word broken with a hyphen, each line
+    inside its tile; an upgraded ability shows its level (the badge, or pips where the badge
+    leaves the name no room). Dice: the dice (and the defensive shield) lie inside the tile and
+    are never shorter than the tile's text."""
+    _names_are_never_cut_inside_a_word(tiles_alone)
+    _requirement_dice_are_at_least_as_tall_as_the_text(tiles_alone)
+
+
+def _names_are_never_cut_inside_a_word(tiles_alone):
     for size, th, hero, _where, ability, level, rect, drawn in tiles_alone:
         name = AT.base_name(ability.name)
         upgraded = level > 1
@@ -147,9 +156,7 @@ def _draw(th, hero, ability, level, rect, state=None):
     return AT.paint_tile(surface, rect.topleft, rect.size, th, hero, ability, level, state)
 
 
-def test_requirement_dice_are_at_least_as_tall_as_the_text(tiles_alone):
-    """Every hero's tiles (level 1, upgraded, flipped) on every board at every size: the dice
-    (and the defensive shield) lie inside the tile and are never shorter than the tile's text."""
+def _requirement_dice_are_at_least_as_tall_as_the_text(tiles_alone):
     for size, _th, hero, where, ability, _level, rect, drawn in tiles_alone:
         if ability.rows:
             assert drawn.icons, (hero.id, ability.name)
