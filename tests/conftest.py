@@ -55,7 +55,7 @@ def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the machine has cores. About a tenth of the suite's time
     is spent waiting (real windows settling under Xvfb, servers and clients answering, worker
     processes starting), during which a core would otherwise stand idle: on 2 cores, 3 workers
-    took 216-238 s (three runs) where 2 took 259 s (docs/performance.md, "Fourth pass: where
+    took 216-238 s (three runs) where 2 took 259 s (docs/speed.md, "Fourth pass: where
     issue 18 stands")."""
     return (os.cpu_count() or 1) + 1
 

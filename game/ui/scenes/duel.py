@@ -519,7 +519,7 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         """Let the computer seats play the rest of the match at once (demo and tests)."""
         # Applied to the engine one by one and shown once: the seat's table taken again after
         # every action, and an autosave at every turn's start, cost three times what the
-        # match itself did (docs/performance.md, "Fifth pass").
+        # match itself did (docs/speed.md, "Fifth pass").
         # A scene whose `apply` does more (an Adventures battle goes through its crawl) plays
         # the rest through it, action by action.
         if type(self).apply is not DuelScene.apply:
