@@ -192,6 +192,10 @@ class ChoiceAnswers:
         return choice.options[0].action
 
     def _token_fallback(self, view, choice, seat):
+        """A token to remove or move, with no plan: a negative status on our side or any other
+        on theirs first (by the status's kind in the content: positive, companion and unique
+        tokens help their holder), then one that would cost us."""
+        statuses = self.env.content.statuses
         me_team = view.players[seat].team
         best, best_action = None, None
         for option in choice.options:
@@ -200,7 +204,8 @@ class ChoiceAnswers:
                 continue
             holder, status = value.split(":", 1)
             holder_seat = int(holder)
-            good = status in ("evasive", "reload")
+            sdef = statuses.get(status)
+            good = sdef is not None and sdef.kind != "negative"
             mine = view.players[holder_seat].team == me_team
             score = 1 if (mine and not good) or (not mine and good) else -1
             if best is None or score > best:

@@ -191,3 +191,25 @@ def test_heuristic_keeps_by_the_single_die_rule():
     action = ai.decide(t.engine, t.pending)
     assert action.kind == "roll" and set(action.get("dice")) <= {2, 3, 4}
     t.close()
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_removes_the_opponents_good_token_not_her_own_or_their_bleed(level):
+    """Vampire Lord's 2 Blood Power removes a status effect of her choice: the computer takes
+    the Monk's Chi (it helps him), not his Bleed (hers, hurting him) nor her own Blood Power.
+    (The choice once went by a list of two "good" statuses, Evasive and Reload, and took the
+    first of the rest: his Bleed.)"""
+    t = Table(
+        first="vl",
+        vl={"hero": "vampire_lord", "hand": [], "statuses": {"blood_power": 3}},
+        monk={"hero": "monk", "hand": [], "statuses": {"chi": 1, "bleed": 1}},
+    )
+    t.do("spend", by="vl", status="blood_power")
+    t.do("choose", by="vl", option="remove a status")
+    choice = t.pending
+    options = [o.action.get("option") for o in choice.options]
+    assert {f"{t.seat('monk')}:chi", f"{t.seat('monk')}:bleed"} <= set(options)
+    assert f"{t.seat('vl')}:blood_power" in options
+    _ai, _choice, action = decide(t, level)
+    assert action.get("option") == f"{t.seat('monk')}:chi"
+    t.close()
