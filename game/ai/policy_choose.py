@@ -193,9 +193,13 @@ class ChoiceAnswers:
 
     def _token_fallback(self, view, choice, seat):
         """A token to remove or move, with no plan: a negative status on our side or any other
-        on theirs first (by the status's kind in the content: positive, companion and unique
-        tokens help their holder), then one that would cost us."""
+        on theirs first, then one that would cost us. To remove one, a status helps its holder
+        by its kind in the content (positive, companion and unique tokens). To move one, only
+        Evasive and Reload count as helping, as before: moving by kind made the Tactician's
+        3 Tactical Advantage take the Paladin's tokens and broke the balance targets (docs/
+        balance.md, round 7), so that waits for a balance pass."""
         statuses = self.env.content.statuses
+        by_kind = "remove" in choice.prompt.lower()
         me_team = view.players[seat].team
         best, best_action = None, None
         for option in choice.options:
@@ -205,7 +209,10 @@ class ChoiceAnswers:
             holder, status = value.split(":", 1)
             holder_seat = int(holder)
             sdef = statuses.get(status)
-            good = sdef is not None and sdef.kind != "negative"
+            if by_kind:
+                good = sdef is not None and sdef.kind != "negative"
+            else:
+                good = status in ("evasive", "reload")
             mine = view.players[holder_seat].team == me_team
             score = 1 if (mine and not good) or (not mine and good) else -1
             if best is None or score > best:
