@@ -398,8 +398,11 @@ def test_finishing_at_once_ends_as_playing_action_by_action(mode, heroes, app):
         assert scene.save_path.exists()
         if fast:
             scene.finish_instantly()
-        else:
-            scene._finish_by_apply()
+        else:  # every answer through `apply`, as a computer seat's turn is played
+            while not engine.over:
+                choice = engine.pending
+                scene.apply(scene.controllers[choice.player].decide(engine, choice))
+            scene.presenter.skip()
         writer.flush()
         assert engine.over and not scene.save_path.exists()
         replay = load_replay(scene.replay_path)

@@ -44,7 +44,6 @@ CONTROLLER = {
     "_save",
     "update",
     "finish_instantly",
-    "_finish_by_apply",
     "refresh",
 }
 

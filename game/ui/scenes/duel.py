@@ -519,12 +519,9 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
         """Let the computer seats play the rest of the match at once (demo and tests)."""
         # Applied to the engine one by one and shown once: the seat's table taken again after
         # every action, and an autosave at every turn's start, cost three times what the
-        # match itself did (docs/speed.md, "Fifth pass").
-        # A scene whose `apply` does more (an Adventures battle goes through its crawl) plays
-        # the rest through it, action by action.
-        if type(self).apply is not DuelScene.apply:
-            self._finish_by_apply()
-            return
+        # match itself did (docs/speed.md, "Fifth pass"). A scene whose `apply` does more (an
+        # Adventures battle goes through its crawl) plays the rest through it, one by one.
+        plain = type(self).apply is DuelScene.apply
         guard = 0
         events: list = []
         while not self.engine.over and guard < 20_000:
@@ -532,6 +529,10 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             if choice is None or choice.player not in self.controllers:
                 break
             action = self.controllers[choice.player].decide(self.engine, choice)
+            guard += 1
+            if not plain:
+                self.apply(action)
+                continue
             if choice.find(action) is None:  # pragma: no cover - a computer's bug
                 self.message = "That is not possible right now."
                 break
@@ -540,20 +541,8 @@ class DuelScene(PauseMenu, DuelControls, DuelDrawing, Scene):
             if any(e.kind in UNDO_BREAKERS for e in step) or action.kind == "end_phase":
                 self.undo_stack.clear()
             events += step
-            guard += 1
         if events:
             self._show(events)
-        self.presenter.skip()
-        self.tray.finish()
-
-    def _finish_by_apply(self) -> None:
-        guard = 0
-        while not self.engine.over and guard < 20_000:
-            choice = self.engine.pending
-            if choice is None or choice.player not in self.controllers:
-                break
-            self.apply(self.controllers[choice.player].decide(self.engine, choice))
-            guard += 1
         self.presenter.skip()
         self.tray.finish()
 
