@@ -25,6 +25,7 @@ from game.rules.components import (
 )
 from game.rules.damage import final_damage
 from game.rules.dice import meeter
+from game.rules.frames import DamageFrame
 from game.rules.index import passive_flags
 from game.rules.rng import roll_die
 
@@ -592,24 +593,48 @@ def active_pool(eng) -> DamagePool | None:
 
 def pools_waiting(eng) -> list[DamagePool]:
     """The pools not resolved yet, in id order. Pools are only ever added (`new_pool`, under
-    a new id) and only ever go from waiting to resolved (`land_pool`), and a match keeps
-    every resolved pool: the ones waiting when the dict last held as many pools are the only
-    candidates, so the scan of every pool of the match is done once per new pool."""
-    table = eng.pools.pools
+    a new id), only ever go from waiting to resolved (`land_pool`), and only resolved ones
+    are ever forgotten (`forget_resolved_pools`): the ones waiting when the next id was last
+    the same are the only candidates, so the scan of the match's pools is done once per new
+    pool."""
+    pools = eng.pools
+    table = pools.pools
     found = _WAITING.get(id(table))
-    if found is not None and found[0] is table and found[1] == len(table):
+    if found is not None and found[0] is table and found[1] == pools.next_id:
         waiting = [p for p in found[2] if not p.resolved]
     else:
         waiting = [p for p in table.values() if not p.resolved]
         if len(_WAITING) >= 64:  # one entry per match in use; older ones are gone
             _WAITING.clear()
-    _WAITING[id(table)] = (table, len(table), waiting)
+    _WAITING[id(table)] = (table, pools.next_id, waiting)
     return list(waiting)
 
 
-# id(a Pools.pools dict) -> (that dict, its size then, the pools waiting then): see
+# id(a Pools.pools dict) -> (that dict, the next pool id then, the pools waiting then): see
 # `pools_waiting` (the dict is kept so a reused id() is told apart)
 _WAITING: dict[int, tuple[dict, int, list[DamagePool]]] = {}
+
+
+def forget_resolved_pools(eng) -> None:
+    """Drop the resolved pools nothing points at any more (called as a turn starts).
+
+    A resolved pool never changes again and every reader either goes through a pool id held
+    by the combat record, the open phase, the focused window or a damage frame, or skips
+    resolved pools. Without this a match kept every pool it ever made: three quarters of a
+    long match's state, written into every save and digest and scanned for waiting damage."""
+    pools = eng.pools
+    table = pools.pools
+    resolved = [pid for pid, pool in table.items() if pool.resolved]
+    if not resolved:
+        return
+    keep = {pools.current, pools.focus, eng.combat.pool}
+    for frame in eng.program.frames:  # a damage frame's pool and the focus it gives back
+        if type(frame) is DamageFrame:
+            keep.add(frame.pool)
+            keep.add(frame.previous_focus)
+    for pid in resolved:
+        if pid not in keep:
+            del table[pid]
 
 
 def incoming_for(pool: DamagePool, player: int, avoidable_only: bool = True) -> int:

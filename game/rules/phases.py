@@ -249,6 +249,7 @@ def step_turn(eng, frame: TurnFrame) -> None:
         info.turn += 1
         eng.standing(player).turns_taken += 1
         esper.add_component(eng.MATCH, TurnFlags())
+        ops.forget_resolved_pools(eng)
         eng.emit(
             "turn_started",
             f"Turn {info.turn}: {eng.name(player)}'s turn.",
