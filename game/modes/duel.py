@@ -32,16 +32,21 @@ class MatchResult:
 
 
 def play_out(engine: Engine, controllers: list) -> MatchResult:
-    """Let each seat's controller answer until the match ends."""
+    """Let each seat's controller answer until the match ends.
+
+    The match's world stays the active one for the whole loop: every `apply` and every
+    controller's reading of the table would otherwise switch esper's world in and back out
+    (a few per step). A controller may still switch to another world; it switches back."""
     actions = 0
-    while not engine.over:
-        choice = engine.pending
-        if choice is None:  # pragma: no cover - the engine always asks or ends
-            raise RuntimeError("no pending decision in a running match")
-        engine.apply(controllers[choice.player].decide(engine, choice))
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise RuntimeError(f"match exceeded {MAX_ACTIONS} actions")
+    with engine.world.active():
+        while not engine.over:
+            choice = engine.pending
+            if choice is None:  # pragma: no cover - the engine always asks or ends
+                raise RuntimeError("no pending decision in a running match")
+            engine.apply(controllers[choice.player].decide(engine, choice))
+            actions += 1
+            if actions > MAX_ACTIONS:
+                raise RuntimeError(f"match exceeded {MAX_ACTIONS} actions")
     view = match_view(engine)
     return MatchResult(
         winner_team=view.winner_team,
