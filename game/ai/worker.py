@@ -82,8 +82,9 @@ def fingerprint(choice: Any) -> str:
     return repr((choice.kind, choice.player, options))
 
 
-def rebuild(kind: str, setup: dict, actions: list[dict]) -> Any:
-    """The engine a setup and its actions describe, replayed."""
+def rebuild(kind: str, setup: dict, actions: list[dict], keeps_pools: bool = False) -> Any:
+    """The engine a setup and its actions describe, replayed (keeping every resolved damage
+    pool when the window's engine does: a save of the rules before version 4 resumed)."""
     from game.rules.actions import Action
 
     moves = [Action.from_json(a) for a in actions]
@@ -91,8 +92,11 @@ def rebuild(kind: str, setup: dict, actions: list[dict]) -> Any:
         from game.missions.engine import MissionSetup, replay
 
         return replay(MissionSetup.from_json(setup), moves)
-    from game.rules.engine import MatchSetup, replay
+    from game.rules.engine import MatchSetup, keeping_resolved_pools, replay
 
+    if keeps_pools:
+        with keeping_resolved_pools():
+            return replay(MatchSetup.from_json(setup), moves)
     return replay(MatchSetup.from_json(setup), moves)
 
 
@@ -137,11 +141,11 @@ def _serve(conn, specs: dict[int, tuple]) -> None:
             if op == "stop":
                 break
             if op == "reset":
-                _, kind, setup, actions = message
+                _, kind, setup, actions, keeps_pools = message
                 if engine is not None and hasattr(engine, "close"):
                     engine.close()
                 engine = None  # (a replay that fails leaves no half-built match behind)
-                engine = rebuild(kind, setup, actions)
+                engine = rebuild(kind, setup, actions, keeps_pools)
                 if setup != settled_for:  # a new match (not an undo or a resync of this one)
                     settle_heap()
                     settled_for = setup
@@ -339,7 +343,8 @@ class AIWorker:
                 self.conn.send(("sync", [a.to_json() for a in new]))
         else:  # a new match, a new session, an undo, or a resync after a drift
             setup = engine.setup.to_json()
-            self.conn.send(("reset", kind, setup, [a.to_json() for a in actions]))
+            keeps = getattr(engine, "keeps_resolved_pools", False)
+            self.conn.send(("reset", kind, setup, [a.to_json() for a in actions], keeps))
             self.engine = engine
             self.asked = 0
         self.sent = list(actions)

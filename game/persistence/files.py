@@ -248,15 +248,43 @@ def replay_check(value: Any, digest: str | None, replay: Callable[[], str]) -> N
     raise Damaged(why)
 
 
+def replay_reaching(build: Callable[[], Any], digest: str | None, digest_of=None):
+    """(engine, the digest it reaches): `build()` replays a save's actions into an engine and
+    `digest_of(engine)` (default `engine.digest()`) is compared with the saved `digest`.
+
+    When they differ, the actions are replayed once more the way the rules before version 4
+    kept a match's state (every resolved damage pool, `engine.keeping_resolved_pools`); if
+    that reaches `digest`, that engine is the answer, and the match goes on kept that way, so
+    a save made before that change, or from such a match since, still replays. Otherwise
+    the first engine and its digest are returned."""
+    from game.rules.engine import keeping_resolved_pools
+
+    measure = digest_of or (lambda engine: engine.digest())
+    engine = build()
+    got = measure(engine)
+    if digest is None or got == digest:
+        return engine, got
+    try:
+        with keeping_resolved_pools():
+            older = build()
+    except Exception:  # it did replay today's way: that outcome is the one to report
+        return engine, got
+    if measure(older) == digest:
+        engine.close()
+        return older, digest
+    older.close()
+    return engine, got
+
+
 def checked_replay(value: Any, digest: str | None, build: Callable[[], Any], digest_of=None):
     """`build()` replays a save into an engine; the engine is returned when it reaches the
-    saved digest (`digest_of(engine)`, default `engine.digest()`), else closed and the
-    `replay_check` error raised."""
+    saved digest (`digest_of(engine)`, default `engine.digest()`; see `replay_reaching`),
+    else closed and the `replay_check` error raised."""
     box: dict[str, Any] = {}
 
     def run() -> str:
-        box["engine"] = build()
-        return (digest_of or (lambda engine: engine.digest()))(box["engine"])
+        box["engine"], got = replay_reaching(build, digest, digest_of)
+        return got
 
     try:
         replay_check(value, digest, run)

@@ -27,7 +27,10 @@ STRICT = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
 # Salves above the starting Health, heroes' setups in Adventures (2026-11-26)
 # 3: every landed hit records who dealt it (match statistics), so the state digest of the same
 # actions differs (2026-11-26)
-RULES_VERSION = 3
+# 4: a match forgets its resolved damage pools as each turn starts, so the state digest of the
+# same actions differs again; saves of 3 and before still replay, the old way
+# (`files.replay_reaching`) (2026-11-26)
+RULES_VERSION = 4
 
 Small = Annotated[int, Field(ge=0, le=10_000)]
 Signed = Annotated[int, Field(ge=-100_000, le=100_000)]

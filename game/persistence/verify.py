@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.persistence.files import SaveError, read_bounded, validate
+from game.persistence.files import SaveError, read_bounded, replay_reaching, validate
 
 
 def _kind_of(data: Any):
@@ -116,24 +116,28 @@ def _run(path: Path, model, print_log: bool) -> int:
         from game.adventures.scenario import replay_scenario
         from game.rules.engine import MatchSetup
 
-        engine = replay_scenario(
-            MatchSetup.from_json(saved.session.setup), saved.session.actions, keep_log=print_log
+        session = saved.session
+        engine, got = replay_reaching(
+            lambda: replay_scenario(
+                MatchSetup.from_json(session.setup), session.actions, keep_log=print_log
+            ),
+            model.session.digest,
         )
-        head += f", {len(saved.session.actions)} actions"
-        return _report(path, head, engine, model.session.digest, engine.digest(), print_log)
+        head += f", {len(session.actions)} actions"
+        return _report(path, head, engine, model.session.digest, got, print_log)
     if isinstance(model, MissionFile):
         from game.missions.invariants import mission_digest
         from game.missions.save import replay_model
 
-        engine = replay_model(model)
+        engine, got = replay_reaching(lambda: replay_model(model), model.digest, mission_digest)
         s = model.setup
         heroes = ", ".join(s.heroes)
         head = f"mission {s.mission}, {heroes}, seed {s.seed}, {len(model.actions)} actions"
-        return _report(path, head, engine, model.digest, mission_digest(engine), print_log)
+        return _report(path, head, engine, model.digest, got, print_log)
     from game.persistence.duel_save import from_model, replay
 
     saved = from_model(model)
-    engine = replay(saved)
+    engine, got = replay_reaching(lambda: replay(saved), model.digest)
     heroes = ", ".join(seat.hero for seat in saved.setup.seats)
     head = f"{heroes}, seed {saved.setup.seed}, {len(saved.actions)} actions"
-    return _report(path, head, engine, model.digest, engine.digest(), print_log)
+    return _report(path, head, engine, model.digest, got, print_log)

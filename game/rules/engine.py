@@ -13,6 +13,7 @@ generator, so a seed plus the list of actions replays a match exactly.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +138,25 @@ class Snapshot:
     actions: list[Action] = field(default_factory=list)
 
 
+# Engines made while this is set keep every resolved damage pool in their state, as the rules
+# up to version 3 did (`ops.forget_resolved_pools`): a save made then reaches its digest only
+# when its actions are replayed that way (`persistence.files.replay_reaching`).
+_KEEP_RESOLVED_POOLS: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "keep_resolved_pools", default=False
+)
+
+
+@contextlib.contextmanager
+def keeping_resolved_pools():
+    """Engines made inside this block keep every resolved damage pool, as before rules
+    version 4 (the state - and so the digest - such a save recorded)."""
+    token = _KEEP_RESOLVED_POOLS.set(True)
+    try:
+        yield
+    finally:
+        _KEEP_RESOLVED_POOLS.reset(token)
+
+
 class Engine:
     """One match. Read state through the query methods; change it only with `apply`."""
 
@@ -153,6 +173,7 @@ class Engine:
         self._match: dict[type, Any] | None = None  # see `_match_components`
         # (the world's processor list, its length, `_step_table()` for it), kept between steps
         self._steps: tuple | None = None
+        self.keeps_resolved_pools = _KEEP_RESOLVED_POOLS.get()  # see `keeping_resolved_pools`
 
     # ------------------------------------------------------------ creation
 

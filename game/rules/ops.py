@@ -621,7 +621,11 @@ def forget_resolved_pools(eng) -> None:
     A resolved pool never changes again and every reader either goes through a pool id held
     by the combat record, the open phase, the focused window or a damage frame, or skips
     resolved pools. Without this a match kept every pool it ever made: three quarters of a
-    long match's state, written into every save and digest and scanned for waiting damage."""
+    long match's state, written into every save and digest and scanned for waiting damage.
+    An engine replaying a save of the rules before version 4 keeps them (its digest then
+    is the one that save recorded): `engine.keeping_resolved_pools`."""
+    if eng.keeps_resolved_pools:
+        return
     pools = eng.pools
     table = pools.pools
     resolved = [pid for pid, pool in table.items() if pool.resolved]

@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.worker import ANSWER_TIMEOUT, AIWorker, controller, live_workers
 from game.modes.duel import duel_setup
-from game.rules.engine import Engine
+from game.rules.engine import Engine, keeping_resolved_pools
 
 HEROES = ["cursed_pirate", "huntress"]  # both have a setup step (Curses, Nyra)
 
@@ -74,6 +74,26 @@ def test_an_undo_resyncs_the_worker():
         engine.restore(snapshot)
         _play(engine, worker, fallback, 60)
         assert worker.warnings == [] and not worker.dead
+    finally:
+        worker.close()
+        engine.close()
+
+
+def test_a_match_resumed_from_an_older_save_keeps_its_worker_in_step():
+    """A save of the rules before version 4 resumes in an engine that keeps its resolved
+    damage pools (tests/persistence/test_older_pool_saves.py): the worker's copy keeps them too,
+    so the digests it checks agree and no decision falls back to the window."""
+    seed = 9
+    with keeping_resolved_pools():
+        engine = Engine.new_match(duel_setup(HEROES, seed, turn_limit=0), keep_log=False)
+    specs = _specs(seed)
+    worker = AIWorker(specs, inline=False)
+    fallback = {s: controller(spec) for s, spec in specs.items()}
+    try:
+        _play(engine, worker, fallback, 120)  # many turns: many resolved pools
+        assert worker.warnings == [] and not worker.dead
+        with engine.world.active():
+            assert len(engine.pools.pools) > 10
     finally:
         worker.close()
         engine.close()
