@@ -61,9 +61,9 @@ def test_the_worker_settles_for_each_new_match_not_for_an_undo_of_the_same(monke
     second = duel_setup(["huntress", "barbarian"], 4).to_json()
     conn = _Script(
         [
-            ("reset", "match", first, []),
-            ("reset", "match", first, []),  # an undo or a resync: the same match again
-            ("reset", "match", second, []),
+            ("reset", "match", first, [], False),
+            ("reset", "match", first, [], False),  # an undo or a resync: the same match again
+            ("reset", "match", second, [], False),
         ]
     )
     worker._serve(conn, {1: ("duel", "hard", 5)})
