@@ -115,3 +115,39 @@ def test_an_older_replay_file_is_verified(tmp_path, capsys):
         assert "matches the recorded digest" in capsys.readouterr().out
     finally:
         old.close()
+
+
+def test_an_adventure_boss_battle_saved_before_resumes_the_old_way():
+    """A Boss Battle's heroes take turns like a duel's, so its pools are forgotten too; a
+    campaign slot saved mid-battle by the older game resumes (tests/adventures/test_save.py
+    covers today's saves)."""
+    from game.adventures.campaign import new_campaign
+    from game.adventures.save import (
+        SessionRecord,
+        load_campaign,
+        resume_session,
+        save_campaign,
+        slot_path,
+    )
+    from tests.adventures.crawl_kit import ais, new_boss, step
+
+    with keeping_resolved_pools():
+        old = new_boss(("barbarian", "monk"), seed=21)
+    controllers = ais(old)
+    while not old.over and len(old.actions) < 90:
+        step(old, controllers)
+    try:
+        with old.world.active():
+            assert len(old.pools.pools) > 10  # many turns' pools, kept the old way
+        campaign = new_campaign(
+            "normal", "Dawn", [("barbarian", "Ann", "human"), ("monk", "Ann", "easy")], seed=1
+        )
+        save_campaign(1, campaign, SessionRecord.of(old))
+        _older_rules(slot_path(1))
+        loaded, messages = load_campaign(1)
+        assert messages == [] and loaded.session is not None
+        again = resume_session(loaded.session)
+        assert again.keeps_resolved_pools and again.digest() == old.digest()
+        again.close()
+    finally:
+        old.close()
