@@ -1,9 +1,9 @@
 """Resolved damage pools are forgotten as a turn starts, unless something still points at them.
 
 Before, a match kept every pool it had made: most of a long match's state, in every save and
-digest. These stories play random-legal matches of heroes whose damage goes through many pools
-(companions, reflection, Bloodlust, team formats) and check at every turn's start that only
-pools still waiting or still named by the match are kept; one story builds the case of a
+digest. These stories play random-legal matches (Treant's companion, Cursed Pirate's setup
+step, Vampire Lord's Bloodlust, Artificer's Nanites, a 2v2) and check at every turn's start that
+only pools still waiting or still named by the match are kept; one story builds the case of a
 damage window whose pool and saved focus are both resolved.
 """
 
