@@ -9,7 +9,10 @@ order of the two trees alternating), so both see the same machine load:
   results (digests) are the same on both trees;
 - random-legal duels (`game sim --ai random ...`): engine steps (decisions answered) per
   second; a tree whose sim does not report `actions` is credited with the other tree's count
-  when the digests agree (the same games take the same steps);
+  when the digests agree (the same games take the same steps). When they do not (REV's rules
+  differ, so its games do), each tree counts its own steps as `bench steps` does (its
+  `duel_setup`, `Engine.new_match` and `play_out` in a warm process, CPU time, the same
+  duels on both, four passes a round): that figure says how it was measured;
 - `game fuzz --json`: games per second with every invariant checked.
 
 Each figure is printed for both trees with the ratio (this tree / REV; above 1 is faster).
@@ -177,12 +180,29 @@ def compare(
             if verbose:
                 spent = time.perf_counter() - started
                 print(f"round {round_index + 1}/{rounds} done in {spent:.0f}s", flush=True)
+        counted = None
+        if not _sims_count_steps(tallies):
+            from bench.steps import steps_on
+
+            # the sims cannot tell REV's engine steps: each tree counts its own in warm
+            # processes instead (`bench steps`'s measurement, four passes a round)
+            counted = steps_on({"current": here, "rev": other}, passes=4 * rounds)
+            if verbose:
+                spent = time.perf_counter() - started
+                print(f"engine steps counted in warm processes in {spent:.0f}s", flush=True)
     finally:
         remove_worktree(other, here)
-    return _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies)
+    return _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies, counted)
 
 
-def _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies) -> dict:
+def _sims_count_steps(tallies: dict) -> bool:
+    """Whether the random-legal sims give both trees' engine steps: each tree's sim reports
+    its `actions`, or the games were the same (then the count of either holds for both)."""
+    cur, old = tallies["current"]["random"], tallies["rev"]["random"]
+    return (cur.actions >= 0 and old.actions >= 0) or cur.digests == old.digests
+
+
+def _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies, counted=None) -> dict:
     cur, old = tallies["current"], tallies["rev"]
     same_random = cur["random"].digests == old["random"].digests
     for a, b in ((cur["random"], old["random"]), (old["random"], cur["random"])):
@@ -206,6 +226,18 @@ def _figures(rev, commit, fixed, games, rounds, fuzz_games, tallies) -> dict:
             "rev": round(b, 2),
             "ratio": round(a / b, 2) if b > 0 else None,
         }
+    if counted is not None:  # REV's sim does not report its steps (see `compare`)
+        cur_steps, old_steps = (counted["trees"][name] for name in ("current", "rev"))
+        a, b = cur_steps["steps_per_cpu_second"], old_steps["steps_per_cpu_second"]
+        figures["engine_steps_per_second"] = {
+            "current": a,
+            "rev": b,
+            "ratio": round(a / b, 2) if b > 0 else None,
+            "measured": (
+                f"CPU of warm processes, {counted['duels']} random-legal duels a tree "
+                f"({counted['passes']} passes), as `bench steps`"
+            ),
+        }
     return {
         "rev": rev,
         "commit": commit[:12],
@@ -227,5 +259,8 @@ def print_table(result: dict) -> None:
     for name, f in result["figures"].items():
         ratio = "-" if f["ratio"] is None else f"{f['ratio']:.2f}x"
         print(f"{name:28} {f['current']:>10} {f['rev']:>10} {ratio:>7}")
+    for name, f in result["figures"].items():
+        if "measured" in f:
+            print(f"{name}: {f['measured']}")
     print(f"Hard duels with the same seeded results: {result['hard_digests_identical']}")
     print(f"random-legal duels with the same results: {result['random_digests_identical']}")

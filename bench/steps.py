@@ -105,7 +105,31 @@ def steps(
     seed: int = 5,
     level: str = "random",
 ) -> dict:
-    from bench.compare import add_worktree, hero_pairs, remove_worktree, resolve_commit
+    from bench.compare import add_worktree, remove_worktree, resolve_commit
+
+    commits = [resolve_commit(rev, HERE) for rev in revs]
+    made: list[Path] = []
+    try:
+        for commit in commits:
+            made.append(add_worktree(commit, HERE, "bench-steps-"))
+        paths = {"current": HERE, **dict(zip(revs, made, strict=True))}
+        return steps_on(paths, pairs, games, passes, seed, level)
+    finally:
+        for path in made:
+            remove_worktree(path, HERE)
+
+
+def steps_on(
+    paths: dict[str, Path],
+    pairs: int = 20,
+    games: int = 2,
+    passes: int = 3,
+    seed: int = 5,
+    level: str = "random",
+) -> dict:
+    """The measurement of `steps` on trees already checked out (name -> path; the first is
+    the one the ratios are taken against, "current" for `steps`)."""
+    from bench.compare import hero_pairs
 
     fixed = hero_pairs(pairs, seed)
 
@@ -119,14 +143,10 @@ def steps(
                 out.append((*order, seed * 1000 + round_index * 100_003 + index * games + game))
         return out
 
-    commits = [resolve_commit(rev, HERE) for rev in revs]
-    made: list[Path] = []
-    trees = [_Tree("current", HERE)]
+    trees: list[_Tree] = []
     try:
-        for rev, commit in zip(revs, commits, strict=True):
-            path = add_worktree(commit, HERE, "bench-steps-")
-            made.append(path)
-            trees.append(_Tree(rev, path))
+        for name, path in paths.items():
+            trees.append(_Tree(name, path))
         load_before = os.getloadavg()
         for tree in trees:  # warm-up: imports, content, first tables
             tree.play(duels_of(0)[:1], level)
@@ -139,8 +159,6 @@ def steps(
     finally:
         for tree in trees:
             tree.close()
-        for path in made:
-            remove_worktree(path, HERE)
     figures = {}
     for tree in trees:
         cpu = sum(p["cpu"] for p in tree.passes)
@@ -155,7 +173,7 @@ def steps(
                 "".join(p["digest"] for p in tree.passes).encode()
             ).hexdigest()[:16],
         }
-    here = figures["current"]
+    here = figures[trees[0].name]
     for f in figures.values():
         f["ratio_current_to_this"] = round(
             here["steps_per_cpu_second"] / f["steps_per_cpu_second"], 3
