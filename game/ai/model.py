@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.ai.dice_solver import ALL_FIVE, outcomes
+from game.ai.dice_solver import ALL_FIVE
 from game.ai.resolve import (
     AVG_TURN,
     CARD_WORTH,
@@ -28,8 +28,10 @@ from game.ai.resolve import (
     Out,
     WalkCtx,
     _condition,
+    dice_reads,
     half_up,
     walk,
+    walk_rolls,
 )
 from game.content.defs import AbilityDef, ContentDB, Effects, HeroDef
 from game.rules.dice import meets_each
@@ -197,49 +199,12 @@ def _uses_rolled(effects: Effects) -> bool:
     return False
 
 
-def _amount_reads_dice(value) -> bool:
-    """Could this amount read the activating dice (as `resolve._amount_in` works it out)?"""
-    if not isinstance(value, dict):
-        return False
-    if "max" in value:
-        return _amount_reads_dice({k: v for k, v in value.items() if k != "max"})
-    if "own_tokens_sum" in value or "own_cp" in value or "own_tokens" in value:
-        return False  # the player's tokens or CP (state facts), never the dice
-    return any(k in value for k in ("per_symbol", "per_value", "sum", "half_sum"))
-
-
-def _condition_reads_dice(cond: dict) -> bool:
-    ((key, arg),) = cond.items()
-    if key == "not":
-        return _condition_reads_dice(arg)
-    return key.startswith("rolled")
-
-
 def _may_read_dice(effects: Effects) -> bool:
     """Every way an effect list can read the dice that activated it (outside rolls of its
     own): amounts counted on them, conditions on them, `on`, a roll-off with the defense die.
     `_uses_rolled` also counts amounts of tokens or CP, which do not; a row both call
     dice-reading is resolved once per result, any other row once (the same branches)."""
-    for fx in effects:
-        verb = fx.verb
-        if verb == "roll":
-            continue
-        if _amount_reads_dice(fx.get("amount")) or _amount_reads_dice(fx.get("count")):
-            return True
-        if verb == "on" or (verb == "roll_off" and fx.get("use_defense_die")):
-            return True
-        if verb == "if" and _condition_reads_dice(fx["condition"]):
-            return True
-        for key in ("effects", "else", "win", "lose"):
-            if key in fx and _may_read_dice(fx[key]):
-                return True
-        if verb == "choose_one":
-            for opt in fx["options"]:
-                if "if" in opt and _condition_reads_dice(opt["if"]):
-                    return True
-                if _may_read_dice(opt["effects"]):
-                    return True
-    return False
+    return bool(dice_reads(effects))
 
 
 def state_key(me: Fighter, opp: Fighter) -> tuple:
@@ -326,14 +291,17 @@ def row_branch_sets(hero: HeroDef, ability: AbilityDef, index: int, state: tuple
         return (walk(row.effects, ctx),), None
     sets: list[Branches] = []
     keys: dict[tuple, int] = {}
+    known: dict[int, int] = {}  # id of a shared walk -> its index in sets
     per: list[int] = []
-    for s in ALL_FIVE:
-        branches = walk(row.effects, ctx, s)
-        k = tuple(sorted((round(p, 12), o.key()) for p, o in branches))
-        if k not in keys:
-            keys[k] = len(sets)
-            sets.append(branches)
-        per.append(keys[k])
+    for _p, branches in walk_rolls(row.effects, ctx, 5):  # ALL_FIVE, in order
+        index = known.get(id(branches))
+        if index is None:
+            k = tuple(sorted((round(p, 12), o.key()) for p, o in branches))
+            if k not in keys:
+                keys[k] = len(sets)
+                sets.append(branches)
+            index = known[id(branches)] = keys[k]
+        per.append(index)
     return tuple(sets), tuple(per)
 
 
@@ -361,9 +329,7 @@ def defense_profile(hero: HeroDef, ability: AbilityDef, incoming: int):
     flat = _defense_flat(hero, ability)
     if flat is None:
         ctx = WalkCtx(faces=faces, dtype="normal", incoming=incoming, chooser=chooser)
-        walks = [
-            (p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)
-        ]
+        walks = walk_rolls(ability.effects, ctx, ability.defense_dice)
         flat = _flatten(walks)
     acc: dict[tuple, float] = {}
     for pq, prevent, halve, damage, reflect, heal, inflict in flat:
@@ -409,7 +375,7 @@ def _defense_walks(hero: HeroDef, ability: AbilityDef):
     if _has_choice(ability.effects):
         return None
     ctx = WalkCtx(faces=hero_faces(hero), dtype="normal")
-    return [(p, walk(ability.effects, ctx, dice)) for dice, p in outcomes(ability.defense_dice)]
+    return walk_rolls(ability.effects, ctx, ability.defense_dice)
 
 
 @hero_cache

@@ -35,6 +35,7 @@ from game.ai.model import CARD_WORTH, CP_WORTH, Env, Fighter
 from game.ai.policy_choose import ChoiceAnswers
 from game.ai.policy_main import MainPhasePlans, Plan, _prevents
 from game.ai.policy_respond import ResponsePlays
+from game.ai.resolve import dice_key, dice_reads
 from game.rules.actions import Action, PendingChoice
 from game.rules.view import LazyMatchView, MatchView, PlayerView
 
@@ -632,15 +633,19 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         return []
 
     def defense_worth(self, hero, ability, dice, incoming: int) -> float:
-        # a defense reads its dice as a multiset (counts, sums, "n of a kind"), so the memo
-        # is kept by the sorted dice: every order of the same dice shares one answer
+        # a defense reads its dice as a multiset, so the memo is kept by the sorted dice;
+        # on a miss, dice it cannot tell apart (`dice_key`) share one answer too
         dice = tuple(sorted(dice))
         key = (id(hero), id(ability), dice, incoming)  # content outlives the memo
         found = self._defense.get(key)
         if found is None:
             if len(self._defense) > 100_000:
                 self._defense.clear()
-            found = self._defense_worth(hero, ability, dice, incoming)
+            seen = dice_key(dice_reads(ability.effects), model.hero_faces(hero), dice)
+            alike = ("alike", id(hero), id(ability), seen, incoming)
+            found = self._defense.get(alike)
+            if found is None:
+                found = self._defense[alike] = self._defense_worth(hero, ability, dice, incoming)
             self._defense[key] = found
         return found
 

@@ -227,6 +227,134 @@ def _add_count(bucket: dict[str, int], status: str, count: int) -> None:
     bucket[status] = bucket.get(status, 0) + count
 
 
+# ---------------------------------------------------------------- what a list reads of its dice
+
+_FULL = (("full", None),)  # reads the dice some way a key cannot sum up: keyed by the dice
+
+
+def _amount_reads(value, out: set) -> None:
+    if not isinstance(value, dict):
+        return
+    if "max" in value:
+        _amount_reads({k: v for k, v in value.items() if k != "max"}, out)
+        return
+    if "own_tokens_sum" in value or "own_cp" in value or "own_tokens" in value:
+        return  # the player's tokens or CP (state facts), never the dice
+    if "per_symbol" in value:
+        out.add(("symbol", value["per_symbol"]))
+    elif "per_value" in value:
+        out.add(("values", frozenset(value["per_value"])))
+    elif "sum" in value or "half_sum" in value:
+        out.add(("sum", None))
+
+
+def _condition_dice_reads(cond: dict, out: set) -> None:
+    ((key, arg),) = cond.items()
+    if key == "not":
+        _condition_dice_reads(arg, out)
+    elif key == "rolled_symbol":
+        out.add(("symbol", arg))
+    elif key == "rolled_values":
+        out.add(("values", frozenset(arg)))
+    elif key == "rolled_of_a_kind":
+        out.add(("of_a_kind", None))
+    elif key.startswith("rolled"):
+        out.add(_FULL[0])
+
+
+def _scan_dice_reads(effects: Effects, out: set) -> None:
+    for fx in effects:
+        verb = fx.verb
+        if verb == "roll":
+            continue  # its effects read the dice it rolls
+        _amount_reads(fx.get("amount"), out)
+        _amount_reads(fx.get("count"), out)
+        if verb == "on":
+            if "symbol" in fx:
+                out.add(("symbol", fx["symbol"]))
+            else:
+                out.add(("values", frozenset(fx["values"])))
+        elif verb == "roll_off" and fx.get("use_defense_die"):
+            out.add(_FULL[0])
+        elif verb == "if":
+            _condition_dice_reads(fx["condition"], out)
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx:
+                _scan_dice_reads(fx[key], out)
+        if verb == "choose_one":
+            for opt in fx["options"]:
+                if "if" in opt:
+                    _condition_dice_reads(opt["if"], out)
+                _scan_dice_reads(opt["effects"], out)
+
+
+_DICE_READS: dict[int, tuple] = {}
+
+
+def dice_reads(effects: Effects) -> tuple:
+    """What `walk` can read of the dice that activated an effect list (outside rolls of its
+    own): (kind, argument) pairs, kind one of "symbol" (how many dice show it), "values" (how
+    many show one of them), "sum", "of_a_kind" (the most dice showing one number) or "full"
+    (read some other way). Empty: the list resolves the same whatever the dice."""
+    hit = _DICE_READS.get(id(effects))
+    if hit is None or hit[0] is not effects:
+        found: set = set()
+        _scan_dice_reads(effects, found)
+        reads = _FULL if _FULL[0] in found else tuple(sorted(found, key=repr))
+        hit = _DICE_READS[id(effects)] = (effects, reads)
+    return hit[1]
+
+
+def dice_key(reads: tuple, faces: tuple[str, ...], rolled: Sequence[int]) -> tuple:
+    """The dice as far as an effect list with these `dice_reads` can tell: two results with
+    the same key resolve the same (the same branches, in the same order)."""
+    if reads is _FULL:
+        return (0, *rolled)
+    key = [len(rolled)]
+    for kind, arg in reads:
+        if kind == "symbol":
+            key.append(sum(1 for v in rolled if faces[v - 1] == arg))
+        elif kind == "values":
+            key.append(sum(1 for v in rolled if v in arg))
+        elif kind == "sum":
+            key.append(sum(rolled))
+        else:  # of_a_kind
+            key.append(max(rolled.count(v) for v in set(rolled)) if rolled else 0)
+    return tuple(key)
+
+
+_GROUPS: dict[tuple, tuple] = {}
+
+
+def roll_groups(reads: tuple, faces: tuple[str, ...], count: int) -> tuple:
+    """For the results of rolling `count` dice (in `outcomes` order), which ones an effect
+    list with these `dice_reads` cannot tell apart: (the group of each result, one result
+    of each group). Worked out once per (reads, faces, count)."""
+    key = (reads, faces, count)
+    hit = _GROUPS.get(key)
+    if hit is None:
+        index: dict[tuple, int] = {}
+        group: list[int] = []
+        firsts: list = []
+        for dice, _p in outcomes(count):
+            seen = dice_key(reads, faces, dice)
+            if seen not in index:
+                index[seen] = len(firsts)
+                firsts.append(dice)
+            group.append(index[seen])
+        hit = _GROUPS[key] = (tuple(group), tuple(firsts))
+    return hit
+
+
+def walk_rolls(effects: Effects, ctx: WalkCtx, count: int, start: Out | None = None) -> list:
+    """`walk` on every result of rolling `count` dice: [(probability, branches)], the
+    results in `outcomes` order. Results the list cannot tell apart (`roll_groups`) share
+    one walk (the same branch list)."""
+    group, firsts = roll_groups(dice_reads(effects), ctx.faces, count)
+    walked = [walk(effects, ctx, dice, start) for dice in firsts]
+    return [(p, walked[g]) for (_dice, p), g in zip(outcomes(count), group, strict=True)]
+
+
 def walk(effects: Effects, ctx: WalkCtx, rolled: Sequence[int] = (), start: Out | None = None):
     """Resolve an effect list over distributions: a list of (probability, Out)."""
     states: Branches = [(1.0, start.copy() if start else Out())]
@@ -243,8 +371,8 @@ def _step(fx: Fx, ctx: WalkCtx, rolled: Sequence[int], out: Out) -> Branches:
     verb = fx.verb
     if verb == "roll":
         branches: Branches = []
-        for dice, p in outcomes(fx["count"]):
-            for q, res in walk(fx["effects"], ctx, dice, out):
+        for p, walked in walk_rolls(fx["effects"], ctx, fx["count"], out):
+            for q, res in walked:
                 branches.append((p * q, res))
         return _merge(branches)
     if verb == "roll_off":

@@ -11,7 +11,7 @@ import random
 from dataclasses import fields, replace
 from itertools import permutations
 
-from game.ai import model, odds
+from game.ai import model, odds, resolve
 from game.ai.dice_solver import (
     ADD,
     ALL_FIVE,
@@ -22,10 +22,12 @@ from game.ai.dice_solver import (
     Solver,
     _sub_indices,
     card_change,
+    outcomes,
     shared_solver,
 )
 from game.ai.model import Env, Fighter
 from game.ai.policy import SmartAI
+from game.ai.resolve import dice_reads, walk_rolls
 from game.content.loader import default_content
 from game.modes.variants import setup_for
 from game.rules.dice import meets
@@ -129,6 +131,76 @@ def test_a_defense_is_worth_the_same_whatever_the_order_of_its_dice():
                     }
                     assert len(worths) == 1, (hero_id, ability.id, dice)
                     assert player.defense_worth(hero, ability, dice, incoming) in worths
+
+
+def _walked_key(walks) -> tuple:
+    """Walks as exact numbers (no rounding: sharing a walk must not move a single bit)."""
+    return tuple((p, tuple((q, o.key()) for q, o in branches)) for p, branches in walks)
+
+
+def _kinds_read(effects, found: set) -> None:
+    """Every `dice_reads` kind of an effect list and of the lists its own rolls resolve."""
+    found.update(kind for kind, _arg in dice_reads(effects))
+    for fx in effects:
+        for key in ("effects", "else", "win", "lose"):
+            if key in fx:
+                _kinds_read(fx[key], found)
+        for opt in fx.get("options", ()) if fx.verb == "choose_one" else ():
+            _kinds_read(opt["effects"], found)
+
+
+def test_dice_results_an_effect_list_cannot_tell_apart_share_one_walk_with_the_same_branches(
+    monkeypatch,
+):
+    """`walk_rolls` walks one result per `dice_key` group (also for the rolls an effect list
+    makes itself). For every hero's defenses and offensive rows (every level), every card and
+    the token effects the computer reads, that gives, result by result and bit for bit, the branches walking
+    each result would; and a defense's worth, memoized by dice it cannot tell apart, is the
+    one worked out for those very dice."""
+    content = default_content()
+    player = SmartAI(4, hard=True)
+    rng = random.Random(5)
+    kinds = set()
+    cases = []
+    for hero in content.heroes.values():
+        faces = model.hero_faces(hero)
+        for slot in hero.slots:
+            for level in slot.levels.values():
+                for ability in level:
+                    if ability.kind == "defensive":
+                        cases.append((faces, ability.effects, ability.defense_dice))
+                    for row in ability.rows:
+                        cases.append((faces, row.effects, 5))
+        for card in content.cards.values():
+            if card.hero in (None, hero.id):
+                cases.append((faces, card.effects, 1))
+        for status in content.statuses.values():
+            if status.spend is not None:
+                cases.append((faces, status.spend.effects, 1))
+            landing = [t for t in status.triggers if t.on == "damage_landing"]  # Env.shield
+            cases.extend((faces, trig.effects, 1) for trig in landing)
+    shared = []
+    for faces, effects, count in cases:
+        ctx = model.WalkCtx(faces=faces, incoming=5)
+        shared.append(_walked_key(walk_rolls(effects, ctx, count)))
+        _kinds_read(effects, kinds)
+
+    def every_result_its_own(reads, faces, count):
+        return tuple(range(len(outcomes(count)))), tuple(d for d, _p in outcomes(count))
+
+    monkeypatch.setattr(resolve, "roll_groups", every_result_its_own)
+    for (faces, effects, count), got in zip(cases, shared, strict=True):
+        ctx = model.WalkCtx(faces=faces, incoming=5)
+        assert got == _walked_key(walk_rolls(effects, ctx, count)), (faces, effects)
+    monkeypatch.undo()
+    # the content exercises every way of reading dice that a key sums up
+    assert {"symbol", "values", "sum", "of_a_kind", "full"} <= kinds, kinds
+    for hero in content.heroes.values():
+        for ability in model.defenses(hero, ()):
+            for _ in range(3):
+                dice = [rng.randint(1, 6) for _ in range(ability.defense_dice)]
+                worth = player.defense_worth(hero, ability, dice, 6)
+                assert worth == player._defense_worth(hero, ability, sorted(dice), 6)
 
 
 def test_card_change_finds_the_best_change_as_sorting_every_changed_roll_would():
