@@ -147,6 +147,13 @@ def levels_with(levels: tuple[tuple[str, int], ...], slot: str, level: int):
 
 
 @hero_cache
+def levels_of_kinds(hero: HeroDef, levels: tuple[tuple[str, int], ...], kinds: tuple[str, ...]):
+    """`levels` with only the slots of these kinds of ability (as `abilities` reads them)."""
+    kept = {slot.id for slot in hero.slots if slot.kind in kinds}
+    return tuple((slot, level) for slot, level in levels if slot in kept)
+
+
+@hero_cache
 def offense_rows(hero: HeroDef, levels: tuple[tuple[str, int], ...]):
     """[(ability, row index, row)] for the offensive and ultimate abilities at these levels."""
     out = []

@@ -40,6 +40,9 @@ from game.rules.actions import Action, PendingChoice
 from game.rules.view import LazyMatchView, MatchView, PlayerView
 
 _CACHE_LIMIT = 1024  # turn tables kept per (content, model parameters)
+# the kinds of ability whose levels a turn's table reads, of the attacker and the defender
+_ATTACKING = ("offensive", "ultimate")
+_DEFENDING = ("defensive",)
 
 
 class Shared:
@@ -267,16 +270,19 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
 
     # ------------------------------------------------------------ the turn's value tables
 
-    def key_fighter(self, f: Fighter) -> Fighter:
+    def key_fighter(self, f: Fighter, kinds: tuple[str, ...] | None = None) -> Fighter:
         """The fighter as far as the turn's values can tell: the seat and the hand size never
         matter and CP only as 'can pay 2' (unless the hero's abilities read CP). The same
-        hero in either seat shares its tables."""
+        hero in either seat shares its tables. With `kinds`, only the levels of those kinds
+        of ability are kept: the attacker's turn reads their offensive and ultimate levels
+        alone, the defender's only their defensive ones."""
         hero = self.env.content.heroes[f.hero]
         cp = f.cp if ("cp",) in model.hero_reads(hero) else min(f.cp, 2)
-        if cp == f.cp and f.hand == 0 and f.seat == 0:
+        levels = f.levels if kinds is None else model.levels_of_kinds(hero, f.levels, kinds)
+        if cp == f.cp and f.hand == 0 and f.seat == 0 and levels == f.levels:
             return f
-        # replace(f, seat=0, cp=cp, hand=0), built directly (twice per turn lookup)
-        return Fighter(0, f.hero, f.levels, f.health, f.cap, cp, f.statuses, f.limits, 0, f.stunned)
+        # replace(f, seat=0, cp=cp, hand=0, levels=levels), built directly (twice a lookup)
+        return Fighter(0, f.hero, levels, f.health, f.cap, cp, f.statuses, f.limits, 0, f.stunned)
 
     def coarse(self, f: Fighter) -> Fighter:
         """A rougher picture for slow-changing judgements (what an upgrade is worth)."""
@@ -284,13 +290,18 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         return replace(f, health=health, cp=2, hand=0, statuses=(), stunned=False)
 
     def turn(self, me: Fighter, opp: Fighter) -> Turn:
-        me, opp = self.key_fighter(me), self.key_fighter(opp)
+        me, opp = self.key_fighter(me, _ATTACKING), self.key_fighter(opp, _DEFENDING)
         key = (me, opp)
         cached = self._turns.get(key)
         if cached is not None:
             return cached
         if len(self._turns) > _CACHE_LIMIT:
             self._turns.clear()
+        t = self._turns[key] = self._new_turn(me, opp)
+        return t
+
+    def _new_turn(self, me: Fighter, opp: Fighter) -> Turn:
+        """`turn`'s tables worked out for these two players."""
         env = self.env
         hero = env.content.heroes[me.hero]
         rows = model.offense_rows(hero, me.levels)
@@ -319,7 +330,6 @@ class SmartAI(MainPhasePlans, ResponsePlays, ChoiceAnswers):
         # make every full garbage collection walk their entries
         t.base = array("d", base)
         t.best_row = array("i", best_row)
-        self._turns[key] = t
         return t
 
     def solver(self, t: Turn, cards: tuple, attempts: int) -> Solver:

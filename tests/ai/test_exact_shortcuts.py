@@ -154,9 +154,9 @@ def test_dice_results_an_effect_list_cannot_tell_apart_share_one_walk_with_the_s
 ):
     """`walk_rolls` walks one result per `dice_key` group (also for the rolls an effect list
     makes itself). For every hero's defenses and offensive rows (every level), every card and
-    the token effects the computer reads, that gives, result by result and bit for bit, the branches walking
-    each result would; and a defense's worth, memoized by dice it cannot tell apart, is the
-    one worked out for those very dice."""
+    the token effects the computer reads, that gives, result by result and bit for bit, the
+    branches walking each result would; and a defense's worth, memoized by dice it cannot
+    tell apart, is the one worked out for those very dice."""
     content = default_content()
     player = SmartAI(4, hard=True)
     rng = random.Random(5)
@@ -340,3 +340,52 @@ def test_the_turn_key_of_a_fighter_is_the_fighter_with_seat_hand_and_cp_set_asid
             key = player.key_fighter(f)
             assert key == replace(f, seat=0, cp=cp if reads_cp else min(cp, 2), hand=0)
             assert hash(key) == hash(replace(key))
+
+
+def test_a_turn_table_reads_the_attackers_offensive_levels_and_the_defenders_defensive_ones():
+    """`turn` keys its table by the attacker's offensive and ultimate levels and the
+    defender's defensive levels only: the table is the one worked out with every level,
+    and levels of the other kinds share it."""
+    content = default_content()
+    matchups = (("barbarian", "moon_elf"), ("treant", "cursed_pirate"), ("monk", "paladin"))
+    for me_id, opp_id in matchups:
+        player, fresh = SmartAI(2, hard=True), SmartAI(3, hard=True)
+        engine = Engine.new_match(setup_for("duel", [me_id, opp_id], 1), content)
+        player._prepare(engine)
+        fresh._prepare(engine)
+        engine.close()
+        me_hero, opp_hero = content.heroes[me_id], content.heroes[opp_id]
+        kinds = {slot.kind for slot in me_hero.slots} | {slot.kind for slot in opp_hero.slots}
+        assert {"offensive", "defensive"} <= kinds
+        for top in (2, 3):
+            me = Fighter(1, me_id, _levels(me_hero, top), 21, 60, 3, (), (), 4)
+            opp = Fighter(0, opp_id, _levels(opp_hero, top), 17, 60, 1, (), (), 2)
+            t = player.turn(me, opp)
+            long_way = fresh._new_turn(fresh.key_fighter(me), fresh.key_fighter(opp))
+            assert (list(t.base), list(t.best_row), t.rows) == (
+                list(long_way.base),
+                list(long_way.best_row),
+                long_way.rows,
+            )
+            # the other kinds' levels at 1: the same table
+            me_other = replace(me, levels=_levels(me_hero, top, ("offensive", "ultimate")))
+            opp_other = replace(opp, levels=_levels(opp_hero, top, ("defensive",)))
+            assert me_other.levels != me.levels or opp_other.levels != opp.levels
+            assert player.turn(me_other, opp_other) is t
+            # a level the table reads gives another one
+            raised = replace(opp, levels=_levels(opp_hero, 1))
+            if raised.levels != opp.levels and any(
+                s.kind == "defensive" and max(s.levels) > 1 for s in opp_hero.slots
+            ):
+                assert player.turn(me, raised) is not t
+
+
+def _levels(hero, top: int, kinds: tuple[str, ...] | None = None) -> tuple:
+    """Each slot at `top` (or its highest level below that); slots of other kinds than
+    `kinds` (when given) at level 1."""
+    return tuple(
+        sorted(
+            (slot.id, min(top, max(slot.levels)) if kinds is None or slot.kind in kinds else 1)
+            for slot in hero.slots
+        )
+    )
