@@ -295,9 +295,16 @@ def test_a_2v2_lobby_seats_a_teammate_who_sees_the_hosts_hand(windows):
     assert lobby_b.link.seat == 1  # the first free seat: the host's teammate
     for seat in (2, 3):  # the other team: computers
         lobby_a.step_kind(seat)
-    frames([a, b], lambda: seat_shows(lobby_b, 3, kind="computer"))
+    # each window acts on what it shows, as a person would: the host's own lobby must show
+    # the computers before the host picks a hero for one (a click on a lobby that still shows
+    # the seat open asks for an open seat with that hero, and the match cannot start)
+    frames(
+        [a, b], lambda: all(seat_shows(lobby, 3, kind="computer") for lobby in (lobby_a, lobby_b))
+    )
     lobby_a.set_hero(2, "artificer")
-    frames([a, b], lambda: seat_shows(lobby_b, 2, hero="artificer"))
+    frames(
+        [a, b], lambda: all(seat_shows(lobby, 2, hero="artificer") for lobby in (lobby_a, lobby_b))
+    )
     lobby_a.toggle_ready()
     lobby_b.toggle_ready()
     both = lambda: isinstance(a.scene, OnlineDuelScene) and isinstance(b.scene, OnlineDuelScene)  # noqa: E731
